@@ -1,0 +1,145 @@
+/**
+ * The generic renderer: loads a screen (layout + schemas) from the server and renders its
+ * blocks through the registry. Unknown blocks render a visible fallback; a screen the server
+ * does not have yet renders the localized "not available yet" state.
+ */
+import { Component, Suspense, type ReactNode } from 'react';
+import useSWR from 'swr';
+import { useIntl } from 'react-intl';
+import { ArrowLeft } from 'lucide-react';
+import { useHost } from './host';
+import { BLOCKS } from './registry';
+import { ScopeContext, useNewScope } from './scope';
+import { runActions } from './actions';
+import { Icon } from './icons';
+import { Skeleton } from './ui/Skeleton';
+import { ErrorState } from './ui/ErrorState';
+import { UnavailableBlock } from './blocks/UnavailableBlock';
+import { Fallback } from './ui/Fallback';
+import type { BlockSpec, Layout, ScreenPayload } from './types';
+
+const SCREEN_NOT_FOUND = 1045;
+
+/** Props of {@link Screen}. */
+export interface ScreenProps {
+  id: string;
+  /** Title message id for the header while loading or when unavailable (from the route table). */
+  fallbackTitleId?: string;
+  /** Embedded screens (tabs, drawer) have no header of their own. */
+  embedded?: boolean;
+  /** Back handler of the route (spec's back rules); the layout's `back` path wins. */
+  onBack?: () => void;
+}
+
+/** Renders one server-driven screen. */
+export function Screen({ id, fallbackTitleId, embedded, onBack }: ScreenProps) {
+  const host = useHost();
+  const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(['screen', id], () => host.fetchScreen(id), {
+    revalidateOnFocus: false,
+  });
+  if (isLoading && !data) return <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}><Skeleton rows={4} /></ScreenFrame>;
+  if (error?.code === SCREEN_NOT_FOUND) {
+    return (
+      <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}>
+        <UnavailableBlock spec={{ kind: 'unavailable' }} schemas={{}} />
+      </ScreenFrame>
+    );
+  }
+  if (error || !data) {
+    return (
+      <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}>
+        <ErrorState messageId="screen.loadError" onRetry={() => void mutate()} />
+      </ScreenFrame>
+    );
+  }
+  return <LoadedScreen payload={data} embedded={embedded} onBack={onBack} />;
+}
+
+function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; embedded?: boolean; onBack?: () => void }) {
+  const host = useHost();
+  const scope = useNewScope();
+  const { layout } = payload;
+  const back = layout.back && layout.back !== 'history' ? () => host.navigate(layout.back!, { replace: true }) : onBack;
+  return (
+    <ScopeContext.Provider value={scope}>
+      <ScreenFrame
+        titleId={layout.title}
+        embedded={embedded}
+        hideBar={layout.header === 'none'}
+        onBack={back}
+        actions={layout.headerActions}
+        onAction={(actions) => void runActions(actions, { host, scope })}
+      >
+        {layout.blocks.map((block, index) => (
+          <BlockBoundary key={`${block.kind}-${block.id ?? index}`} kind={block.kind}>
+            <Block spec={block} schemas={payload.schemas} />
+          </BlockBoundary>
+        ))}
+      </ScreenFrame>
+    </ScopeContext.Provider>
+  );
+}
+
+function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+  const Component = BLOCKS[spec.kind];
+  if (!Component) return <Fallback messageId="block.unknown" values={{ kind: spec.kind }} />;
+  return (
+    <Suspense fallback={<Skeleton rows={3} />}>
+      <Component spec={spec} schemas={schemas} />
+    </Suspense>
+  );
+}
+
+/** One block failing (e.g. its chunk did not load) must not blank the screen. */
+class BlockBoundary extends Component<{ kind: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) return <ErrorState messageId="screen.loadError" onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
+}
+
+interface FrameProps {
+  titleId?: string;
+  embedded?: boolean;
+  hideBar?: boolean;
+  onBack?: () => void;
+  actions?: Layout['headerActions'];
+  onAction?: (actions: NonNullable<Layout['headerActions']>[number]['do']) => void;
+  children: ReactNode;
+}
+
+/** Header bar (back, title, actions) and the scrolling body of a stack screen. */
+function ScreenFrame({ titleId, embedded, hideBar, onBack, actions, onAction, children }: FrameProps) {
+  const intl = useIntl();
+  const heading = titleId ? intl.formatMessage({ id: titleId }) : '';
+  const actionButtons = (actions ?? []).map((action) => (
+    <button key={action.label} type="button" className="icon-button" aria-label={intl.formatMessage({ id: action.label })} onClick={() => onAction?.(action.do)}>
+      <Icon name={action.icon} size={22} />
+    </button>
+  ));
+  if (embedded) return <div className="screen-body embedded">{children}</div>;
+  return (
+    <div className="screen">
+      {hideBar ? (
+        actionButtons.length > 0 && <div className="floating-actions">{actionButtons}</div>
+      ) : (
+        <header className="top-bar">
+          {onBack ? (
+            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'header.back' })} onClick={onBack}>
+              <ArrowLeft size={22} />
+            </button>
+          ) : (
+            <span className="icon-spacer" />
+          )}
+          <h1 className="top-bar-title">{heading}</h1>
+          <div className="top-bar-actions">{actionButtons.length ? actionButtons : <span className="icon-spacer" />}</div>
+        </header>
+      )}
+      <main className="screen-body">{children}</main>
+    </div>
+  );
+}

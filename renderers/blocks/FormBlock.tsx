@@ -1,0 +1,156 @@
+/**
+ * The form block: renders a screen's data schema with rjsf (our templates and widgets),
+ * validates in the browser with the same schema the server uses, submits to the layout's
+ * call and runs its `onSuccess` actions. Server field errors land on their fields.
+ * Loaded lazily: rjsf and ajv ship only with screens that have a form.
+ */
+import { useContext, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { BlockProps } from '../registry';
+import type { Action, BlockSpec, LinkSpec, LoadSpec } from '../types';
+import { useHost } from '../host';
+import { ScopeContext } from '../scope';
+import { runActions } from '../actions';
+import { useCallData } from '../useCallData';
+import { TEMPLATES } from '../form/templates';
+import { makeTransformErrors, validator } from '../form/validator';
+import { localizeSchema, localizeUi } from '../form/localize';
+import type { FormContext } from '../form/context';
+import { WIDGETS } from '../widgets';
+import { LinkButton } from '../ui/LinkButton';
+import { Skeleton } from '../ui/Skeleton';
+import type { SchemaNode } from '../../src/shared/validation';
+
+interface FormSpec extends BlockSpec {
+  title?: string;
+  schema: string;
+  load?: LoadSpec;
+  submit: { call: string; label: string; onSuccess?: Action[] };
+  ui?: Record<string, unknown>;
+  links?: LinkSpec[];
+}
+
+type Data = Record<string, unknown>;
+
+/** Points unknown `ui:widget` names at the visible fallback widget. */
+function guardWidgets(ui: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(ui).map(([key, value]) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [key, value];
+      const field = { ...(value as Record<string, unknown>) };
+      const widget = field['ui:widget'];
+      if (typeof widget === 'string' && !(widget in WIDGETS)) {
+        field['ui:widget'] = 'unknown';
+        field['ui:options'] = { ...((field['ui:options'] as object) ?? {}), requestedWidget: widget };
+      }
+      return [key, field];
+    }),
+  );
+}
+
+export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
+  const intl = useIntl();
+  const host = useHost();
+  const scope = useContext(ScopeContext);
+  const initial = useCallData<Data>(spec.load);
+  const rawSchema = schemas[spec.schema] as SchemaNode;
+  const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
+  const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl]);
+  const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
+
+  const [formData, setFormData] = useState<Data | null>(null);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const formRef = useRef<Form>(null);
+  const dataRef = useRef<Data>({});
+
+  const loaded = spec.load ? pick(initial.data, spec.load.pick) : {};
+  const current = formData ?? loaded;
+  dataRef.current = current;
+
+  const formContext = useMemo<FormContext>(() => ({ getFormData: () => dataRef.current, submit: () => formRef.current?.submit() }), []);
+
+  if (spec.load && initial.isLoading) return <Skeleton rows={4} />;
+
+  const onSubmit = async (data: Data) => {
+    if (busy) return;
+    setBusy(true);
+    setExtraErrors(undefined);
+    try {
+      const response = await host.call(spec.submit.call, stripEmpty(data));
+      await runActions(spec.submit.onSuccess, {
+        host,
+        scope,
+        response,
+        resetForm: () => {
+          setFormData({});
+          setSubmitted(false);
+          setGeneration((g) => g + 1);
+        },
+      });
+    } catch (error) {
+      const fields = (error as { data?: { errors?: Array<{ field: string; message: string }> } }).data?.errors;
+      if (fields?.length) setExtraErrors(Object.fromEntries(fields.map((f) => [f.field, { __errors: [f.message] }])) as ErrorSchema);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="form-block card" data-testid={`form-${spec.id ?? spec.schema}`}>
+      {spec.title && <h3 className="section-title inside"><FormattedMessage id={spec.title} /></h3>}
+      <Form
+        key={generation}
+        ref={formRef}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={current}
+        validator={validator}
+        templates={TEMPLATES}
+        widgets={WIDGETS}
+        formContext={formContext}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        noHtml5Validate
+        showErrorList={false}
+        liveValidate={submitted ? 'onChange' : undefined}
+        focusOnFirstError
+        onChange={(event) => {
+          dataRef.current = event.formData as Data;
+          setFormData(event.formData as Data);
+        }}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          void onSubmit(event.formData as Data);
+        }}
+      >
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="submit">
+          {busy && <span className="spinner" aria-hidden="true" />}
+          <FormattedMessage id={spec.submit.label} />
+        </button>
+      </Form>
+      {spec.links && (
+        <div className="form-links">
+          {spec.links.map((link) => <LinkButton key={link.label} link={link} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Copies only the listed fields of loaded data into the form. */
+function pick(data: Data | undefined, fields: string[] | undefined): Data {
+  if (!data) return {};
+  if (!fields) return data;
+  return Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
+}
+
+/** Drops undefined values so the body holds only what the user entered. */
+function stripEmpty(data: Data): Data {
+  return Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== undefined));
+}

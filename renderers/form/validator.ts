@@ -1,0 +1,42 @@
+/**
+ * rjsf's ajv validator with Nivesh's keywords (`x-sameAs`, `x-messages`), and the error
+ * transformer that shows the same locale texts the server sends (`src/shared/validation.ts`).
+ */
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { ErrorObject } from 'ajv';
+import type { IntlShape } from 'react-intl';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { addNiveshKeywords, toFieldError, type SchemaNode } from '../../src/shared/validation';
+
+/** The browser-side validator: same keywords as the server. */
+export const validator = customizeValidator({
+  ajvOptionsOverrides: { allErrors: true },
+  extenderFn: (ajv) => addNiveshKeywords(ajv),
+});
+
+/**
+ * Builds rjsf's `transformErrors`: ajv's errors → localized texts; `required` errors land on
+ * the missing field (rjsf already moves them), one message per field.
+ */
+export function makeTransformErrors(intl: IntlShape, schema: SchemaNode) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] => {
+    const seen = new Set<string>();
+    const result: RJSFValidationError[] = [];
+    for (const error of errors) {
+      const property = String(error.property ?? '').replace(/^\./, '');
+      const missing = (error.params as { missingProperty?: string } | undefined)?.missingProperty;
+      const parentPath = error.name === 'required' && missing ? property.split('.').slice(0, -1).join('/') : property.split('.').join('/');
+      const ajvError = {
+        keyword: error.name ?? '',
+        params: error.params ?? {},
+        instancePath: parentPath ? `/${parentPath}` : '',
+        schemaPath: error.schemaPath ?? '',
+      } as ErrorObject;
+      const field = toFieldError(ajvError, schema);
+      if (seen.has(field.field)) continue;
+      seen.add(field.field);
+      result.push({ ...error, property: `.${field.field}`, message: intl.formatMessage({ id: field.messageId }, field.values) });
+    }
+    return result;
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the renderer needs from the app it runs in. The app shell implements it; the renderer
+ * never imports the app, so screens stay data and the renderer stays generic.
+ */
+import { createContext, useContext } from 'react';
+import type { ScreenPayload } from './types';
+
+/** A toast to show. */
+export interface HostToast {
+  text?: string;
+  messageId?: string;
+  values?: Record<string, string | number>;
+  tone?: 'info' | 'success' | 'error';
+}
+
+/** Services the host app provides to every block and widget. */
+export interface RendererHost {
+  /**
+   * Calls `/api/<name>` and resolves to the envelope's `data`.
+   * @throws an error with `code` (non-200) and `data`; the host has already toasted it unless `silent`.
+   */
+  call<T = unknown>(name: string, body?: unknown, options?: { silent?: boolean }): Promise<T>;
+  /** Loads a screen payload (ETag-revalidated by the browser). */
+  fetchScreen(id: string): Promise<ScreenPayload>;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** Goes one step back, or to `fallback` when there is no history. */
+  back(fallback?: string): void;
+  toast(toast: HostToast): void;
+  saveSession(token: string, userinfo: unknown): void;
+  logout(): Promise<void>;
+  setLanguage(code: 'DE' | 'EN' | 'HI' | 'ZH'): void;
+  /** The stored language code. */
+  language(): 'DE' | 'EN' | 'HI' | 'ZH';
+  openPopup(name: 'language'): void;
+}
+
+export const HostContext = createContext<RendererHost | null>(null);
+
+/** The host; throws when a renderer is used outside one. */
+export function useHost(): RendererHost {
+  const host = useContext(HostContext);
+  if (!host) throw new Error('renderer used outside a HostContext');
+  return host;
+}

@@ -1,0 +1,36 @@
+/**
+ * The flat block registry: a layout block's `kind` → its component. Form blocks load rjsf
+ * lazily (it is the largest dependency), the rest ship with the shell.
+ */
+import type { ComponentType } from 'react';
+import { lazyWithTimeout } from './lazy';
+import type { BlockSpec } from './types';
+import { ListBlock } from './blocks/ListBlock';
+import { MenuBlock } from './blocks/MenuBlock';
+import { SummaryBlock } from './blocks/SummaryBlock';
+import { HeroBlock } from './blocks/HeroBlock';
+import { FeaturesBlock } from './blocks/FeaturesBlock';
+import { ButtonsBlock } from './blocks/ButtonsBlock';
+import { LanguageBlock } from './blocks/LanguageBlock';
+import { NoticeBlock } from './blocks/NoticeBlock';
+import { UnavailableBlock } from './blocks/UnavailableBlock';
+
+/** Props every block component receives. */
+export interface BlockProps<S extends BlockSpec = BlockSpec> {
+  spec: S;
+  /** Data schemas of the screen by name. */
+  schemas: Record<string, Record<string, unknown>>;
+}
+
+export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
+  form: lazyWithTimeout(() => import('./blocks/FormBlock')),
+  list: ListBlock,
+  menu: MenuBlock,
+  summary: SummaryBlock,
+  hero: HeroBlock,
+  features: FeaturesBlock,
+  buttons: ButtonsBlock,
+  language: LanguageBlock,
+  notice: NoticeBlock,
+  unavailable: UnavailableBlock,
+};

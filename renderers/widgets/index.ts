@@ -1,0 +1,20 @@
+/**
+ * The flat widget registry: `ui:widget` name → component. Names must match `widgetName` in
+ * `schemas/layout.meta.json` (the linter checks layouts against that list).
+ */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
+import { CaptchaWidget } from './CaptchaWidget';
+import { UnknownWidget } from './UnknownWidget';
+
+export const WIDGETS: RegistryWidgetsType = {
+  text: TextWidget,
+  TextWidget,
+  email: EmailWidget,
+  password: PasswordWidget,
+  number: NumberWidget,
+  tel: TelWidget,
+  captcha: CaptchaWidget,
+  hidden: () => null,
+  unknown: UnknownWidget,
+};

@@ -1,0 +1,39 @@
+/**
+ * `npm run lint:schemas`: validates every screen layout against `schemas/layout.meta.json`
+ * and the live call registry, and every schema's message ids against the locales. Prints
+ * `file#/json/pointer: message` per problem and exits 1 when there is any.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { loadConfig } from '../src/server/config.js';
+import { buildServer } from '../src/server/app.js';
+import { formatProblems, lintSchema } from '../src/server/screens/lint.js';
+import { LOCALES } from '../src/shared/lang.js';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-lint-'));
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
+const server = await buildServer(config, { logger: false });
+try {
+  const problems = server.store.lintAll();
+  const apiDir = path.join(config.schemasDir, 'api');
+  for (const name of fs.readdirSync(apiDir).filter((n) => n.endsWith('.schema.json'))) {
+    const file = `api/${name}`;
+    problems.push(
+      ...lintSchema(file, server.store.readJson(file), {
+        missingIn: (id) => LOCALES.filter((locale) => !server.deps.messages.has(locale, id)),
+      }),
+    );
+  }
+  const screens = server.store.screenIds();
+  if (problems.length) {
+    console.error(formatProblems(problems));
+    console.error(`\n${problems.length} problem(s) in ${screens.length} screen(s).`);
+    process.exitCode = 1;
+  } else {
+    console.log(`${screens.length} screens and their schemas pass the catalogue.`);
+  }
+} finally {
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,63 @@
+/**
+ * The app's implementation of the renderer host: API calls, screen loading, navigation with
+ * the spec's back rules, toasts, session and language.
+ */
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { RendererHost } from '../../renderers/host';
+import type { ScreenPayload } from '../../renderers/types';
+import { callApi, ApiError } from './api';
+import { clearSession, getLanguage, saveSession, setLanguage } from './storage';
+import { showToast } from './toast-bus';
+import { toQueryLang } from '../shared/lang';
+
+/** Loads a screen; the browser revalidates it with its ETag. */
+async function fetchScreen(id: string): Promise<ScreenPayload> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/ui/screens/${encodeURIComponent(id)}?lang=${toQueryLang(getLanguage())}`, { cache: 'no-cache' });
+  } catch {
+    throw new ApiError(0, 'network');
+  }
+  const envelope = (await response.json()) as { code: number; message: string; data: ScreenPayload };
+  if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message, envelope.data);
+  return envelope.data;
+}
+
+/** Builds the host for the current router. */
+export function useAppHost(openPopup: (name: 'language') => void): RendererHost {
+  const navigate = useNavigate();
+  return useMemo<RendererHost>(
+    () => ({
+      call: (name, body, options) => callApi(name, body, options),
+      fetchScreen,
+      navigate: (to, options) => {
+        try {
+          void navigate(to, { replace: options?.replace });
+        } catch {
+          /* a failed navigation is ignored (SPEC.md §2) */
+        }
+      },
+      back: (fallback) => {
+        const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (index > 0) void navigate(-1);
+        else void navigate(fallback ?? '/home', { replace: true });
+      },
+      toast: (toast) => showToast(toast),
+      saveSession: (token, userinfo) => saveSession(token, userinfo),
+      logout: async () => {
+        await callApi('user/logout', {}, { silent: true }).catch(() => undefined);
+        clearSession();
+        // A full load drops every cached screen and call of the previous session.
+        window.location.replace('/login');
+      },
+      setLanguage: (code) => {
+        setLanguage(code);
+        window.location.reload();
+      },
+      language: getLanguage,
+      openPopup,
+    }),
+    [navigate, openPopup],
+  );
+}

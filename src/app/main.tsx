@@ -1,0 +1,18 @@
+/** Client entry: picks the stored language, loads its messages and mounts the app. */
+import { createRoot } from 'react-dom/client';
+import { IntlProvider } from 'react-intl';
+import { intlTag, toLocale } from '../shared/lang';
+import { getLanguage } from './storage';
+import { loadMessages } from './i18n';
+import { App } from './App';
+import './styles.css';
+
+const locale = toLocale(getLanguage());
+document.documentElement.lang = locale;
+const messages = await loadMessages(locale);
+
+createRoot(document.getElementById('root')!).render(
+  <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">
+    <App />
+  </IntlProvider>,
+);

@@ -1,0 +1,20 @@
+/**
+ * The left drawer on tab screens (SPEC.md §2): the user's identifier, total assets and the
+ * spec's links — rendered from the `drawer` screen layout like any other screen.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Screen } from '../../../renderers/Screen';
+
+export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const location = useLocation();
+  useEffect(() => onClose(), [location.pathname, onClose]);
+  return (
+    <div className={`drawer-root${open ? ' open' : ''}`} aria-hidden={!open}>
+      <div className="drawer-backdrop" onClick={onClose} />
+      <aside className="drawer" role="dialog" aria-modal="true" aria-label="menu" data-testid="drawer">
+        {open && <Screen id="drawer" embedded />}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * What the client keeps in local storage (SPEC.md §3): `token`, `lang` (DE, EN, ZH, HI) and
+ * `userinfo` (JSON).
+ */
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../shared/lang';
+
+const KEY = { token: 'token', lang: 'lang', userinfo: 'userinfo' } as const;
+
+export const getToken = (): string | null => localStorage.getItem(KEY.token);
+
+/** Stores the session after login or registration. */
+export function saveSession(token: string, userinfo: unknown): void {
+  localStorage.setItem(KEY.token, token);
+  localStorage.setItem(KEY.userinfo, JSON.stringify(userinfo ?? null));
+}
+
+/** Removes the session but keeps the language. */
+export function clearSession(): void {
+  localStorage.removeItem(KEY.token);
+  localStorage.removeItem(KEY.userinfo);
+}
+
+/** The stored language code; German when unset or unknown. */
+export function getLanguage(): LanguageCode {
+  const stored = (localStorage.getItem(KEY.lang) ?? '').toUpperCase();
+  return (LANGUAGES as readonly string[]).includes(stored) ? (stored as LanguageCode) : DEFAULT_LANGUAGE;
+}
+
+export const setLanguage = (code: LanguageCode): void => localStorage.setItem(KEY.lang, code);

@@ -1,0 +1,16 @@
+/**
+ * The code-501 flow (SPEC.md §8): nothing on `/` or `/service`; otherwise, when the URL has
+ * no `reloaded` marker, clear local storage and reload with it; else go to /page.
+ */
+export function handleNotLoggedIn(loc: Location = window.location): void {
+  const path = loc.pathname;
+  if (path === '/' || path === '/service') return;
+  if (!loc.href.includes('reloaded')) {
+    localStorage.clear();
+    const url = new URL(loc.href);
+    url.searchParams.set('reloaded', '1');
+    loc.replace(url.toString());
+  } else {
+    loc.replace('/page');
+  }
+}

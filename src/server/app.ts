@@ -1,0 +1,120 @@
+/**
+ * Builds the Fastify server: database, mail, messages, schema store, `/api` calls, demo
+ * mailbox and the built client with an SPA fallback. `main.ts` listens; tests use `inject`
+ * or listen on a random port.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { LOCALES } from '../shared/lang.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { openDb, type Db } from './db/index.js';
+import type { Deps } from './domain/deps.js';
+import { AppError } from './domain/errors.js';
+import { loadMessages } from './i18n.js';
+import { createMailer } from './mail/mailer.js';
+import { CallRegistry } from './http/calls.js';
+import { apiNotFound, installEnvelope } from './http/envelope.js';
+import { SchemaStore } from './screens/store.js';
+import { formatProblems } from './screens/lint.js';
+import { userRoutes } from './routes/user.js';
+import { bankRoutes } from './routes/bank.js';
+import { purseRoutes } from './routes/purse.js';
+import { uiRoutes } from './routes/ui.js';
+import { devRoutes } from './routes/dev.js';
+
+/** A built server and what tests may reach into. */
+export interface Server {
+  app: FastifyInstance;
+  deps: Deps;
+  store: SchemaStore;
+  calls: CallRegistry;
+  close(): Promise<void>;
+}
+
+/** Options beyond the configuration. */
+export interface BuildOptions {
+  clock?: Clock;
+  /** An already open database (tests share one); otherwise opened from the configuration. */
+  db?: Db;
+  /** Refuse to build when a layout fails the catalogue (server start); lint prefers a report. */
+  strictScreens?: boolean;
+  logger?: boolean;
+}
+
+/**
+ * Builds (but does not listen) the server.
+ * @throws Error listing `file#pointer: message` lines when `strictScreens` and a layout is invalid.
+ */
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
+  const clock = options.clock ?? systemClock;
+  const db =
+    options.db ??
+    (await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'nivesh.sqlite') }));
+  const messages = loadMessages(config.localesDir);
+  const deps: Deps = { db, clock, config, messages, mailer: createMailer(db, clock, config.smtpUrl, config.mailFrom) };
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1_048_576,
+  });
+  installEnvelope(app, messages);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rateLimited'),
+  });
+
+  // The store's lint context reads the call names lazily: calls register after it exists.
+  const store: SchemaStore = new SchemaStore(config.schemasDir, () => ({
+    calls: calls.names,
+    missingIn: (id) => LOCALES.filter((locale) => !messages.has(locale, id)),
+  }));
+  const calls: CallRegistry = new CallRegistry(app, deps, store);
+
+  userRoutes(calls, deps);
+  bankRoutes(calls, deps);
+  purseRoutes(calls, deps);
+  uiRoutes(app, deps, store);
+  if (config.mode === 'demo') devRoutes(app, deps);
+
+  if (options.strictScreens) {
+    const problems = store.lintAll();
+    if (problems.length) throw new Error(`screen layouts fail the catalogue:\n${formatProblems(problems)}`);
+  }
+
+  const index = path.join(config.clientDir, 'index.html');
+  if (fs.existsSync(index)) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // Hashed bundles never change; everything else is revalidated.
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') return apiNotFound(messages, request, reply);
+    if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
+    // Every app route is a client route: serve the shell and let the router decide.
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+  });
+
+  return {
+    app,
+    deps,
+    store,
+    calls,
+    async close() {
+      await app.close();
+      if (!options.db) await db.destroy();
+    },
+  };
+}

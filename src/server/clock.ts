@@ -1,0 +1,26 @@
+/**
+ * The one injected clock (DESIGN.md): windows, expiries and rate limits read time only from
+ * here, so tests can set it.
+ */
+export interface Clock {
+  /** Current time in epoch milliseconds (UTC). */
+  now(): number;
+}
+
+/** The real wall clock. */
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock tests move by hand. */
+export class ManualClock implements Clock {
+  constructor(private current: number = Date.UTC(2026, 10, 23, 6, 0, 0)) {}
+  now(): number {
+    return this.current;
+  }
+  /** Moves the clock forward by `ms` milliseconds. */
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(epochMs: number): void {
+    this.current = epochMs;
+  }
+}

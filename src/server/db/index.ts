@@ -1,0 +1,60 @@
+/**
+ * Opens the database: better-sqlite3 (WAL) under `DATA_DIR` by default, PostgreSQL when the
+ * configuration carries a `postgres://` URL. Runs the migrations on open.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import type { Database } from './tables.js';
+import * as m0001 from './migrations/0001_accounts.js';
+import * as m0002 from './migrations/0002_ledger.js';
+
+export type { Database } from './tables.js';
+export type Db = Kysely<Database>;
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': m0001,
+  '0002_ledger': m0002,
+};
+
+// PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well
+// inside Number's safe range.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Where the database lives. */
+export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/**
+ * Opens (and migrates) the database.
+ * @throws when a migration fails; the error names the migration.
+ */
+export async function openDb(target: DbTarget): Promise<Db> {
+  let db: Db;
+  if (target.kind === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    });
+  }
+  await migrate(db);
+  return db;
+}
+
+/** Applies pending migrations in name order. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(`migration ${failed?.migrationName ?? '?'} failed: ${String((error as Error).message ?? error)}`);
+  }
+}

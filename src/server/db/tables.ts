@@ -1,0 +1,101 @@
+/**
+ * Table shapes as Kysely sees them. Times are epoch milliseconds (UTC) stored as bigint;
+ * money is integer minor units (cents) stored as bigint. Ids are random UUID strings.
+ */
+
+export interface UsersTable {
+  id: string;
+  /** Short public identifier shown in the drawer, e.g. `N4829137`. */
+  uid: string;
+  email: string;
+  password_hash: string;
+  role: 'investor' | 'operator';
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the bearer token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Absolute end of life. */
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  email: string;
+  purpose: 'register' | 'changePassword';
+  /** SHA-256 of the 6-digit code salted with the row id. */
+  code_hash: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  attempts: number;
+  consumed_at: number | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  transport: 'outbox' | 'smtp';
+  sent_at: number;
+}
+
+export interface BankAccountsTable {
+  id: string;
+  user_id: string;
+  bank_name: string;
+  account_number: string;
+  ifsc: string;
+  phone: string;
+  holder_name: string;
+  created_at: number;
+  /** Soft delete: later withdrawals keep pointing at the account they paid to. */
+  deleted_at: number | null;
+}
+
+export interface LedgerAccountsTable {
+  id: string;
+  /** Null for house accounts (bank clearing, fee revenue, …). */
+  user_id: string | null;
+  /** e.g. `available`, `held`, `house:bank_clearing`. */
+  kind: string;
+  created_at: number;
+}
+
+export interface JournalEntriesTable {
+  id: string;
+  /** Business kind, e.g. `deposit_approved`. */
+  kind: string;
+  /** Id of the business object the entry belongs to. */
+  reference: string;
+  created_at: number;
+}
+
+export interface PostingsTable {
+  id: string;
+  entry_id: string;
+  account_id: string;
+  /** Signed integer minor units; the postings of one entry sum to zero. */
+  amount_minor: number;
+  created_at: number;
+}
+
+/** The whole database as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  mail_outbox: MailOutboxTable;
+  bank_accounts: BankAccountsTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+}

@@ -1,0 +1,146 @@
+/**
+ * Accounts: registration with an emailed code, login, logout, user info and password change
+ * (issue 2 §2). Emails are compared in lower case.
+ */
+import type { Locale } from '../../shared/lang.js';
+import { AppError } from './errors.js';
+import type { Deps } from './deps.js';
+import { newId, newPublicUid } from './ids.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { consumeCaptcha, issueCaptcha, type CaptchaPurpose } from './captcha.js';
+import { openSession, revokeSession, revokeUserSessions, type AuthUser } from './sessions.js';
+
+/** What the client stores as `userinfo` and the drawer shows. */
+export interface UserInfo {
+  /** Short public identifier, e.g. `N4829137`. */
+  uid: string;
+  email: string;
+  role: 'investor' | 'operator';
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/** Result of register and login. */
+export interface SessionGrant {
+  token: string;
+  userinfo: UserInfo;
+}
+
+/** Canonical form of an email address for storage and lookup. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+async function findByEmail(deps: Deps, email: string) {
+  return deps.db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+/**
+ * Sends a code to an email for registration or a password change.
+ * Registration refuses an email that already has an account; a password-change request for
+ * an unknown email answers like a sent one and mails nothing (no account enumeration).
+ * @throws AppError `emailTaken`, plus those of {@link issueCaptcha}.
+ */
+export async function sendCaptchaByEmail(
+  deps: Deps,
+  input: { email: string; purpose: CaptchaPurpose; ip: string; locale: Locale },
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const existing = await findByEmail(deps, email);
+  if (input.purpose === 'register' && existing) throw new AppError('emailTaken');
+  if (input.purpose === 'changePassword' && !existing) return;
+  await issueCaptcha(deps, { ...input, email });
+}
+
+/** Sends a password-change code to the logged-in user's own email. */
+export async function sendOwnCaptcha(deps: Deps, userId: string, ip: string, locale: Locale): Promise<void> {
+  const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+  await issueCaptcha(deps, { email: user.email, purpose: 'changePassword', ip, locale });
+}
+
+/**
+ * Creates an account and logs it in. The body was validated by `screens/register`.
+ * @throws AppError `emailTaken`, or a captcha error from {@link consumeCaptcha}.
+ */
+export async function register(
+  deps: Deps,
+  input: { email: string; password: string; captcha: string },
+  role: UserInfo['role'] = 'investor',
+): Promise<SessionGrant> {
+  const email = normalizeEmail(input.email);
+  if (await findByEmail(deps, email)) throw new AppError('emailTaken');
+  await consumeCaptcha(deps, { email, purpose: 'register', code: input.captcha });
+  const userId = await createUser(deps, { email, password: input.password, role });
+  return { token: await openSession(deps, userId), userinfo: await getUserInfo(deps, userId) };
+}
+
+/**
+ * Inserts a user (also used by seeding and `npm run user:create`).
+ * @returns the new user's id.
+ * @throws AppError `emailTaken` when the email is already registered.
+ */
+export async function createUser(deps: Deps, input: { email: string; password: string; role: UserInfo['role'] }): Promise<string> {
+  const now = deps.clock.now();
+  const id = newId();
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.db
+        .insertInto('users')
+        .values({ id, uid: newPublicUid(), email: normalizeEmail(input.email), password_hash: passwordHash, role: input.role, created_at: now, password_changed_at: now })
+        .execute();
+      return id;
+    } catch (error) {
+      if (await findByEmail(deps, input.email)) throw new AppError('emailTaken');
+      if (attempt >= 5) throw error; // not a uid collision
+    }
+  }
+}
+
+/**
+ * Checks credentials and opens a session. Unknown email and wrong password answer the same
+ * way and take the same time.
+ * @throws AppError `invalidCredentials`.
+ */
+export async function login(deps: Deps, input: { email: string; password: string }): Promise<SessionGrant> {
+  const user = await findByEmail(deps, input.email);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) throw new AppError('invalidCredentials');
+  return { token: await openSession(deps, user.id), userinfo: toUserInfo(user) };
+}
+
+/** Ends the caller's session. */
+export async function logout(deps: Deps, auth: AuthUser): Promise<void> {
+  await revokeSession(deps, auth.sessionId);
+}
+
+/** The user's public profile. */
+export async function getUserInfo(deps: Deps, userId: string): Promise<UserInfo> {
+  const user = await deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  return toUserInfo(user);
+}
+
+function toUserInfo(user: { uid: string; email: string; role: UserInfo['role']; created_at: number }): UserInfo {
+  return { uid: user.uid, email: user.email, role: user.role, createdAt: user.created_at };
+}
+
+/**
+ * Sets a new password after checking an emailed code. Every other session of the user ends;
+ * the caller's own session (when logged in as that user) stays.
+ * @throws AppError `captchaInvalid` (also for an unknown email), or another captcha error.
+ */
+export async function changePassword(
+  deps: Deps,
+  input: { email: string; captcha: string; newPassword: string },
+  caller: AuthUser | null,
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  const user = await findByEmail(deps, email);
+  if (!user) throw new AppError('captchaInvalid');
+  await consumeCaptcha(deps, { email, purpose: 'changePassword', code: input.captcha });
+  await deps.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.newPassword), password_changed_at: deps.clock.now() })
+    .where('id', '=', user.id)
+    .execute();
+  const keep = caller && caller.userId === user.id ? caller.sessionId : undefined;
+  await revokeUserSessions(deps, user.id, keep);
+}

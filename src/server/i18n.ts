@@ -1,0 +1,40 @@
+/**
+ * Server-side messages: the same `locales/*.json` files the browser uses (ICU syntax), so an
+ * error's text is defined once for every language.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { LOCALES, intlTag, type Locale } from '../shared/lang.js';
+
+/** Formats message ids into localized text. */
+export interface Messages {
+  /**
+   * @param locale target language; a missing id falls back to English, then to the id itself.
+   * @param values ICU arguments, e.g. `{seconds: 42}`.
+   */
+  format(locale: Locale, id: string, values?: Record<string, string | number>): string;
+  has(locale: Locale, id: string): boolean;
+}
+
+/** Loads every locale file from `dir` once. */
+export function loadMessages(dir: string): Messages {
+  const catalogs = new Map<Locale, Record<string, string>>();
+  for (const locale of LOCALES) {
+    catalogs.set(locale, JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
+  }
+  const compiled = new Map<string, IntlMessageFormat>();
+  return {
+    has: (locale, id) => id in (catalogs.get(locale) ?? {}),
+    format(locale, id, values) {
+      const key = `${locale}\u0000${id}`;
+      let format = compiled.get(key);
+      if (!format) {
+        const source = catalogs.get(locale)?.[id] ?? catalogs.get('en')?.[id] ?? id;
+        format = new IntlMessageFormat(source, intlTag(locale));
+        compiled.set(key, format);
+      }
+      return String(format.format(values));
+    },
+  };
+}

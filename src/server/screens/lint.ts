@@ -1,0 +1,116 @@
+/**
+ * Checks a screen layout against the catalogue (`schemas/layout.meta.json`) and against the
+ * rest of the system: every `call` is a registered route, every `schema` exists, every
+ * `ui:widget` is in the catalogue, every message id exists in every locale. Problems name the
+ * file and the JSON pointer. Used at server start, on live reload and by `npm run lint:schemas`.
+ */
+import Ajv, { type ValidateFunction } from 'ajv';
+
+/** One finding: `file#pointer: message`. */
+export interface LintProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** What a layout is checked against. */
+export interface LintContext {
+  meta: Record<string, unknown>;
+  calls: ReadonlySet<string>;
+  schemaExists(name: string): boolean;
+  /** Returns the locales missing a message id (empty when present everywhere). */
+  missingIn(messageId: string): string[];
+}
+
+/** Keys whose string values are message ids. */
+const MESSAGE_KEYS = new Set([
+  'title', 'subtitle', 'label', 'toast', 'empty', 'text', 'confirm', 'ui:placeholder', 'ui:title', 'ui:description', 'ui:help',
+]);
+
+const metaValidators = new WeakMap<object, ValidateFunction>();
+
+function metaValidator(meta: Record<string, unknown>): ValidateFunction {
+  let validate = metaValidators.get(meta);
+  if (!validate) {
+    validate = new Ajv({ allErrors: true, strict: false }).compile(meta);
+    metaValidators.set(meta, validate);
+  }
+  return validate;
+}
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Names of the widgets the catalogue allows. */
+export function catalogueWidgets(meta: Record<string, unknown>): string[] {
+  const defs = (meta.definitions ?? {}) as Record<string, { enum?: string[] }>;
+  return defs.widgetName?.enum ?? [];
+}
+
+/**
+ * Lints one layout.
+ * @param file path shown in problems (relative to the schemas folder).
+ */
+export function lintLayout(file: string, layout: unknown, ctx: LintContext): LintProblem[] {
+  const problems: LintProblem[] = [];
+  const validate = metaValidator(ctx.meta);
+  if (!validate(layout)) {
+    for (const error of validate.errors ?? []) {
+      if (error.keyword === 'if') continue; // the failing `then` is reported on its own
+      const detail = error.keyword === 'additionalProperties'
+        ? `unknown property '${(error.params as { additionalProperty: string }).additionalProperty}'`
+        : error.keyword === 'enum'
+          ? `must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
+          : error.message ?? error.keyword;
+      problems.push({ file, pointer: error.instancePath || '/', message: detail });
+    }
+  }
+  const widgets = new Set(catalogueWidgets(ctx.meta));
+  walk(layout, '', (key, value, pointer) => {
+    if (key === 'call' && typeof value === 'string' && !ctx.calls.has(value)) {
+      problems.push({ file, pointer, message: `call '${value}' is not a registered route` });
+    }
+    if (key === 'schema' && typeof value === 'string' && !ctx.schemaExists(value)) {
+      problems.push({ file, pointer, message: `schema '${value}' does not exist (schemas/screens/${value}.schema.json)` });
+    }
+    if (key === 'ui:widget' && typeof value === 'string' && !widgets.has(value)) {
+      problems.push({ file, pointer, message: `widget '${value}' is not in the catalogue` });
+    }
+    if (MESSAGE_KEYS.has(key) && typeof value === 'string') {
+      const missing = ctx.missingIn(value);
+      if (missing.length) problems.push({ file, pointer, message: `message id '${value}' is missing in ${missing.join(', ')}` });
+    }
+  });
+  return problems;
+}
+
+/**
+ * Lints a data schema's message ids (`title`, `x-messages`) — labels and errors live in locales.
+ */
+export function lintSchema(file: string, schema: unknown, ctx: Pick<LintContext, 'missingIn'>): LintProblem[] {
+  const problems: LintProblem[] = [];
+  walk(schema, '', (key, value, pointer) => {
+    const isTitle = key === 'title' && pointer !== '/title' && typeof value === 'string';
+    const isMessage = /\/x-messages\/[^/]+$/.test(pointer) && typeof value === 'string';
+    if (isTitle || isMessage) {
+      const missing = ctx.missingIn(value as string);
+      if (missing.length) problems.push({ file, pointer, message: `message id '${value}' is missing in ${missing.join(', ')}` });
+    }
+  });
+  return problems;
+}
+
+function walk(node: unknown, pointer: string, visit: (key: string, value: unknown, pointer: string) => void): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, index) => walk(item, `${pointer}/${index}`, visit));
+  } else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      const child = `${pointer}/${escapePointer(key)}`;
+      visit(key, value, child);
+      walk(value, child, visit);
+    }
+  }
+}
+
+/** Formats problems one per line: `file#/pointer: message`. */
+export const formatProblems = (problems: LintProblem[]): string =>
+  problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n');

@@ -1,0 +1,150 @@
+/**
+ * Live access to `schemas/`: screen layouts, screen data schemas and call payload schemas.
+ * Files are re-read when their modification time or size changes, so editing a layout or a
+ * schema on disk changes the running app on the next load — no rebuild, no restart.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
+import { AppError } from '../domain/errors.js';
+import { createSchemaAjv } from './ajv.js';
+import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
+import type { SchemaNode } from '../../shared/validation.js';
+
+/** A screen as `GET /api/ui/screens/:id` serves it. */
+export interface ScreenPayload {
+  id: string;
+  layout: Record<string, unknown>;
+  /** Data schemas the layout's blocks name, by name. */
+  schemas: Record<string, SchemaNode>;
+}
+
+/** A compiled payload schema. */
+export interface CompiledSchema {
+  schema: SchemaNode;
+  validate: ValidateFunction;
+}
+
+interface Cached<T> {
+  stamp: string;
+  value: T;
+}
+
+/** Reads and caches files under the schemas folder by modification stamp. */
+export class SchemaStore {
+  private readonly files = new Map<string, Cached<unknown>>();
+  private readonly compiled = new Map<string, Cached<CompiledSchema>>();
+  private readonly ajv: Ajv = createSchemaAjv();
+
+  constructor(
+    readonly dir: string,
+    private readonly context: () => Omit<LintContext, 'meta' | 'schemaExists'>,
+  ) {}
+
+  private stamp(file: string): string | null {
+    try {
+      const stat = fs.statSync(file);
+      return `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Parsed JSON of a file under the schemas folder, or null when absent. */
+  readJson<T = unknown>(relative: string): T | null {
+    const file = path.join(this.dir, relative);
+    const stamp = this.stamp(file);
+    if (stamp === null) return null;
+    const hit = this.files.get(file);
+    if (hit && hit.stamp === stamp) return hit.value as T;
+    let value: unknown;
+    try {
+      value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new AppError('screenInvalid', { id: relative }, { problems: [`${relative}#: ${(error as Error).message}`] });
+    }
+    this.files.set(file, { stamp, value });
+    return value as T;
+  }
+
+  /** Whether `screens/<name>.schema.json` exists. */
+  schemaExists = (name: string): boolean => this.stamp(path.join(this.dir, 'screens', `${name}.schema.json`)) !== null;
+
+  /**
+   * The compiled schema for a payload reference such as `screens/bindBank` or `api/bankDelete`.
+   * @throws Error when the file is missing (a programming error: routes name existing files).
+   */
+  payloadSchema(ref: string): CompiledSchema {
+    const relative = `${ref}.schema.json`;
+    const file = path.join(this.dir, relative);
+    const stamp = this.stamp(file);
+    if (stamp === null) throw new Error(`schema ${relative} is missing`);
+    const hit = this.compiled.get(ref);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const schema = this.readJson<SchemaNode>(relative)!;
+    const value = { schema, validate: this.ajv.compile(schema) };
+    this.compiled.set(ref, { stamp, value });
+    return value;
+  }
+
+  /** Ids of every screen that has a layout file. */
+  screenIds(): string[] {
+    return fs
+      .readdirSync(path.join(this.dir, 'screens'))
+      .filter((name) => name.endsWith('.layout.json'))
+      .map((name) => name.slice(0, -'.layout.json'.length))
+      .sort();
+  }
+
+  /** Lints one screen's layout and the schemas it names. */
+  lintScreen(id: string): LintProblem[] {
+    const relative = `screens/${id}.layout.json`;
+    const meta = this.readJson<Record<string, unknown>>('layout.meta.json');
+    if (!meta) return [{ file: 'layout.meta.json', pointer: '/', message: 'catalogue is missing' }];
+    const layout = this.readJson(relative);
+    const context: LintContext = { ...this.context(), meta, schemaExists: this.schemaExists };
+    const problems = lintLayout(relative, layout, context);
+    for (const name of referencedSchemas(layout)) {
+      if (!this.schemaExists(name)) continue;
+      const schemaFile = `screens/${name}.schema.json`;
+      problems.push(...lintSchema(schemaFile, this.readJson(schemaFile), context));
+      try {
+        this.payloadSchema(`screens/${name}`);
+      } catch (error) {
+        problems.push({ file: schemaFile, pointer: '/', message: `does not compile: ${(error as Error).message}` });
+      }
+    }
+    return problems;
+  }
+
+  /** Lints every screen; used at start and by `npm run lint:schemas`. */
+  lintAll(): LintProblem[] {
+    return this.screenIds().flatMap((id) => this.lintScreen(id));
+  }
+
+  /**
+   * A screen with the schemas it names, and its ETag.
+   * @throws AppError `screenNotFound` (no layout file), `screenInvalid` (fails the catalogue;
+   *   `data.problems` lists `file#pointer: message` lines).
+   */
+  screen(id: string): { payload: ScreenPayload; etag: string } {
+    if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new AppError('screenNotFound', { id });
+    const layout = this.readJson<Record<string, unknown>>(`screens/${id}.layout.json`);
+    if (!layout) throw new AppError('screenNotFound', { id });
+    const problems = this.lintScreen(id);
+    if (problems.length) throw new AppError('screenInvalid', { id }, { problems: formatProblems(problems).split('\n') });
+    const schemas: Record<string, SchemaNode> = {};
+    for (const name of referencedSchemas(layout)) schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
+    const payload: ScreenPayload = { id, layout, schemas };
+    const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
+    return { payload, etag };
+  }
+}
+
+/** Names in every block's `schema` property. */
+function referencedSchemas(layout: unknown): string[] {
+  const blocks = (layout as { blocks?: Array<{ schema?: unknown }> } | null)?.blocks ?? [];
+  return [...new Set(blocks.map((b) => b?.schema).filter((s): s is string => typeof s === 'string'))];
+}

@@ -1,0 +1,41 @@
+/**
+ * Demo seed: one investor and one operator login, created once and kept in
+ * `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}}`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Deps } from './domain/deps.js';
+import { createUser, normalizeEmail } from './domain/users.js';
+
+/** An email and password pair. */
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/** The demo logins, created on first start. */
+export interface DemoCredentials {
+  investor: Login;
+  operator: Login;
+}
+
+const newPassword = () => `Demo-${randomBytes(6).toString('base64url')}`;
+
+/** Creates the demo users when absent and returns their logins. */
+export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
+  const file = path.join(deps.config.dataDir, 'demo-credentials.json');
+  let credentials: DemoCredentials | null = null;
+  if (fs.existsSync(file)) credentials = JSON.parse(fs.readFileSync(file, 'utf8')) as DemoCredentials;
+  credentials ??= {
+    investor: { email: 'investor@demo.nivesh.local', password: newPassword() },
+    operator: { email: 'operator@demo.nivesh.local', password: newPassword() },
+  };
+  for (const [role, login] of [['investor', credentials.investor], ['operator', credentials.operator]] as const) {
+    const exists = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirst();
+    if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
+  }
+  fs.mkdirSync(deps.config.dataDir, { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  return credentials;
+}

@@ -1,0 +1,66 @@
+/**
+ * Display formats shared by the browser and the server (SPEC.md §9).
+ *
+ * Money shows in euros, German format, 2 decimals truncated toward zero (never rounded);
+ * other numbers show at most 3 decimals, truncated. Truncation is done by Intl's
+ * `roundingMode: 'trunc'`, which works on the shortest decimal representation of the
+ * double, so 0.29 stays 0,29 (a naive `Math.trunc(v * 100)` would give 0,28).
+ */
+
+const moneyFormat = new Intl.NumberFormat('de-DE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  roundingMode: 'trunc',
+  signDisplay: 'negative',
+});
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats an amount of money for display (SPEC.md §9).
+ * @param units amount in currency units (euros), e.g. `2000.5`; as sent by the API.
+ * @returns e.g. `2.000,50 €`; `-0,009` shows as `0,00 €` (no negative zero).
+ */
+export function formatMoney(units: number): string {
+  if (!Number.isFinite(units)) return '–';
+  return moneyFormat.format(units);
+}
+
+/**
+ * Formats an amount held in integer minor units (cents) for display.
+ * @param minor integer number of cents.
+ */
+export function formatMinorMoney(minor: number): string {
+  return formatMoney(minor / 100);
+}
+
+/**
+ * Formats a non-money number: at most 3 decimals, truncated (SPEC.md §9).
+ * @param value any finite number.
+ * @param locale BCP 47 locale, German format by default.
+ */
+export function formatNumber(value: number, locale = 'de-DE'): string {
+  if (!Number.isFinite(value)) return '–';
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: 3,
+      roundingMode: 'trunc',
+      signDisplay: 'negative',
+    });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+/**
+ * Masks all but the last four characters of an account or ID number: `•••• 1234`.
+ * @param value the full number; shorter than 5 characters shows as is.
+ */
+export function maskTail(value: string): string {
+  const clean = String(value ?? '').replace(/\s+/g, '');
+  if (clean.length <= 4) return clean;
+  return `•••• ${clean.slice(-4)}`;
+}

@@ -1,0 +1,29 @@
+/**
+ * Conversion between API money (currency units, at most 2 decimals) and stored money
+ * (integer minor units). DESIGN.md "Money is honest by construction".
+ */
+
+/**
+ * Converts an API amount to integer minor units without float drift.
+ * @param units number of currency units with at most 2 decimals, e.g. `2000.5`.
+ * @returns integer cents, e.g. `200050`.
+ * @throws RangeError when the amount has more than 2 decimals or is not a safe number.
+ */
+export function toMinor(units: number): number {
+  if (!Number.isFinite(units)) throw new RangeError('amount is not a finite number');
+  const text = String(units);
+  if (/e/i.test(text)) throw new RangeError('amount out of range');
+  const [whole, frac = ''] = text.replace('-', '').split('.');
+  if (frac.length > 2) throw new RangeError('amount has more than 2 decimals');
+  const minor = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  if (!Number.isSafeInteger(minor)) throw new RangeError('amount out of range');
+  return units < 0 ? -minor : minor;
+}
+
+/**
+ * Converts integer minor units to the API's currency-unit number.
+ * @param minor integer cents.
+ */
+export function fromMinor(minor: number): number {
+  return minor / 100;
+}

@@ -1,0 +1,107 @@
+/**
+ * Schema rules shared by the browser (rjsf's ajv) and the server (Fastify preHandler):
+ * our custom keywords and the mapping from an ajv error to a locale message id, so both
+ * sides show the same 'Cannot be Empty', 'Email Format Error', … texts (SPEC.md §5).
+ */
+import type Ajv from 'ajv';
+import type { ErrorObject } from 'ajv';
+
+/** Minimal shape of a JSON Schema node as we read it. */
+export interface SchemaNode {
+  type?: string | string[];
+  title?: string;
+  properties?: Record<string, SchemaNode>;
+  required?: string[];
+  'x-messages'?: Record<string, string>;
+  'x-sameAs'?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Adds Nivesh's keywords to an ajv instance:
+ * - `x-sameAs: "<sibling>"`: the value must equal the sibling property's value (cross-field
+ *   rule, e.g. confirmPassword = password), declared in the schema.
+ * - `x-messages: {keyword: messageId}`: per-field message ids; annotation only.
+ */
+export function addNiveshKeywords<T extends Ajv>(ajv: T): T {
+  if (!ajv.getKeyword('x-messages')) ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  if (!ajv.getKeyword('x-sameAs')) {
+    ajv.addKeyword({
+      keyword: 'x-sameAs',
+      schemaType: 'string',
+      errors: false,
+      validate: (sibling: string, data: unknown, _parent?: unknown, cxt?: { parentData?: unknown }) => {
+        const parent = cxt?.parentData as Record<string, unknown> | undefined;
+        if (!parent || data === undefined || data === '') return true;
+        return parent[sibling] === data;
+      },
+    });
+  }
+  return ajv;
+}
+
+/** Ajv options both sides use: all errors, no coercion, unknown fields are an error. */
+export const AJV_OPTIONS = {
+  allErrors: true,
+  coerceTypes: false,
+  removeAdditional: false,
+  useDefaults: false,
+  strict: true,
+} as const;
+
+/** A field-level validation error: which property (dot path) and the message id + values. */
+export interface FieldError {
+  field: string;
+  messageId: string;
+  values?: Record<string, string | number>;
+}
+
+function nodeAt(schema: SchemaNode, path: string[]): SchemaNode | undefined {
+  let node: SchemaNode | undefined = schema;
+  for (const key of path) node = node?.properties?.[key];
+  return node;
+}
+
+/**
+ * Maps one ajv error to the field it concerns and a locale message id.
+ * `required` errors sit on the parent object in ajv; they are moved onto the missing field.
+ * @param schema the root schema validated against.
+ */
+export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError {
+  const path = error.instancePath.split('/').filter(Boolean);
+  if (error.keyword === 'required') {
+    const missing = String((error.params as { missingProperty: string }).missingProperty);
+    return { field: [...path, missing].join('.'), messageId: 'validation.required' };
+  }
+  if (error.keyword === 'additionalProperties') {
+    const extra = String((error.params as { additionalProperty: string }).additionalProperty);
+    return { field: [...path, extra].join('.'), messageId: 'validation.unknownField', values: { field: extra } };
+  }
+  const node = nodeAt(schema, path);
+  const custom = node?.['x-messages']?.[error.keyword];
+  const field = path.join('.');
+  if (custom) return { field, messageId: custom, values: limitValues(error) };
+  switch (error.keyword) {
+    case 'minLength':
+      if ((error.params as { limit: number }).limit <= 1) return { field, messageId: 'validation.required' };
+      return { field, messageId: 'validation.minLength', values: limitValues(error) };
+    case 'maxLength':
+      return { field, messageId: 'validation.maxLength', values: limitValues(error) };
+    case 'format':
+      if ((error.params as { format: string }).format === 'email') return { field, messageId: 'validation.email' };
+      return { field, messageId: 'validation.invalid' };
+    case 'x-sameAs':
+      return { field, messageId: 'validation.passwordMismatch' };
+    case 'type':
+      return { field, messageId: 'validation.type' };
+    case 'enum':
+      return { field, messageId: 'validation.invalid' };
+    default:
+      return { field, messageId: 'validation.invalid' };
+  }
+}
+
+function limitValues(error: ErrorObject): Record<string, number> | undefined {
+  const limit = (error.params as { limit?: number }).limit;
+  return typeof limit === 'number' ? { limit } : undefined;
+}
