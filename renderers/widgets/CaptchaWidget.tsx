@@ -29,7 +29,9 @@ export function CaptchaWidget(props: WidgetProps) {
   const [deadline, setDeadline] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const lastConfirm = useRef(0);
-  const email = String(context.getFormData()[String(options.emailField ?? 'email')] ?? '').trim();
+  // Read at tap time: rjsf does not re-render this widget when a sibling field changes.
+  const readEmail = () => String(context.getFormData()[String(options.emailField ?? 'email')] ?? '').trim();
+  const [email, setEmail] = useState('');
 
   useEffect(() => {
     if (deadline === null) return undefined;
@@ -77,10 +79,12 @@ export function CaptchaWidget(props: WidgetProps) {
         className={`input captcha-trigger${rawErrors?.length ? ' invalid' : ''}`}
         aria-invalid={Boolean(rawErrors?.length)}
         onClick={() => {
-          if (!EMAIL.test(email)) {
+          const current = readEmail();
+          if (!EMAIL.test(current)) {
             host.toast({ messageId: 'captcha.emailFirst', tone: 'error' });
             return;
           }
+          setEmail(current);
           setOpen(true);
         }}
       >

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { LOCALES } from '../shared/lang.js';
@@ -83,7 +83,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   if (options.strictScreens) {
     const problems = store.lintAll();
-    if (problems.length) throw new Error(`screen layouts fail the catalogue:\n${formatProblems(problems)}`);
+    if (problems.length) {
+      // Release what was opened here: a refused start must not leave the database open.
+      await app.close();
+      if (!options.db) await db.destroy();
+      throw new Error(`screen layouts fail the catalogue:\n${formatProblems(problems)}`);
+    }
   }
 
   const index = path.join(config.clientDir, 'index.html');
@@ -100,11 +105,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       },
     });
   }
+  // Every app route is a client route: serve the shell and let the router decide.
+  const sendShell = (reply: FastifyReply) => {
+    if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+  };
+  app.get('/', (_request, reply) => sendShell(reply));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') return apiNotFound(messages, request, reply);
-    if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
-    // Every app route is a client route: serve the shell and let the router decide.
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+    return sendShell(reply);
   });
 
   return {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
-import { toFieldError } from '../../shared/validation.js';
+import { toFieldError, type FieldError, type SchemaNode } from '../../shared/validation.js';
 import { AppError } from '../domain/errors.js';
 import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
@@ -99,7 +99,7 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
   }
   const { schema, validate } = store.payloadSchema(ref);
   if (validate(body)) return body;
-  const errors = (validate.errors ?? []).map((error) => toFieldError(error, schema));
+  const errors = emptyAsMissing((validate.errors ?? []).map((error) => toFieldError(error, schema)), body as Record<string, unknown>, schema);
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
   const fields = errors.map((e) => {
@@ -108,4 +108,24 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
     return { field: e.field, message: label ? `${deps.messages.format(locale, label)}: ${text}` : text };
   });
   throw new AppError('validation', { detail: fields[0]!.message }, { errors: fields });
+}
+
+/**
+ * An empty string in a required field counts as missing: one 'Cannot be Empty' error for the
+ * field (SPEC.md §5) instead of its length, format or pattern errors — the same text the
+ * browser shows, where an emptied input is dropped from the form data.
+ */
+function emptyAsMissing(errors: FieldError[], body: Record<string, unknown>, schema: SchemaNode): FieldError[] {
+  const required = new Set(schema.required ?? []);
+  const reported = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of errors) {
+    if (!required.has(error.field) || body[error.field] !== '') {
+      result.push(error);
+    } else if (!reported.has(error.field)) {
+      reported.add(error.field);
+      result.push({ field: error.field, messageId: 'validation.required' });
+    }
+  }
+  return result;
 }

@@ -1,0 +1,53 @@
+/** Shared steps for the phone e2e tests. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A fresh email for this run. */
+export const freshEmail = () => `e2e${Date.now().toString(36)}${++counter}@example.com`;
+
+/** Reads the newest 6-digit code mailed to an address from the demo outbox. */
+export async function readCode(request: APIRequestContext, email: string, sentAfter = 0): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+      const body = (await response.json()) as { data: Array<{ text: string; sentAt: number }> };
+      const newest = body.data[0];
+      code = newest && newest.sentAt > sentAfter ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/** The demo investor seeded at server start (`DATA_DIR/demo-credentials.json`). */
+export function demoInvestor(): { email: string; password: string } {
+  const file = path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { investor: { email: string; password: string } }).investor;
+}
+
+/** Registers a user through the API (for tests about later screens); returns its token. */
+export async function registerByApi(request: APIRequestContext, email = freshEmail(), password = 'Sicher-2026!') {
+  const sent = await request.post('/api/user/sendCaptchaByEmail', { data: { email, purpose: 'register' } });
+  expect((await sent.json()).code).toBe(200);
+  const captcha = await readCode(request, email);
+  const response = await request.post('/api/user/register', { data: { email, password, confirmPassword: password, captcha } });
+  const body = (await response.json()) as { code: number; data: { token: string; userinfo: unknown } };
+  expect(body.code).toBe(200);
+  return { email, password, token: body.data.token, userinfo: body.data.userinfo };
+}
+
+/** Opens the app with a stored session (and optionally a language). */
+export async function openWithSession(page: Page, token: string, path: string, lang?: 'DE' | 'EN') {
+  await page.goto('/page');
+  await page.evaluate(
+    ([t, l]) => {
+      localStorage.setItem('token', t!);
+      if (l) localStorage.setItem('lang', l);
+    },
+    [token, lang ?? ''],
+  );
+  await page.goto(path);
+}

@@ -1,0 +1,115 @@
+/**
+ * Test servers on real databases: a fresh SQLite file in a temp folder, or — when
+ * `TEST_DB=pg` — a fresh PostgreSQL database created for this server and dropped after.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ManualClock } from '../../src/server/clock.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { buildServer, type Server } from '../../src/server/app.js';
+import type { Envelope } from '../../src/shared/codes.js';
+
+/** The PostgreSQL server tests use (trust auth, database `test`). */
+export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Which database engine this run tests. */
+export const testDb = (): 'sqlite' | 'pg' => (process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite');
+
+/** Creates an empty PostgreSQL database for one server; `drop` removes it (closing stray connections). */
+export async function createPgDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `nivesh_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** A running test server with helpers. */
+export interface TestServer extends Server {
+  clock: ManualClock;
+  config: Config;
+  /** POSTs `/api/<name>` and returns the HTTP status and envelope. */
+  call<T = unknown>(name: string, body?: unknown, options?: { token?: string; lang?: string; headers?: Record<string, string> }): Promise<{ status: number; body: Envelope<T> }>;
+  /** Registers a user through the real captcha flow; returns its token. */
+  registerUser(email?: string, password?: string): Promise<{ token: string; email: string; password: string }>;
+  /** Newest code mailed to an address (from the demo outbox). */
+  lastCode(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server on a fresh database with a manual clock.
+ * @param env extra environment (e.g. rate limits) for `loadConfig`.
+ */
+export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-test-'));
+  const pgDb = testDb() === 'pg' ? await createPgDatabase() : null;
+  const config = loadConfig(
+    { NIVESH_MODE: 'demo', DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', CAPTCHA_PER_IP_PER_HOUR: '1000', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
+    overrides,
+  );
+  const clock = new ManualClock(Date.UTC(2026, 10, 23, 6, 0, 0));
+  let server: Server;
+  try {
+    server = await buildServer(config, { clock, logger: false, strictScreens: true });
+  } catch (error) {
+    await pgDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const call: TestServer['call'] = async (name, body = {}, options = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(options.headers ?? {}) };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await server.app.inject({ method: 'POST', url: `/api/${name}?lang=${options.lang ?? 'en'}`, headers, payload: JSON.stringify(body) });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  const lastCode = async (email: string) => {
+    const row = await server.deps.db.selectFrom('mail_outbox').select('text').where('to_address', '=', email.toLowerCase()).orderBy('sent_at', 'desc').limit(1).executeTakeFirstOrThrow();
+    const match = /\b(\d{6})\b/.exec(row.text);
+    if (!match) throw new Error(`no code in mail: ${row.text}`);
+    return match[1]!;
+  };
+
+  let counter = 0;
+  const registerUser: TestServer['registerUser'] = async (email, password = 'correct horse battery') => {
+    const address = email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+    const sent = await call('user/sendCaptchaByEmail', { email: address, purpose: 'register' });
+    if (sent.body.code !== 200) throw new Error(`sendCaptcha failed: ${JSON.stringify(sent.body)}`);
+    const code = await lastCode(address);
+    const registered = await call<{ token: string }>('user/register', { email: address, password, confirmPassword: password, captcha: code });
+    if (registered.body.code !== 200) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+    clock.advance(61_000); // past the resend cooldown for later codes
+    return { token: registered.body.data.token, email: address, password };
+  };
+
+  return {
+    ...server,
+    clock,
+    config,
+    call,
+    lastCode,
+    registerUser,
+    async stop() {
+      await server.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
