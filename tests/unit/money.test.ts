@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { fromMinor, toMinor } from '../../src/shared/money';
+
+describe('toMinor / fromMinor', () => {
+  it.each([
+    [2000.5, 200050],
+    [0.29, 29],
+    [0.1, 10],
+    [0, 0],
+    [-12.34, -1234],
+    [123456789012.34, 12345678901234],
+  ])('%s units = %s cents', (units, minor) => {
+    expect(toMinor(units)).toBe(minor);
+    expect(fromMinor(minor)).toBe(units);
+  });
+
+  it('refuses more than 2 decimals, non-finite and unsafe amounts', () => {
+    expect(() => toMinor(1.005)).toThrow(RangeError);
+    expect(() => toMinor(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => toMinor(1e21)).toThrow(RangeError);
+    expect(() => toMinor(90071992547409.92 * 10)).toThrow(RangeError);
+  });
+});
