@@ -243,6 +243,9 @@ describe('sessions', () => {
       used++;
     }
     expect(used).toBeGreaterThan(10);
+    // Never idle for long: only the absolute lifetime can end it.
+    server.clock.set(start + absoluteMs - 1);
+    expectOk(await userInfo(grant.token));
     server.clock.set(start + absoluteMs);
     expectCall(await userInfo(grant.token), 401, 501);
     // Logging in again gives a fresh session.

@@ -42,7 +42,7 @@ export interface CallSpec<B> {
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  const token = /^bearer\s+/i.test(header) ? header.replace(/^bearer\s+/i, '').trim() : header.trim();
   return token || null;
 }
 
