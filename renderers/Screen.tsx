@@ -80,7 +80,8 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
   );
 }
 
-function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+/** Renders one block through the registry; an unknown kind renders the visible fallback. */
+export function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   const Component = BLOCKS[spec.kind];
   if (!Component) return <Fallback messageId="block.unknown" values={{ kind: spec.kind }} />;
   return (
