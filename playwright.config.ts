@@ -50,6 +50,8 @@ export default defineConfig({
       DATABASE_URL: '',
       CAPTCHA_PER_IP_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
+      // A parallel build (another worktree task) may use its own output folder.
+      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
     },
   },
 });
