@@ -16,6 +16,8 @@ import { Skeleton } from './ui/Skeleton';
 import { ErrorState } from './ui/ErrorState';
 import { UnavailableBlock } from './blocks/UnavailableBlock';
 import { Fallback } from './ui/Fallback';
+import { useCallData } from './useCallData';
+import { readPath } from './formatters';
 import type { BlockSpec, Layout, ScreenPayload } from './types';
 
 const SCREEN_NOT_FOUND = 1045;
@@ -82,6 +84,19 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
 
 /** Renders one block through the registry; an unknown kind renders the visible fallback. */
 export function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+  if (spec.when) return <ConditionalBlock spec={spec} schemas={schemas} />;
+  return <RegisteredBlock spec={spec} schemas={schemas} />;
+}
+
+/** `when: {call, field, in}`: the block shows only while the call's field has one of the values. */
+function ConditionalBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+  const when = spec.when as { call: string; params?: Record<string, unknown>; field: string; in: unknown[] };
+  const { data } = useCallData(when);
+  if (data === undefined || !when.in.includes(readPath(data, when.field))) return null;
+  return <RegisteredBlock spec={spec} schemas={schemas} />;
+}
+
+function RegisteredBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   const Component = BLOCKS[spec.kind];
   if (!Component) return <Fallback messageId="block.unknown" values={{ kind: spec.kind }} />;
   return (

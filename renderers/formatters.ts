@@ -1,31 +1,51 @@
 /** Formatters named in layouts (`formatter` in `layout.meta.json`). */
+import type { IntlShape } from 'react-intl';
 import { formatMoney, formatNumber, maskTail } from '../src/shared/format';
 
-type Formatter = (value: unknown, locale: string) => string;
+type Formatter = (value: unknown, intl: IntlShape) => string;
 
-const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, locale) =>
+const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, intl) =>
   typeof value === 'number' || typeof value === 'string'
-    ? new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', ...options }).format(new Date(value))
+    ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', ...options }).format(new Date(value))
     : '';
 
 /** Every formatter by name; unknown names show the raw text. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
   money: (value) => formatMoney(Number(value)),
-  number: (value, locale) => formatNumber(Number(value), locale),
+  number: (value, intl) => formatNumber(Number(value), intl.locale),
   masked: (value) => maskTail(String(value ?? '')),
   uppercase: (value) => String(value ?? '').toUpperCase(),
   date: dateTime({ dateStyle: 'medium' }),
   datetime: dateTime({ dateStyle: 'medium', timeStyle: 'short' }),
+  /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */
+  status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };
 
 /** Formats a value by formatter name. */
-export function formatValue(value: unknown, format: string | undefined, locale: string): string {
-  return (FORMATTERS[format ?? 'text'] ?? FORMATTERS.text!)(value, locale);
+export function formatValue(value: unknown, format: string | undefined, intl: IntlShape): string {
+  return (FORMATTERS[format ?? 'text'] ?? FORMATTERS.text!)(value, intl);
 }
 
 /** Reads a dot path (`a.b`) from an object. */
 export function readPath(data: unknown, path: string): unknown {
   if (!path) return data;
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), data);
+}
+
+/**
+ * Fills `{path}` placeholders from a scope (`{id}` from the item, `{query.id}` from the URL).
+ * A value that is exactly one placeholder keeps its type.
+ */
+export function bindTemplate(template: unknown, scope: Record<string, unknown>): unknown {
+  if (typeof template === 'string') {
+    const whole = /^\{([^}]+)\}$/.exec(template);
+    if (whole) return readPath(scope, whole[1]!);
+    return template.replace(/\{([^}]+)\}/g, (_, path: string) => String(readPath(scope, path) ?? ''));
+  }
+  if (Array.isArray(template)) return template.map((item) => bindTemplate(item, scope));
+  if (template && typeof template === 'object') {
+    return Object.fromEntries(Object.entries(template).map(([key, value]) => [key, bindTemplate(value, scope)]));
+  }
+  return template;
 }

@@ -32,6 +32,16 @@ export interface RendererHost {
   /** The stored language code. */
   language(): 'DE' | 'EN' | 'HI' | 'ZH';
   openPopup(name: 'language'): void;
+  /**
+   * Uploads one file as multipart to `/api/<name>` with the session, reporting progress.
+   * @param onProgress fraction 0…1 of bytes sent.
+   * @returns the envelope's `data`.
+   */
+  upload<T = unknown>(name: string, file: Blob, onProgress: (fraction: number) => void): Promise<T>;
+  /** Fetches a private file (e.g. an uploaded photo) with the session. */
+  fetchFile(url: string): Promise<Blob>;
+  /** The current route's query parameters (for `{query.x}` in layouts). */
+  query(): Record<string, string>;
 }
 
 export const HostContext = createContext<RendererHost | null>(null);

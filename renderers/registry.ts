@@ -14,6 +14,8 @@ import { ButtonsBlock } from './blocks/ButtonsBlock';
 import { LanguageBlock } from './blocks/LanguageBlock';
 import { NoticeBlock } from './blocks/NoticeBlock';
 import { UnavailableBlock } from './blocks/UnavailableBlock';
+import { StatusBlock } from './blocks/StatusBlock';
+import { DetailBlock } from './blocks/DetailBlock';
 
 /** Props every block component receives. */
 export interface BlockProps<S extends BlockSpec = BlockSpec> {
@@ -33,4 +35,6 @@ export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
   language: LanguageBlock,
   notice: NoticeBlock,
   unavailable: UnavailableBlock,
+  status: StatusBlock,
+  detail: DetailBlock,
 };

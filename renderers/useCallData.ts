@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import { useHost } from './host';
+import { bindTemplate } from './formatters';
 import type { LoadSpec } from './types';
 
 /**
@@ -10,8 +11,10 @@ import type { LoadSpec } from './types';
  */
 export function useCallData<T = unknown>(load: LoadSpec | null | undefined) {
   const host = useHost();
-  const key = load ? ['call', load.call, JSON.stringify(load.params ?? {})] : null;
-  const swr = useSWR<T>(key, () => host.call<T>(load!.call, load!.params ?? {}), { revalidateOnFocus: false });
+  // `{query.x}` in params takes the route's query parameter x.
+  const params = load ? (bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>) : {};
+  const key = load ? ['call', load.call, JSON.stringify(params)] : null;
+  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params), { revalidateOnFocus: false });
   const { mutate } = swr;
   const reload = useCallback(() => void mutate(), [mutate]);
   return { ...swr, reload };

@@ -10,13 +10,17 @@ import { ROOT_DIR } from '../src/server/config.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
+/** Conditional rules (`allOf` of `if`/`then`) constrain values, not the shape. */
+const isConditionalOnly = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => item && typeof item === 'object' && Object.keys(item).every((k) => ['if', 'then', 'else'].includes(k)));
+
 /** Property titles are message ids (labels), not type names: drop them below the root. */
 function stripNestedTitles(node: unknown, depth = 0): unknown {
   if (Array.isArray(node)) return node.map((n) => stripNestedTitles(n, depth + 1));
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node as Record<string, unknown>)
-      .filter(([key]) => !(depth > 0 && key === 'title') && !key.startsWith('x-'))
+      .filter(([key, value]) => !(depth > 0 && key === 'title') && !key.startsWith('x-') && !(key === 'allOf' && isConditionalOnly(value)))
       .map(([key, value]) => [key, stripNestedTitles(value, depth + 1)]),
   );
 }

@@ -1,9 +1,16 @@
+/**
+ * The list block: items from a call (a plain array, or pages `{items, total}` when `paged`),
+ * skeleton while loading, empty state, tap-through links and per-item actions with an
+ * optional confirmation.
+ */
 import { useContext, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ChevronRight } from 'lucide-react';
+import useSWRInfinite from 'swr/infinite';
 import type { BlockProps } from '../registry';
 import type { Action, BlockSpec, Binding, LoadSpec } from '../types';
 import { useCallData } from '../useCallData';
-import { formatValue, readPath } from '../formatters';
+import { bindTemplate, formatValue, readPath } from '../formatters';
 import { Icon } from '../icons';
 import { useHost } from '../host';
 import { ScopeContext, useReloadable } from '../scope';
@@ -25,37 +32,52 @@ interface ItemAction {
 interface ListSpec extends BlockSpec {
   title?: string;
   load: LoadSpec;
-  item: { icon?: string; title: Binding; subtitle?: Binding[]; trailing?: Binding };
+  paged?: { pageSize: number };
+  item: { icon?: string; title: Binding; subtitle?: Binding[]; trailing?: Binding; link?: string };
   itemActions?: ItemAction[];
   empty: string;
 }
 
 type Item = Record<string, unknown>;
-
-/** Fills `{field}` placeholders in action params from an item. */
-function bindParams(params: Record<string, string>, item: Item): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).map(([key, template]) => {
-      const whole = /^\{([^}]+)\}$/.exec(template);
-      return [key, whole ? readPath(item, whole[1]!) : template.replace(/\{([^}]+)\}/g, (_, path: string) => String(readPath(item, path) ?? ''))];
-    }),
-  );
+interface Page {
+  items: Item[];
+  total: number;
 }
 
-/** A list loaded from a call: skeleton while loading, empty state, per-item actions. */
+/** Items of a paged call, page by page ("load more"). */
+function usePagedItems(spec: ListSpec, enabled: boolean) {
+  const host = useHost();
+  const pageSize = spec.paged?.pageSize ?? 20;
+  const params = bindTemplate(spec.load.params ?? {}, { query: host.query() }) as Record<string, unknown>;
+  const swr = useSWRInfinite<Page>(
+    (index, previous: Page | null) => (!enabled || (previous && previous.items.length < pageSize) ? null : ['page', spec.load.call, JSON.stringify({ ...params, page: index + 1, pageSize })]),
+    (key: [string, string, string]) => host.call<Page>(key[1], JSON.parse(key[2])),
+    { revalidateOnFocus: false, revalidateFirstPage: true },
+  );
+  const pages = swr.data ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? 0;
+  return { items: swr.data ? items : undefined, hasMore: items.length < total, loadMore: () => void swr.setSize(swr.size + 1), swr };
+}
+
 export function ListBlock({ spec }: BlockProps<ListSpec>) {
   const intl = useIntl();
   const host = useHost();
   const scope = useContext(ScopeContext);
-  const { data, error, isLoading, reload } = useCallData<Item[]>(spec.load);
+  const plain = useCallData<Item[]>(spec.paged ? null : spec.load);
+  const paged = usePagedItems(spec, Boolean(spec.paged));
+  const reload = spec.paged ? () => void paged.swr.mutate() : plain.reload;
   useReloadable(spec.id, reload);
+  const items = spec.paged ? paged.items : plain.data;
+  const isLoading = spec.paged ? paged.swr.isLoading : plain.isLoading;
+  const error = spec.paged ? paged.swr.error : plain.error;
   const [pending, setPending] = useState<{ action: ItemAction; item: Item } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const perform = async (action: ItemAction, item: Item) => {
     setBusy(true);
     try {
-      const response = await host.call(action.call, bindParams(action.params, item));
+      const response = await host.call(action.call, bindTemplate(action.params, item));
       setPending(null);
       await runActions(action.onSuccess, { host, scope, response });
     } catch {
@@ -66,38 +88,53 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
   };
 
   const render = (binding: Binding, item: Item) => {
-    const text = formatValue(readPath(item, binding.field), binding.format, intl.locale);
+    const text = formatValue(readPath(item, binding.field), binding.format, intl);
     return binding.label ? `${intl.formatMessage({ id: binding.label })} ${text}` : text;
   };
 
   let body;
-  if (isLoading && !data) body = <Skeleton rows={2} />;
-  else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
-  else if (!data?.length) body = <EmptyState messageId={spec.empty} />;
+  if (isLoading && !items) body = <Skeleton rows={2} />;
+  else if (error && !items) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  else if (!items?.length) body = <EmptyState messageId={spec.empty} />;
   else {
     body = (
       <ul className="list card" data-testid={`list-${spec.id ?? 'items'}`}>
-        {data.map((item, index) => (
-          <li key={String(item.id ?? index)} className="list-row" data-testid="list-row">
-            {spec.item.icon && <span className="list-icon"><Icon name={spec.item.icon} size={20} /></span>}
-            <div className="list-text">
-              <strong>{render(spec.item.title, item)}</strong>
-              {spec.item.subtitle && <span className="list-sub">{spec.item.subtitle.map((b) => render(b, item)).filter(Boolean).join(' · ')}</span>}
-            </div>
-            {spec.item.trailing && <span className="list-trailing">{render(spec.item.trailing, item)}</span>}
-            {spec.itemActions?.map((action) => (
-              <button
-                key={action.label}
-                type="button"
-                className="icon-button subtle"
-                aria-label={intl.formatMessage({ id: action.label })}
-                onClick={() => (action.confirm ? setPending({ action, item }) : void perform(action, item))}
-              >
-                <Icon name={action.icon} size={19} />
-              </button>
-            ))}
-          </li>
-        ))}
+        {items.map((item, index) => {
+          const link = spec.item.link ? String(bindTemplate(spec.item.link, item)) : null;
+          const content = (
+            <>
+              {spec.item.icon && <span className="list-icon"><Icon name={spec.item.icon} size={20} /></span>}
+              <div className="list-text">
+                <strong>{render(spec.item.title, item)}</strong>
+                {spec.item.subtitle && <span className="list-sub">{spec.item.subtitle.map((b) => render(b, item)).filter(Boolean).join(' · ')}</span>}
+              </div>
+              {spec.item.trailing && <span className={`list-trailing tone-${String(readPath(item, spec.item.trailing.field))}`}>{render(spec.item.trailing, item)}</span>}
+            </>
+          );
+          return (
+            <li key={String(item.id ?? index)} className="list-row" data-testid="list-row">
+              {link ? (
+                <button type="button" className="list-link" onClick={() => host.navigate(link)}>
+                  {content}
+                  <ChevronRight size={18} className="menu-chevron" aria-hidden="true" />
+                </button>
+              ) : (
+                content
+              )}
+              {spec.itemActions?.map((action) => (
+                <button
+                  key={action.label}
+                  type="button"
+                  className="icon-button subtle"
+                  aria-label={intl.formatMessage({ id: action.label })}
+                  onClick={() => (action.confirm ? setPending({ action, item }) : void perform(action, item))}
+                >
+                  <Icon name={action.icon} size={19} />
+                </button>
+              ))}
+            </li>
+          );
+        })}
       </ul>
     );
   }
@@ -106,6 +143,11 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
     <section className="list-section">
       {spec.title && <h3 className="section-title"><FormattedMessage id={spec.title} /></h3>}
       {body}
+      {spec.paged && paged.hasMore && (
+        <button type="button" className="btn btn-link" onClick={paged.loadMore} disabled={paged.swr.isValidating}>
+          <FormattedMessage id="common.loadMore" />
+        </button>
+      )}
       <Sheet open={pending !== null} title={pending?.action.confirm ? intl.formatMessage({ id: pending.action.confirm }) : ''} onClose={() => setPending(null)} testId="confirm-sheet">
         <div className="sheet-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>

@@ -35,7 +35,7 @@ export function SummaryBlock({ spec }: BlockProps<SummarySpec>) {
       <div className="summary-figure">
         <span className="summary-label"><FormattedMessage id={spec.figure.label} /></span>
         <strong className="summary-value" data-testid="total-assets">
-          {value !== undefined ? formatValue(value, spec.figure.format, intl.locale) : <span className="skeleton-inline wide" />}
+          {value !== undefined ? formatValue(value, spec.figure.format, intl) : <span className="skeleton-inline wide" />}
         </strong>
       </div>
       {spec.links && (

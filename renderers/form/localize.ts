@@ -14,6 +14,10 @@ export function localizeSchema<T>(schema: T, intl: IntlShape): T {
   const properties = (copy.properties ?? {}) as Record<string, Record<string, unknown>>;
   for (const property of Object.values(properties)) {
     if (property.title) property.title = text(intl, property.title);
+    // Labelled choices: `oneOf: [{const, title}]`.
+    for (const option of (property.oneOf ?? []) as Array<Record<string, unknown>>) {
+      if (option.title) option.title = text(intl, option.title);
+    }
   }
   delete copy.title; // the type name, not a label
   delete copy.description;

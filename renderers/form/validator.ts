@@ -6,7 +6,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import type { IntlShape } from 'react-intl';
 import type { RJSFValidationError } from '@rjsf/utils';
-import { addNiveshKeywords, toFieldError, type SchemaNode } from '../../src/shared/validation';
+import { addNiveshKeywords, isFieldError, toFieldError, type SchemaNode } from '../../src/shared/validation';
 
 /** The browser-side validator: same keywords as the server. */
 export const validator = customizeValidator({
@@ -22,7 +22,7 @@ export function makeTransformErrors(intl: IntlShape, schema: SchemaNode) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] => {
     const seen = new Set<string>();
     const result: RJSFValidationError[] = [];
-    for (const error of errors) {
+    for (const error of errors.filter((e) => isFieldError(e.name))) {
       const property = String(error.property ?? '').replace(/^\./, '');
       const missing = (error.params as { missingProperty?: string } | undefined)?.missingProperty;
       const parentPath = error.name === 'required' && missing ? property.split('.').slice(0, -1).join('/') : property.split('.').join('/');

@@ -28,7 +28,7 @@ function makeInput(kind: Kind) {
     const handle = (event: ChangeEvent<HTMLInputElement>) => {
       let next = event.target.value;
       if (options.uppercase) next = next.toUpperCase();
-      if (kind === 'number') next = next.replace(/\s+/g, '');
+      if (kind === 'number' || options.compact) next = next.replace(/\s+/g, '');
       onChange(next === '' ? options.emptyValue : next);
     };
     const invalid = Boolean(rawErrors?.length);

@@ -6,6 +6,8 @@ import type { RegistryWidgetsType } from '@rjsf/utils';
 import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
 import { CaptchaWidget } from './CaptchaWidget';
 import { UnknownWidget } from './UnknownWidget';
+import { PhotoWidget } from './PhotoWidget';
+import { ChoiceWidget } from './ChoiceWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -15,6 +17,8 @@ export const WIDGETS: RegistryWidgetsType = {
   number: NumberWidget,
   tel: TelWidget,
   captcha: CaptchaWidget,
+  photo: PhotoWidget,
+  choice: ChoiceWidget,
   hidden: () => null,
   unknown: UnknownWidget,
 };

@@ -61,3 +61,46 @@ export async function callApi<T = unknown>(name: string, body: unknown = {}, opt
   }
   throw new ApiError(envelope.code, envelope.message, envelope.data);
 }
+
+/**
+ * Uploads a file as multipart (`file` part) with progress. XMLHttpRequest because fetch has
+ * no upload progress events.
+ * @throws ApiError like {@link callApi}; code 0 when the network failed.
+ */
+export function uploadFile<T = unknown>(name: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${name}?lang=${toQueryLang(getLanguage())}`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    xhr.onerror = () => {
+      showToast({ messageId: 'common.networkError', tone: 'error' });
+      reject(new ApiError(0, ''));
+    };
+    xhr.onload = () => {
+      let envelope: Envelope<T>;
+      try {
+        envelope = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        reject(new ApiError(0, ''));
+        return;
+      }
+      if (envelope.code === OK_CODE) return resolve(envelope.data);
+      if (envelope.code === NOT_LOGGED_IN_CODE) handleNotLoggedIn();
+      else showToast({ text: envelope.message, tone: 'error' });
+      reject(new ApiError(envelope.code, envelope.message, envelope.data));
+    };
+    const form = new FormData();
+    form.append('file', file, 'photo.jpg');
+    xhr.send(form);
+  });
+}
+
+/** Fetches a private file with the session (an `<img src>` cannot send the token). */
+export async function fetchPrivateFile(url: string): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new ApiError(response.status, response.statusText);
+  return response.blob();
+}

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RendererHost } from '../../renderers/host';
 import type { ScreenPayload } from '../../renderers/types';
-import { callApi, ApiError } from './api';
+import { callApi, ApiError, fetchPrivateFile, uploadFile } from './api';
 import { clearSession, getLanguage, saveSession, setLanguage } from './storage';
 import { showToast } from './toast-bus';
 import { toQueryLang } from '../shared/lang';
@@ -57,6 +57,9 @@ export function useAppHost(openPopup: (name: 'language') => void): RendererHost 
       },
       language: getLanguage,
       openPopup,
+      upload: (name, file, onProgress) => uploadFile(name, file, onProgress),
+      fetchFile: (url) => fetchPrivateFile(url),
+      query: () => Object.fromEntries(new URLSearchParams(window.location.search)),
     }),
     [navigate, openPopup],
   );

@@ -30,6 +30,7 @@ export const TABS = [
 const PUBLIC = new Set(['/login', '/register', '/test', '/test1', '/test2', '/ChangePassword', '/page']);
 
 const BACK: Record<string, string> = {
+  '/adminIdentity': '/admin',
   '/withdrawDetail': '/withdraw',
   '/rechargeRecordDatails': '/rechargeRecord',
   '/bindBank': '/my',
@@ -42,6 +43,8 @@ const STACK = [
   'withdraw', 'bindBank', 'widthdrawRecord', 'withdrawDetail', 'ChangePassword', 'bill', 'blockTrading', 'corporationSelect',
   'language', 'ipo', 'ipoDetails', 'ipoList', 'aiBlockTrading', 'aiBlockTradingRecordList', 'blockTradingRecordList',
   'test', 'test1', 'test2', 'test3',
+  // Back office (operators; the server refuses investor tokens on admin calls).
+  'admin', 'adminIdentity',
 ];
 
 function titleFor(screen: string): string {
@@ -51,6 +54,8 @@ function titleFor(screen: string): string {
   if (screen === 'register') return 'register.title';
   if (screen === 'page') return 'app.name';
   if (screen === 'language') return 'language.title';
+  if (screen === 'admin') return 'admin.title';
+  if (screen === 'adminIdentity') return 'admin.identityTitle';
   return `route.${screen}`;
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { LOCALES } from '../shared/lang.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -16,6 +17,8 @@ import type { Deps } from './domain/deps.js';
 import { AppError } from './domain/errors.js';
 import { loadMessages } from './i18n.js';
 import { createMailer } from './mail/mailer.js';
+import { createStorage } from './storage/index.js';
+import { loadIdentityKey } from './domain/identity/cipher.js';
 import { CallRegistry } from './http/calls.js';
 import { apiNotFound, installEnvelope } from './http/envelope.js';
 import { SchemaStore } from './screens/store.js';
@@ -25,6 +28,8 @@ import { bankRoutes } from './routes/bank.js';
 import { purseRoutes } from './routes/purse.js';
 import { uiRoutes } from './routes/ui.js';
 import { devRoutes } from './routes/dev.js';
+import { ossRoutes } from './routes/oss.js';
+import { identityRoutes } from './routes/identity.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -55,7 +60,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     options.db ??
     (await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'nivesh.sqlite') }));
   const messages = loadMessages(config.localesDir);
-  const deps: Deps = { db, clock, config, messages, mailer: createMailer(db, clock, config.smtpUrl, config.mailFrom) };
+  const deps: Deps = { db, clock, config, messages, mailer: createMailer(db, clock, config.smtpUrl, config.mailFrom), storage: createStorage(config), identityKey: loadIdentityKey(config) };
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -78,6 +83,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   userRoutes(calls, deps);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps);
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 2, parts: 3 } });
+  ossRoutes(app, calls, deps);
+  identityRoutes(calls, deps);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
 

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
 
 /** Project root (the folder holding `schemas/`, `locales/`, `dist/`). */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,6 +40,22 @@ export interface Config {
   /** Maximum bank accounts a user may bind. */
   maxBankAccounts: number;
   logLevel: string;
+  /** Deposit and withdrawal rules (issue 4; see `money-config.ts`). */
+  money: MoneyConfig;
+  /** Where uploads are stored (issue: identity). */
+  storage: {
+    driver: 'local' | 's3';
+    s3: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; prefix: string } | null;
+  };
+  /** Largest accepted upload, in bytes (10 MB). */
+  uploadMaxBytes: number;
+  /** Longest side of a stored image after re-encoding, in pixels. */
+  uploadMaxSide: number;
+  /**
+   * AES-256-GCM key for ID numbers at rest, base64 (32 bytes). Unset in demo mode: a key is
+   * generated into `DATA_DIR/identity.key`; unset in production mode: the server refuses to start.
+   */
+  identityKey: string | null;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -77,6 +94,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginPerIpPer15Min: int(env.LOGIN_PER_IP_PER_15MIN, 50),
     maxBankAccounts: int(env.MAX_BANK_ACCOUNTS, 5),
     logLevel: env.LOG_LEVEL ?? 'info',
+    money: loadMoneyConfig(env),
+    storage: {
+      driver: env.STORAGE_DRIVER === 's3' ? 's3' : 'local',
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION ?? 'ap-south-1',
+            endpoint: env.S3_ENDPOINT || undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+            prefix: env.S3_PREFIX ?? 'uploads/',
+          }
+        : null,
+    },
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    uploadMaxSide: int(env.UPLOAD_MAX_SIDE, 2048),
+    identityKey: env.IDENTITY_KEY || null,
   };
   return { ...base, ...overrides };
 }

@@ -5,6 +5,7 @@
  */
 import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
+import { verhoeffValid } from './verhoeff.js';
 
 /** Minimal shape of a JSON Schema node as we read it. */
 export interface SchemaNode {
@@ -22,6 +23,7 @@ export interface SchemaNode {
  * - `x-sameAs: "<sibling>"`: the value must equal the sibling property's value (cross-field
  *   rule, e.g. confirmPassword = password), declared in the schema.
  * - `x-messages: {keyword: messageId}`: per-field message ids; annotation only.
+ * - `x-checksum: "verhoeff"`: the digits must pass the Verhoeff check (Aadhaar numbers).
  */
 export function addNiveshKeywords<T extends Ajv>(ajv: T): T {
   if (!ajv.getKeyword('x-messages')) ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
@@ -35,6 +37,14 @@ export function addNiveshKeywords<T extends Ajv>(ajv: T): T {
         if (!parent || data === undefined || data === '') return true;
         return parent[sibling] === data;
       },
+    });
+  }
+  if (!ajv.getKeyword('x-checksum')) {
+    ajv.addKeyword({
+      keyword: 'x-checksum',
+      schemaType: 'string',
+      errors: false,
+      validate: (kind: string, data: unknown) => kind !== 'verhoeff' || typeof data !== 'string' || verhoeffValid(data),
     });
   }
   return ajv;
@@ -61,6 +71,9 @@ function nodeAt(schema: SchemaNode, path: string[]): SchemaNode | undefined {
   for (const key of path) node = node?.properties?.[key];
   return node;
 }
+
+/** `if` errors only say a `then` branch failed; that branch's own error names the field. */
+export const isFieldError = (keyword: string | undefined): boolean => keyword !== 'if';
 
 /**
  * Maps one ajv error to the field it concerns and a locale message id.
@@ -92,6 +105,8 @@ export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError
       return { field, messageId: 'validation.invalid' };
     case 'x-sameAs':
       return { field, messageId: 'validation.passwordMismatch' };
+    case 'x-checksum':
+      return { field, messageId: 'validation.checksum' };
     case 'type':
       return { field, messageId: 'validation.type' };
     case 'enum':

@@ -6,14 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider, createIntl } from 'react-intl';
 import type { ReactNode } from 'react';
 import { Block } from '../../renderers/Screen';
 import { UnknownWidget } from '../../renderers/widgets/UnknownWidget';
 import { HostContext, type RendererHost } from '../../renderers/host';
 import { runActions } from '../../renderers/actions';
 import { createScope } from '../../renderers/scope';
-import { formatValue, readPath } from '../../renderers/formatters';
+import { bindTemplate, formatValue, readPath } from '../../renderers/formatters';
 import type { WidgetProps } from '@rjsf/utils';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/en.json'), 'utf8')) as Record<string, string>;
@@ -37,6 +37,11 @@ function recordingHost() {
     setLanguage: (code) => log.push(`language ${code}`),
     language: () => 'EN',
     openPopup: (name) => log.push(`popup ${name}`),
+    upload: async () => {
+      throw new Error('not used');
+    },
+    fetchFile: async () => new Blob(),
+    query: () => ({ id: 'q1' }),
   };
   return { host, log };
 }
@@ -90,10 +95,17 @@ describe('actions', () => {
 });
 
 describe('formatters', () => {
+  const intl = createIntl({ locale: 'en', messages: en });
   it('format by name and read dot paths', () => {
-    expect(formatValue(2000.5, 'money', 'de-DE').replace(/\u00a0/g, ' ')).toBe('2.000,50 €');
-    expect(formatValue('50100123456789', 'masked', 'de-DE')).toBe('•••• 6789');
-    expect(formatValue('x', 'nope', 'de-DE')).toBe('x');
+    expect(formatValue(2000.5, 'money', intl).replace(/\u00a0/g, ' ')).toBe('2.000,50 €');
+    expect(formatValue('50100123456789', 'masked', intl)).toBe('•••• 6789');
+    expect(formatValue('pending', 'status', intl)).toBe(en['status.pending']);
+    expect(formatValue('x', 'nope', intl)).toBe('x');
     expect(readPath({ a: { b: 3 } }, 'a.b')).toBe(3);
+  });
+
+  it('bind templates from items and the route query, keeping whole-value types', () => {
+    expect(bindTemplate({ id: '{id}', n: '{n}', label: 'No. {n}' }, { id: 'x', n: 7 })).toEqual({ id: 'x', n: 7, label: 'No. 7' });
+    expect(bindTemplate({ id: '{query.id}' }, { query: { id: 'q1' } })).toEqual({ id: 'q1' });
   });
 });

@@ -10,6 +10,9 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { Database } from './tables.js';
 import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_ledger.js';
+import * as m0003 from './migrations/0003_identity.js';
+import * as m0004 from './migrations/0004_money.js';
+import * as m0005 from './migrations/0005_markets.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -17,6 +20,9 @@ export type Db = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_ledger': m0002,
+  '0003_identity': m0003,
+  '0004_money': m0004,
+  '0005_markets': m0005,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -2,6 +2,7 @@
  * Table shapes as Kysely sees them. Times are epoch milliseconds (UTC) stored as bigint;
  * money is integer minor units (cents) stored as bigint. Ids are random UUID strings.
  */
+import type { MoneyTables } from './money-tables.js';
 
 export interface UsersTable {
   id: string;
@@ -86,10 +87,62 @@ export interface PostingsTable {
   /** Signed integer minor units; the postings of one entry sum to zero. */
   amount_minor: number;
   created_at: number;
+  /** Business kind of this leg for the bill flow (e.g. `withdrawal_fee`); null: the entry's kind. */
+  kind: string | null;
+  /** Owner of the account (null for house accounts); set with the four columns below (0004). */
+  user_id: string | null;
+  /** Position among all postings on the user's accounts (1, 2, …). */
+  user_seq: number | null;
+  /** The user's available and held balances right after this posting. */
+  available_after_minor: number | null;
+  held_after_minor: number | null;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_user_id: string;
+  /** Key in the storage backend (random; never a path the client sees). */
+  storage_key: string;
+  content_type: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: number;
+}
+
+export interface IdentitySubmissionsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  id_type: 'aadhaar' | 'pan';
+  /** AES-256-GCM ciphertext of the ID number (`v1:<iv>:<tag>:<data>`, base64url parts). */
+  id_number_encrypted: string;
+  id_number_last4: string;
+  front_upload_id: string;
+  back_upload_id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  submitted_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+  /** Incremented on every change; reviews compare-and-set on it. */
+  version: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  actor_user_id: string;
+  /** e.g. `identity.approve` */
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  created_at: number;
 }
 
 /** The whole database as Kysely sees it. */
-export interface Database {
+export interface Database extends MoneyTables {
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;
@@ -98,4 +151,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
+  uploads: UploadsTable;
+  identity_submissions: IdentitySubmissionsTable;
+  audit_log: AuditLogTable;
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Messages } from '../i18n.js';
+import type { FileStorage } from '../storage/index.js';
 
 /** What every domain operation may use; built once per server. */
 export interface Deps {
@@ -11,4 +12,8 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   messages: Messages;
+  /** Private file storage (uploads). */
+  storage: FileStorage;
+  /** AES-256-GCM key for ID numbers at rest (32 bytes). */
+  identityKey: Buffer;
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
-import { toFieldError, type FieldError, type SchemaNode } from '../../shared/validation.js';
+import { isFieldError, toFieldError, type FieldError, type SchemaNode } from '../../shared/validation.js';
 import { AppError } from '../domain/errors.js';
 import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
@@ -75,7 +75,8 @@ export class CallRegistry {
   }
 }
 
-async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
+/** Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`. */
+export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
   const token = bearerToken(request);
   const auth = token ? await authenticate(deps, token) : null;
   if (access === 'public' || access === 'optional') return access === 'optional' ? auth : null;
@@ -99,7 +100,7 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
   }
   const { schema, validate } = store.payloadSchema(ref);
   if (validate(body)) return body;
-  const errors = emptyAsMissing((validate.errors ?? []).map((error) => toFieldError(error, schema)), body as Record<string, unknown>, schema);
+  const errors = emptyAsMissing((validate.errors ?? []).filter((error) => isFieldError(error.keyword)).map((error) => toFieldError(error, schema)), body as Record<string, unknown>, schema);
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
   const fields = errors.map((e) => {

@@ -24,7 +24,7 @@ export interface LintContext {
 
 /** Keys whose string values are message ids. */
 const MESSAGE_KEYS = new Set([
-  'title', 'subtitle', 'label', 'toast', 'empty', 'text', 'confirm', 'ui:placeholder', 'ui:title', 'ui:description', 'ui:help',
+  'title', 'subtitle', 'label', 'toast', 'empty', 'text', 'confirm', 'reasonLabel', 'hint', 'ui:placeholder', 'ui:title', 'ui:description', 'ui:help',
 ]);
 
 const metaValidators = new WeakMap<object, ValidateFunction>();

@@ -35,6 +35,19 @@ export interface LoginForm {
   password: string;
 }
 
+/** From schemas/screens/realName.schema.json */
+
+/**
+ * Body of authentication/save and authentication/update, data of the /realName form (SPEC.md §3 Identity). The ID number's rule depends on the ID type; Aadhaar also carries a Verhoeff check digit.
+ */
+export interface RealNameForm {
+  name: string;
+  idType: ('aadhaar' | 'pan') & string;
+  idNumber: string;
+  frontPhotoId: string;
+  backPhotoId: string;
+}
+
 /** From schemas/screens/register.schema.json */
 
 /**
@@ -54,6 +67,35 @@ export interface RegisterForm {
  */
 export interface BankDelete {
   id: string;
+}
+
+/** From schemas/api/byId.schema.json */
+
+/**
+ * Body of calls that act on one record by id.
+ */
+export interface ById {
+  id: string;
+}
+
+/** From schemas/api/pageRequest.schema.json */
+
+/**
+ * Body of paged list calls; page is 1-based.
+ */
+export interface PageRequest {
+  page?: number;
+  pageSize?: number;
+}
+
+/** From schemas/api/rejectWithReason.schema.json */
+
+/**
+ * Body of operator reject calls: the record and the reason the investor will see.
+ */
+export interface RejectWithReason {
+  id: string;
+  reason: string;
 }
 
 /** From schemas/api/sendCaptchaByEmail.schema.json */

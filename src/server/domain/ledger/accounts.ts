@@ -1,0 +1,61 @@
+/**
+ * Ledger accounts: two per user (`available` cash and `held` funds) and the house accounts
+ * (bank clearing, payouts in transit, fee revenue). House accounts have fixed ids created by
+ * migration 0004; a user's accounts and balance row are created on first use.
+ */
+import type { Db } from '../../db/index.js';
+import { newId } from '../ids.js';
+
+/** A user's ledger account kinds. */
+export type UserAccountKind = 'available' | 'held';
+
+/** House accounts (the firm's side of every movement). */
+export type HouseAccount = 'bank_clearing' | 'payouts_in_transit' | 'fee_revenue';
+
+/** Names an account in a posting. */
+export type AccountRef = { userId: string; kind: UserAccountKind } | { house: HouseAccount };
+
+/** Fixed id (and kind) of a house account, e.g. `house:bank_clearing`. */
+export const houseAccountId = (house: HouseAccount): string => `house:${house}`;
+
+/** Ids of one user's two ledger accounts. */
+export interface UserAccountIds {
+  available: string;
+  held: string;
+}
+
+/**
+ * The users' ledger account ids, creating missing accounts and balance rows. Idempotent and
+ * safe under concurrency (`ON CONFLICT DO NOTHING` on the unique owner+kind and the user key).
+ * @param trx the operation's transaction.
+ * @param now epoch milliseconds, for `created_at`.
+ */
+export async function userAccountIds(trx: Db, userIds: readonly string[], now: number): Promise<Map<string, UserAccountIds>> {
+  const unique = [...new Set(userIds)];
+  const result = new Map<string, UserAccountIds>();
+  if (!unique.length) return result;
+  const read = async () => {
+    const rows = await trx.selectFrom('ledger_accounts').select(['id', 'user_id', 'kind']).where('user_id', 'in', unique).where('kind', 'in', ['available', 'held']).execute();
+    for (const row of rows) {
+      const ids = result.get(row.user_id!) ?? { available: '', held: '' };
+      ids[row.kind as UserAccountKind] = row.id;
+      result.set(row.user_id!, ids);
+    }
+  };
+  await read();
+  const missing = unique.filter((id) => !result.get(id)?.available || !result.get(id)?.held);
+  if (missing.length) {
+    await trx
+      .insertInto('ledger_accounts')
+      .values(missing.flatMap((userId) => (['available', 'held'] as const).map((kind) => ({ id: newId(), user_id: userId, kind, created_at: now }))))
+      .onConflict((oc) => oc.columns(['user_id', 'kind']).doNothing())
+      .execute();
+    await trx
+      .insertInto('wallet_balances')
+      .values(missing.map((userId) => ({ user_id: userId, available_minor: 0, held_minor: 0, seq: 0, updated_at: now })))
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    await read();
+  }
+  return result;
+}

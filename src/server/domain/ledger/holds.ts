@@ -1,0 +1,114 @@
+/**
+ * Holds (DESIGN.md): funds reserved by moving them from the user's `available` to `held`
+ * account, later resolved exactly once — settled (paid out to house accounts) or released
+ * (back to `available`). "Exactly once" is a conditional update on the hold's status inside
+ * the resolving transaction, backed by the unique (kind, reference) index on journal entries.
+ */
+import type { Db } from '../../db/index.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { HouseAccount } from './accounts.js';
+import { LedgerError, postEntry } from './journal.js';
+
+/** What to hold. */
+export interface HoldInput {
+  userId: string;
+  /** Integer minor units, > 0. */
+  amountMinor: number;
+  /** What the hold is for, e.g. `withdrawal`. */
+  kind: string;
+  /** Id of the business object; the hold's entries carry it as their reference. */
+  reference: string;
+  /** Kind of the placing journal entry, e.g. `withdrawal_requested`. */
+  entryKind: string;
+  /** Bill-flow kind of the two legs, e.g. `withdrawal_hold`. */
+  postingKind: string;
+}
+
+/**
+ * Places a hold: one entry `available → held`.
+ * @returns the hold's id.
+ * @throws AppError `insufficientBalance` when the available balance does not cover it.
+ */
+export async function placeHold(trx: Db, now: number, input: HoldInput): Promise<string> {
+  const id = newId();
+  const { userId, amountMinor } = input;
+  const entry = await postEntry(trx, now, {
+    kind: input.entryKind,
+    reference: input.reference,
+    postings: [
+      { account: { userId, kind: 'available' }, amountMinor: -amountMinor, kind: input.postingKind },
+      { account: { userId, kind: 'held' }, amountMinor, kind: input.postingKind },
+    ],
+  });
+  await trx
+    .insertInto('holds')
+    .values({ id, user_id: userId, kind: input.kind, reference: input.reference, amount_minor: amountMinor, status: 'open', placed_entry_id: entry.id, resolved_entry_id: null, created_at: now, resolved_at: null })
+    .execute();
+  return id;
+}
+
+/** Marks an open hold resolved; exactly one caller ever succeeds. */
+async function resolve(trx: Db, now: number, holdId: string, status: 'settled' | 'released', entryId: string) {
+  const hold = await trx
+    .updateTable('holds')
+    .set({ status, resolved_entry_id: entryId, resolved_at: now })
+    .where('id', '=', holdId)
+    .where('status', '=', 'open')
+    .returning(['user_id', 'amount_minor', 'reference'])
+    .executeTakeFirst();
+  if (!hold) throw new AppError('holdResolved');
+  return { userId: hold.user_id, amountMinor: Number(hold.amount_minor), reference: hold.reference };
+}
+
+/** One destination of a settled hold. */
+export interface SettlementLeg {
+  house: HouseAccount;
+  /** Integer minor units ≥ 0; zero legs are left out. */
+  amountMinor: number;
+  /** Bill-flow kind of the leg, e.g. `withdrawal_fee`. */
+  postingKind: string;
+}
+
+/**
+ * Settles an open hold in one entry: `held → house` per leg.
+ * @param legs must add up to the held amount.
+ * @throws AppError `holdResolved` when already settled or released; LedgerError when the legs
+ *   do not add up to the hold.
+ */
+export async function settleHold(trx: Db, now: number, holdId: string, entryKind: string, legs: SettlementLeg[]): Promise<string> {
+  const entryId = newId();
+  const hold = await resolve(trx, now, holdId, 'settled', entryId);
+  const paid = legs.filter((leg) => leg.amountMinor !== 0);
+  const total = paid.reduce((sum, leg) => sum + leg.amountMinor, 0);
+  if (total !== hold.amountMinor) throw new LedgerError(`hold ${holdId}: legs add up to ${total}, hold is ${hold.amountMinor}`);
+  await postEntry(trx, now, {
+    id: entryId,
+    kind: entryKind,
+    reference: hold.reference,
+    postings: paid.flatMap((leg) => [
+      { account: { userId: hold.userId, kind: 'held' as const }, amountMinor: -leg.amountMinor, kind: leg.postingKind },
+      { account: { house: leg.house }, amountMinor: leg.amountMinor, kind: leg.postingKind },
+    ]),
+  });
+  return entryId;
+}
+
+/**
+ * Releases an open hold in full in one entry: `held → available`.
+ * @throws AppError `holdResolved` when already settled or released.
+ */
+export async function releaseHold(trx: Db, now: number, holdId: string, entryKind: string, postingKind: string): Promise<string> {
+  const entryId = newId();
+  const hold = await resolve(trx, now, holdId, 'released', entryId);
+  await postEntry(trx, now, {
+    id: entryId,
+    kind: entryKind,
+    reference: hold.reference,
+    postings: [
+      { account: { userId: hold.userId, kind: 'held' }, amountMinor: -hold.amountMinor, kind: postingKind },
+      { account: { userId: hold.userId, kind: 'available' }, amountMinor: hold.amountMinor, kind: postingKind },
+    ],
+  });
+  return entryId;
+}

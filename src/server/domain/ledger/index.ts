@@ -1,0 +1,10 @@
+/**
+ * The ledger (issue 4; DESIGN.md "Money is honest by construction"). Money moves only through
+ * `postEntry` and the hold functions, inside `moneyTransaction`.
+ */
+export * from './accounts.js';
+export * from './balances.js';
+export * from './holds.js';
+export * from './journal.js';
+export * from './kinds.js';
+export * from './transaction.js';

@@ -1,0 +1,18 @@
+/**
+ * Business kinds of journal entries and of posting legs (DESIGN.md "Money is honest by
+ * construction"). An entry's kind names the operation; a posting's kind names the leg as
+ * the bill flow shows it (issue 4 "Bill flow").
+ */
+
+/** Kinds of journal entries; at most one entry of a kind per reference (unique index). */
+export const ENTRY_KINDS = {
+  depositApproved: 'deposit_approved',
+  withdrawalRequested: 'withdrawal_requested',
+  withdrawalPaid: 'withdrawal_paid',
+  withdrawalRejected: 'withdrawal_rejected',
+} as const;
+export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
+
+/** Kinds of postings on users' accounts — the bill flow's `kind` filter. */
+export const BILL_KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release'] as const;
+export type BillKind = (typeof BILL_KINDS)[number];

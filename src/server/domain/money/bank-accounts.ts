@@ -1,0 +1,74 @@
+/** Bound bank accounts as money operations see them (payee of a withdrawal, source of a deposit). */
+import { maskTail } from '../../../shared/format.js';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../errors.js';
+
+/** A bank account as money records show it to the investor (number masked). */
+export interface BankRef {
+  id: string;
+  bankName: string;
+  /** `•••• 1234` */
+  accountNumberMasked: string;
+  ifsc: string;
+  holderName: string;
+}
+
+/** A bank account as operators see it: the full number, to pay out or to match a transfer. */
+export interface OperatorBankRef extends BankRef {
+  accountNumber: string;
+}
+
+/** Row columns the views are built from. */
+export interface BankRow {
+  id: string;
+  bank_name: string;
+  account_number: string;
+  ifsc: string;
+  holder_name: string;
+}
+
+/** The investor's view of a bank row. */
+export const bankRef = (row: BankRow): BankRef => ({
+  id: row.id,
+  bankName: row.bank_name,
+  accountNumberMasked: maskTail(row.account_number),
+  ifsc: row.ifsc,
+  holderName: row.holder_name,
+});
+
+/** The operator's view of a bank row. */
+export const operatorBankRef = (row: BankRow): OperatorBankRef => ({ ...bankRef(row), accountNumber: row.account_number });
+
+/**
+ * One of the user's live (not unbound) bank accounts.
+ * @param db the database or the operation's transaction.
+ * @throws AppError `bankNotFound` when the id is unknown, unbound, or another user's (the same
+ *   answer for all three, revealing nothing).
+ */
+export async function liveBankAccount(db: Db, userId: string, bankId: string): Promise<BankRow> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'bank_name', 'account_number', 'ifsc', 'holder_name'])
+    .where('id', '=', bankId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('bankNotFound');
+  return row;
+}
+
+/** All live bank accounts of some users, for the operator queues. */
+export async function liveBankAccountsOf(db: Db, userIds: string[]): Promise<Map<string, OperatorBankRef[]>> {
+  const result = new Map<string, OperatorBankRef[]>();
+  if (!userIds.length) return result;
+  const rows = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'user_id', 'bank_name', 'account_number', 'ifsc', 'holder_name'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  for (const row of rows) result.set(row.user_id, [...(result.get(row.user_id) ?? []), operatorBankRef(row)]);
+  return result;
+}

@@ -1,0 +1,171 @@
+/**
+ * Deposits by bank transfer (issue 4 "Deposits"; SPEC.md §3 Deposit, §5): the investor
+ * reports amount, channel, optional source bank account, UTR and a payment screenshot inside
+ * the deposit window; the deposit waits as 'pending review' until an operator approves or
+ * rejects it (`deposit-review.ts`). Nothing is posted to the ledger here.
+ */
+import { formatMinorMoney } from '../../../shared/format.js';
+import { fromMinor } from '../../../shared/money.js';
+import type { Db } from '../../db/index.js';
+import { uniqueViolation } from '../../db/unique.js';
+import { AppError } from '../errors.js';
+import type { Deps } from '../deps.js';
+import { newId } from '../ids.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { assertScreenshotUpload } from '../upload-gate.js';
+import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
+import { pageOf, type Page, type PageQuery } from './paging.js';
+import { amountToMinor, assertWithinWindow } from './rules.js';
+
+/** Body of `pay/recharge` (`schemas/api/recharge.schema.json`). Amount in currency units. */
+export interface RechargeInput {
+  amount: number;
+  /** `bank` for /pay, `institution` for /payBalance (configured minimum, default 2000). */
+  channel: 'bank' | 'institution';
+  /** One of the user's live bound accounts the money came from. */
+  bankId?: string;
+  /** 12 digits (UPI/IMPS) or 16–22 letters and digits (NEFT/RTGS); stored upper-case. */
+  utr: string;
+  /** Id of the user's uploaded payment screenshot. */
+  screenshotId: string;
+}
+
+/** Deposit status: 'pending review', 'review approved', 'review rejected'. */
+export type DepositStatus = 'pending' | 'approved' | 'rejected';
+
+/** A deposit as the investor sees it. Money in currency units, times in epoch milliseconds. */
+export interface DepositView {
+  id: string;
+  amount: number;
+  channel: 'bank' | 'institution';
+  bank: BankRef | null;
+  utr: string;
+  screenshotId: string;
+  status: DepositStatus;
+  rejectReason: string | null;
+  /** When the investor reported the transfer. */
+  payTime: number;
+  reviewedAt: number | null;
+}
+
+const UTR = /^([0-9]{12}|[A-Z0-9]{16,22})$/;
+
+/**
+ * A UTR in stored form (upper case).
+ * @throws AppError `utrInvalid`.
+ */
+export function normalizeUtr(utr: string): string {
+  const value = utr.trim().toUpperCase();
+  if (!UTR.test(value)) throw new AppError('utrInvalid');
+  return value;
+}
+
+/**
+ * Reports a deposit (`pay/recharge`).
+ * @returns the new deposit's id.
+ * @throws AppError `outsideWindow` (India time, configured window), `amountInvalid`,
+ *   `depositBelowMinimum` (institution channel), `utrInvalid`, `utrDuplicate` (any earlier
+ *   deposit, any user, any status), `screenshotInvalid`, `bankNotFound`, `idempotencyMismatch`.
+ */
+export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
+  const { money } = deps.config;
+  try {
+    return await runIdempotent(
+      deps,
+      userId,
+      idempotency,
+      async () => {
+        const now = deps.clock.now();
+        assertWithinWindow(money.depositWindow, now);
+        const amountMinor = amountToMinor(input.amount);
+        if (input.channel === 'institution' && amountMinor < money.institutionMinimumMinor) {
+          throw new AppError('depositBelowMinimum', { min: formatMinorMoney(money.institutionMinimumMinor) });
+        }
+        const utr = normalizeUtr(input.utr);
+        await assertScreenshotUpload(deps, userId, input.screenshotId);
+        return { now, amountMinor, utr };
+      },
+      async (trx, { now, amountMinor, utr }) => {
+        if (input.bankId !== undefined) await liveBankAccount(trx, userId, input.bankId);
+        const taken = await trx.selectFrom('deposits').select('id').where('utr', '=', utr).executeTakeFirst();
+        if (taken) throw new AppError('utrDuplicate');
+        const id = newId();
+        await trx
+          .insertInto('deposits')
+          .values({
+            id,
+            user_id: userId,
+            channel: input.channel,
+            amount_minor: amountMinor,
+            bank_account_id: input.bankId ?? null,
+            utr,
+            screenshot_upload_id: input.screenshotId,
+            status: 'pending',
+            reject_reason: null,
+            entry_id: null,
+            created_at: now,
+            reviewed_at: null,
+            reviewed_by: null,
+          })
+          .execute();
+        return { id };
+      },
+    );
+  } catch (error) {
+    // Two users racing with one UTR: the unique index decides, the loser hears 'duplicate'.
+    if (uniqueViolation(error)?.includes('utr')) throw new AppError('utrDuplicate');
+    throw error;
+  }
+}
+
+/** Deposit rows with their source bank account, for the views. */
+export function depositQuery(db: Db) {
+  return db
+    .selectFrom('deposits')
+    .leftJoin('bank_accounts', 'bank_accounts.id', 'deposits.bank_account_id')
+    .select([
+      'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
+      'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id',
+      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+    ]);
+}
+
+type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>['executeTakeFirstOrThrow']>>;
+
+/** The investor's view of a deposit row. */
+export function depositView(row: DepositRow): DepositView {
+  return {
+    id: row.id,
+    amount: fromMinor(Number(row.amount_minor)),
+    channel: row.channel,
+    bank: row.bank_id
+      ? bankRef({ id: row.bank_id, bank_name: row.bank_name!, account_number: row.account_number!, ifsc: row.ifsc!, holder_name: row.holder_name! })
+      : null,
+    utr: row.utr,
+    screenshotId: row.screenshot_upload_id,
+    status: row.status,
+    rejectReason: row.reject_reason,
+    payTime: Number(row.created_at),
+    reviewedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
+  };
+}
+
+/** The user's deposits, newest first (`pay/rechargeRecord`). */
+export async function listDeposits(deps: Deps, userId: string, query: PageQuery): Promise<Page<DepositView>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const [rows, count] = await Promise.all([
+    depositQuery(deps.db).where('deposits.user_id', '=', userId).orderBy('deposits.created_at', 'desc').orderBy('deposits.id', 'desc').limit(pageSize).offset(offset).execute(),
+    deps.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(depositView), total: Number(count.n), page, pageSize };
+}
+
+/**
+ * One of the user's deposits (`pay/rechargeDetail`, the /rechargeRecordDatails screen).
+ * @throws AppError `depositNotFound` — also for another user's deposit.
+ */
+export async function getDeposit(deps: Deps, userId: string, id: string): Promise<DepositView> {
+  const row = await depositQuery(deps.db).where('deposits.id', '=', id).where('deposits.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new AppError('depositNotFound');
+  return depositView(row);
+}

@@ -1,0 +1,40 @@
+/**
+ * Shared checks of money operations: the India-time windows (SPEC.md §5: "Please transfer
+ * in/out during the specified time {start} to {end}"), amounts in minor units and the
+ * withdrawal fee.
+ */
+import { toMinor } from '../../../shared/money.js';
+import { isWithinWindow, type TimeWindow } from '../../../shared/windows.js';
+import { AppError } from '../errors.js';
+
+/**
+ * @param now epoch milliseconds from the injected clock.
+ * @throws AppError `outsideWindow` with the window's start and end (India time).
+ */
+export function assertWithinWindow(window: TimeWindow, now: number): void {
+  if (!isWithinWindow(window, now)) throw new AppError('outsideWindow', { start: window.start, end: window.end });
+}
+
+/**
+ * An API amount (currency units) as positive integer minor units.
+ * @throws AppError `amountInvalid` for zero, negatives or more than 2 decimals.
+ */
+export function amountToMinor(amount: number): number {
+  let minor: number;
+  try {
+    minor = toMinor(amount);
+  } catch {
+    throw new AppError('amountInvalid');
+  }
+  if (minor <= 0) throw new AppError('amountInvalid');
+  return minor;
+}
+
+/**
+ * The withdrawal fee: `amount × basisPoints / 10 000`, rounded down to the cent (issue 4).
+ * @param amountMinor integer minor units.
+ * @returns integer minor units, 0 ≤ fee ≤ amount.
+ */
+export function withdrawalFeeMinor(amountMinor: number, basisPoints: number): number {
+  return Number((BigInt(amountMinor) * BigInt(basisPoints)) / 10_000n);
+}

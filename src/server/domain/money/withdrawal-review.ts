@@ -1,0 +1,145 @@
+/**
+ * The operator's withdrawal desk (issue 4 "Operator"): the queue with the payee's full account
+ * details, mark paid (one journal entry: held → payouts in transit for `net`, held → fee
+ * revenue for `fee`) and reject with a reason (the hold released in full). Each decision is a
+ * conditional status update plus the hold's own exactly-once resolution, audited in the same
+ * transaction.
+ */
+import { fromMinor } from '../../../shared/money.js';
+import type { Db } from '../../db/index.js';
+import { writeAudit } from '../audit.js';
+import { AppError } from '../errors.js';
+import type { Deps } from '../deps.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
+import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
+import { pageOf, type Page, type PageQuery } from './paging.js';
+import { userRefs, type UserRef } from './users.js';
+import { withdrawalQuery, withdrawalView, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
+
+/** A withdrawal in the operator's queue. */
+export interface WithdrawalReviewView extends Omit<WithdrawalView, 'bank'> {
+  user: UserRef;
+  /** The payee with the full account number. */
+  bank: OperatorBankRef;
+  /** Public uid of the operator who decided, or null. */
+  resolvedBy: string | null;
+}
+
+/** Filter of `admin/withdrawal/list`. */
+export interface WithdrawalReviewQuery extends PageQuery {
+  status?: WithdrawalStatus;
+}
+
+/** Answer of a decision. */
+export interface WithdrawalDecision {
+  id: string;
+  status: WithdrawalStatus;
+}
+
+/** The queue: oldest first when filtered to `pending`, else newest first. */
+export async function listWithdrawalsForReview(deps: Deps, query: WithdrawalReviewQuery): Promise<Page<WithdrawalReviewView>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const direction = query.status === 'pending' ? 'asc' : 'desc';
+  let rows = withdrawalQuery(deps.db);
+  let count = deps.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (query.status) {
+    rows = rows.where('withdrawals.status', '=', query.status);
+    count = count.where('status', '=', query.status);
+  }
+  const [items, total] = await Promise.all([
+    rows.orderBy('withdrawals.created_at', direction).orderBy('withdrawals.id', direction).limit(pageSize).offset(offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  const users = await userRefs(deps.db, items.flatMap((r) => [r.user_id, ...(r.resolved_by ? [r.resolved_by] : [])]));
+  return {
+    items: items.map((row) => ({
+      ...withdrawalView(row),
+      user: users.get(row.user_id)!,
+      bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+      resolvedBy: row.resolved_by ? (users.get(row.resolved_by)?.uid ?? null) : null,
+    })),
+    total: Number(total.n),
+    page,
+    pageSize,
+  };
+}
+
+async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {
+  const row = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst();
+  return new AppError(row ? 'withdrawalNotPending' : 'withdrawalNotFound');
+}
+
+/**
+ * Marks a pending withdrawal paid: settles its hold to payouts in transit (net) and fee revenue (fee).
+ * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
+ */
+export async function payWithdrawal(deps: Deps, operatorId: string, id: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
+  return runIdempotent(
+    deps,
+    operatorId,
+    idempotency,
+    () => deps.clock.now(),
+    async (trx, now) => {
+      const row = await trx
+        .updateTable('withdrawals')
+        .set({ status: 'paid', resolved_at: now, resolved_by: operatorId })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'hold_id', 'amount_minor', 'fee_minor', 'net_minor'])
+        .executeTakeFirst();
+      if (!row) throw await notPendingOrMissing(trx, id);
+      const entryId = await settleHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalPaid, [
+        { house: 'payouts_in_transit', amountMinor: Number(row.net_minor), postingKind: 'withdrawal_paid' },
+        { house: 'fee_revenue', amountMinor: Number(row.fee_minor), postingKind: 'withdrawal_fee' },
+      ]);
+      await writeAudit(trx, {
+        actorUserId: operatorId,
+        action: 'withdrawal.pay',
+        entity: 'withdrawal',
+        entityId: id,
+        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)), fee: fromMinor(Number(row.fee_minor)), net: fromMinor(Number(row.net_minor)) },
+        after: { status: 'paid', entryId },
+        at: now,
+      });
+      return { id, status: 'paid' as const };
+    },
+  );
+}
+
+/**
+ * Rejects a pending withdrawal with a reason the investor sees: the whole amount returns to
+ * the available balance.
+ * @param reason 1–500 characters (trimmed).
+ * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
+ */
+export async function rejectWithdrawal(deps: Deps, operatorId: string, id: string, reason: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
+  return runIdempotent(
+    deps,
+    operatorId,
+    idempotency,
+    () => deps.clock.now(),
+    async (trx, now) => {
+      const text = reason.trim();
+      const row = await trx
+        .updateTable('withdrawals')
+        .set({ status: 'rejected', reject_reason: text, resolved_at: now, resolved_by: operatorId })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returning(['user_id', 'hold_id', 'amount_minor'])
+        .executeTakeFirst();
+      if (!row) throw await notPendingOrMissing(trx, id);
+      const entryId = await releaseHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalRejected, 'withdrawal_release');
+      await writeAudit(trx, {
+        actorUserId: operatorId,
+        action: 'withdrawal.reject',
+        entity: 'withdrawal',
+        entityId: id,
+        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)) },
+        after: { status: 'rejected', reason: text, entryId },
+        at: now,
+      });
+      return { id, status: 'rejected' as const };
+    },
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Withdrawals to a bound bank account (issue 4 "Withdrawals"; SPEC.md §1, §5, §9): inside the
+ * weekday window (India time), optionally only with approved identity, the whole amount is
+ * held at once (one journal entry `available → held`); the fee is 3 % of the amount rounded
+ * down to the cent and `net = amount − fee` is what arrives. An operator later pays it out or
+ * rejects it (`withdrawal-review.ts`).
+ */
+import { formatMinorMoney } from '../../../shared/format.js';
+import { fromMinor } from '../../../shared/money.js';
+import type { Db } from '../../db/index.js';
+import { AppError } from '../errors.js';
+import type { Deps } from '../deps.js';
+import { newId } from '../ids.js';
+import { isIdentityApproved } from '../identity-gate.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
+import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
+import { pageOf, type Page, type PageQuery } from './paging.js';
+import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
+
+/** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
+export interface WithdrawalInput {
+  amount: number;
+  /** One of the user's live bound accounts: the payee. */
+  bankId: string;
+}
+
+/** Answer of `withdrawal`, in currency units. */
+export interface WithdrawalReceipt {
+  id: string;
+  fee: number;
+  net: number;
+}
+
+/** Withdrawal status: 'pending review', 'paid', 'review rejected'. */
+export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+
+/** A withdrawal as the investor sees it. Money in currency units, times in epoch milliseconds. */
+export interface WithdrawalView {
+  id: string;
+  amount: number;
+  fee: number;
+  net: number;
+  bank: BankRef;
+  status: WithdrawalStatus;
+  rejectReason: string | null;
+  createdAt: number;
+  /** When it was paid out or rejected. */
+  resolvedAt: number | null;
+}
+
+/**
+ * Requests a withdrawal (`withdrawal`): holds the amount at once.
+ * @throws AppError `outsideWindow` (weekdays 09:30–17:30 India time by default),
+ *   `identityRequired`, `amountInvalid`, `withdrawalBelowMinimum`, `bankNotFound` (not the
+ *   user's live bound account), `insufficientBalance`, `idempotencyMismatch`.
+ */
+export async function requestWithdrawal(deps: Deps, userId: string, input: WithdrawalInput, idempotency: IdempotencyRequest | null): Promise<WithdrawalReceipt> {
+  const { money } = deps.config;
+  return runIdempotent(
+    deps,
+    userId,
+    idempotency,
+    async () => {
+      const now = deps.clock.now();
+      assertWithinWindow(money.withdrawalWindow, now);
+      if (money.withdrawalRequiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
+      const amountMinor = amountToMinor(input.amount);
+      if (amountMinor < money.withdrawalMinimumMinor) throw new AppError('withdrawalBelowMinimum', { min: formatMinorMoney(money.withdrawalMinimumMinor) });
+      const feeMinor = withdrawalFeeMinor(amountMinor, money.withdrawalFeeBasisPoints);
+      if (amountMinor - feeMinor <= 0) throw new AppError('amountInvalid');
+      return { now, amountMinor, feeMinor };
+    },
+    async (trx, { now, amountMinor, feeMinor }) => {
+      await liveBankAccount(trx, userId, input.bankId);
+      const id = newId();
+      const holdId = await placeHold(trx, now, {
+        userId,
+        amountMinor,
+        kind: 'withdrawal',
+        reference: id,
+        entryKind: ENTRY_KINDS.withdrawalRequested,
+        postingKind: 'withdrawal_hold',
+      });
+      await trx
+        .insertInto('withdrawals')
+        .values({
+          id,
+          user_id: userId,
+          bank_account_id: input.bankId,
+          amount_minor: amountMinor,
+          fee_minor: feeMinor,
+          net_minor: amountMinor - feeMinor,
+          hold_id: holdId,
+          status: 'pending',
+          reject_reason: null,
+          created_at: now,
+          resolved_at: null,
+          resolved_by: null,
+        })
+        .execute();
+      return { id, fee: fromMinor(feeMinor), net: fromMinor(amountMinor - feeMinor) };
+    },
+  );
+}
+
+/** Withdrawal rows with their payee account, for the views. */
+export function withdrawalQuery(db: Db) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('bank_accounts', 'bank_accounts.id', 'withdrawals.bank_account_id')
+    .select([
+      'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
+      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.resolved_at', 'withdrawals.resolved_by',
+      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+    ]);
+}
+
+export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalQuery>['executeTakeFirstOrThrow']>>;
+
+/** The investor's view of a withdrawal row. */
+export function withdrawalView(row: WithdrawalRow): WithdrawalView {
+  return {
+    id: row.id,
+    amount: fromMinor(Number(row.amount_minor)),
+    fee: fromMinor(Number(row.fee_minor)),
+    net: fromMinor(Number(row.net_minor)),
+    bank: bankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+    status: row.status,
+    rejectReason: row.reject_reason,
+    createdAt: Number(row.created_at),
+    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+  };
+}
+
+/** The user's withdrawals, newest first (`withdrawal/withdrawalList`). */
+export async function listWithdrawals(deps: Deps, userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const [rows, count] = await Promise.all([
+    withdrawalQuery(deps.db).where('withdrawals.user_id', '=', userId).orderBy('withdrawals.created_at', 'desc').orderBy('withdrawals.id', 'desc').limit(pageSize).offset(offset).execute(),
+    deps.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(withdrawalView), total: Number(count.n), page, pageSize };
+}
+
+/**
+ * One of the user's withdrawals (`withdrawal/withdrawalDetails`).
+ * @throws AppError `withdrawalNotFound` — also for another user's withdrawal.
+ */
+export async function getWithdrawal(deps: Deps, userId: string, id: string): Promise<WithdrawalView> {
+  const row = await withdrawalQuery(deps.db).where('withdrawals.id', '=', id).where('withdrawals.user_id', '=', userId).executeTakeFirst();
+  if (!row) throw new AppError('withdrawalNotFound');
+  return withdrawalView(row);
+}

@@ -1,0 +1,47 @@
+/**
+ * Money settings (issue 4; SPEC.md §1, §5, §9): deposit and withdrawal windows in India time,
+ * the institution-deposit and withdrawal minimums, the withdrawal fee and the identity switch.
+ * Read from the environment by `loadConfig`; tests pass their own through `overrides.money`.
+ */
+import { parseWindow, type TimeWindow } from '../shared/windows.js';
+import { toMinor } from '../shared/money.js';
+
+/** Everything money-related the server reads from its environment. */
+export interface MoneyConfig {
+  /** `DEPOSIT_WINDOW`, default `09:00-22:00`, every day (India time). */
+  depositWindow: TimeWindow;
+  /** `WITHDRAWAL_WINDOW`, default `09:30-17:30`; `WITHDRAWAL_WEEKDAYS_ONLY` default on. */
+  withdrawalWindow: TimeWindow;
+  /** `INSTITUTION_DEPOSIT_MIN` in currency units (default 2000), kept here in minor units. */
+  institutionMinimumMinor: number;
+  /** `WITHDRAWAL_MIN` in currency units (default 100), kept here in minor units. */
+  withdrawalMinimumMinor: number;
+  /** `WITHDRAWAL_FEE_BPS`: fee in basis points of the amount (default 300 = 3 %). */
+  withdrawalFeeBasisPoints: number;
+  /** `WITHDRAWAL_REQUIRES_IDENTITY` (`0`/`false` turns it off): withdrawals need approved identity. */
+  withdrawalRequiresIdentity: boolean;
+}
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : !/^(0|false|no|off)$/i.test(value);
+
+const units = (value: string | undefined, fallback: number): number => {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return toMinor(Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback);
+};
+
+/**
+ * Reads the money settings.
+ * @throws RangeError when a window is malformed (the server should not start with one).
+ */
+export function loadMoneyConfig(env: NodeJS.ProcessEnv): MoneyConfig {
+  const bps = Number(env.WITHDRAWAL_FEE_BPS);
+  return {
+    depositWindow: parseWindow(env.DEPOSIT_WINDOW || '09:00-22:00', false),
+    withdrawalWindow: parseWindow(env.WITHDRAWAL_WINDOW || '09:30-17:30', flag(env.WITHDRAWAL_WEEKDAYS_ONLY, true)),
+    institutionMinimumMinor: units(env.INSTITUTION_DEPOSIT_MIN, 2000),
+    withdrawalMinimumMinor: units(env.WITHDRAWAL_MIN, 100),
+    withdrawalFeeBasisPoints: env.WITHDRAWAL_FEE_BPS && Number.isInteger(bps) && bps >= 0 && bps <= 10_000 ? bps : 300,
+    withdrawalRequiresIdentity: flag(env.WITHDRAWAL_REQUIRES_IDENTITY, true),
+  };
+}
