@@ -48,7 +48,7 @@ function makeInput(kind: Kind) {
           disabled={disabled || readonly}
           autoFocus={autofocus}
           placeholder={placeholder}
-          maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+          maxLength={typeof schema.maxLength === 'number' && !options.compact ? schema.maxLength : undefined}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}__error` : `${id}__help`}
           onChange={handle}

@@ -26,6 +26,7 @@ import { formatProblems } from './screens/lint.js';
 import { userRoutes } from './routes/user.js';
 import { bankRoutes } from './routes/bank.js';
 import { purseRoutes } from './routes/purse.js';
+import { moneyRoutes } from './routes/money.js';
 import { uiRoutes } from './routes/ui.js';
 import { devRoutes } from './routes/dev.js';
 import { ossRoutes } from './routes/oss.js';
@@ -83,6 +84,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   userRoutes(calls, deps);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps);
+  moneyRoutes(calls, deps);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 2, parts: 3 } });
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);

@@ -22,11 +22,15 @@ export async function readCode(request: APIRequestContext, email: string, sentAf
   return code!;
 }
 
+type Login = { email: string; password: string };
+const demoCredentials = () =>
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login };
+
 /** The demo investor seeded at server start (`DATA_DIR/demo-credentials.json`). */
-export function demoInvestor(): { email: string; password: string } {
-  const file = path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json');
-  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { investor: { email: string; password: string } }).investor;
-}
+export const demoInvestor = (): Login => demoCredentials().investor;
+
+/** The demo operator seeded at server start. */
+export const demoOperator = (): Login => demoCredentials().operator;
 
 /** Registers a user through the API (for tests about later screens); returns its token. */
 export async function registerByApi(request: APIRequestContext, email = freshEmail(), password = 'Sicher-2026!') {

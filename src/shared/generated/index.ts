@@ -69,6 +69,18 @@ export interface BankDelete {
   id: string;
 }
 
+/** From schemas/api/billflowQuery.schema.json */
+
+/**
+ * Body of billflow/myBillflow (issue 4 'Bill flow'): paging, and optional filters by posting kind and by calendar month in India time.
+ */
+export interface BillflowQuery {
+  page?: number;
+  pageSize?: number;
+  kind?: 'deposit' | 'withdrawal_hold' | 'withdrawal_paid' | 'withdrawal_fee' | 'withdrawal_release';
+  month?: string;
+}
+
 /** From schemas/api/byId.schema.json */
 
 /**
@@ -76,6 +88,17 @@ export interface BankDelete {
  */
 export interface ById {
   id: string;
+}
+
+/** From schemas/api/depositReviewList.schema.json */
+
+/**
+ * Body of admin/recharge/list: paging and an optional status filter ('pending' lists oldest first).
+ */
+export interface DepositReviewList {
+  page?: number;
+  pageSize?: number;
+  status?: 'pending' | 'approved' | 'rejected';
 }
 
 /** From schemas/api/pageRequest.schema.json */
@@ -86,6 +109,19 @@ export interface ById {
 export interface PageRequest {
   page?: number;
   pageSize?: number;
+}
+
+/** From schemas/api/recharge.schema.json */
+
+/**
+ * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
+ */
+export interface RechargeRequest {
+  amount: number;
+  channel: 'bank' | 'institution';
+  bankId?: string;
+  utr: string;
+  screenshotId: string;
 }
 
 /** From schemas/api/rejectWithReason.schema.json */
@@ -106,4 +142,25 @@ export interface RejectWithReason {
 export interface SendCaptchaByEmail {
   email: string;
   purpose: 'register' | 'changePassword';
+}
+
+/** From schemas/api/withdrawal.schema.json */
+
+/**
+ * Body of withdrawal (issue 4). Amount in currency units with at most 2 decimals; the minimum, the window, the identity requirement and the balance are checked by the server.
+ */
+export interface WithdrawalRequest {
+  amount: number;
+  bankId: string;
+}
+
+/** From schemas/api/withdrawalReviewList.schema.json */
+
+/**
+ * Body of admin/withdrawal/list: paging and an optional status filter ('pending' lists oldest first).
+ */
+export interface WithdrawalReviewList {
+  page?: number;
+  pageSize?: number;
+  status?: 'pending' | 'paid' | 'rejected';
 }

@@ -1,0 +1,578 @@
+/**
+ * The market feed (issue 5): asks the provider for ticks once per second (or catches up to
+ * the injected clock when a read comes in, which is how tests with a ManualClock drive it),
+ * keeps the in-memory quote snapshot, aggregates 1-minute and daily bars, stores them, and
+ * hands each batch of changed quotes to listeners (the SSE hub). Prices are integer minor
+ * units, times epoch ms (market time), days India dates.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import { marketDb, type MarketDb } from '../db/market-tables.js';
+import { MinuteBarAggregator, addToDay } from './bars.js';
+import { addDays, istDay, istMidnight, minuteStart, type SessionCalendar } from './calendar.js';
+import type { Instrument } from './instruments.js';
+import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
+
+/** The live state of one instrument. */
+export interface QuoteState {
+  symbol: string;
+  /** Last traded price. */
+  last: number;
+  /** Today's open, high, low; null before the day's first tick. */
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  /** Close of the previous day. */
+  prevClose: number;
+  /** Shares traded today. */
+  volume: number;
+  /** Market time of the last tick (epoch ms). */
+  time: number;
+  /** Batch sequence number that last changed this quote. */
+  seq: number;
+}
+
+/** One second's (or one catch-up's) changed quotes. */
+export interface QuoteBatch {
+  /** Increasing per process; with {@link MarketFeed.bootId} it identifies the batch for `Last-Event-ID`. */
+  seq: number;
+  /** Market time of the batch (epoch ms). */
+  time: number;
+  quotes: QuoteState[];
+}
+
+/** Where prices come from and whether the market is open (shown by the UI). */
+export interface MarketStatus {
+  provider: string;
+  /** False for simulated and replayed prices: the UI shows the 'Simulated prices' label. */
+  real: boolean;
+  followsCalendar: boolean;
+  /** Open per the NSE calendar when the provider follows it; always true otherwise. */
+  open: boolean;
+  /** Market time now (epoch ms). */
+  marketTime: number;
+  /** Next session open (epoch ms) when closed, else null. */
+  nextOpen: number | null;
+  /** Close of the running session (epoch ms) when open and following the calendar, else null. */
+  closesAt: number | null;
+}
+
+/** Feed tuning. */
+export interface FeedOptions {
+  /** Trading days of daily history created when the database has none (≥ one year). */
+  historyDays?: number;
+  /** Longest gap replayed second by second; longer gaps are one step. */
+  maxCatchUpSeconds?: number;
+  /** 1-minute bars older than this many days are deleted. */
+  minuteRetentionDays?: number;
+  /** How often today's daily bars are written (ms of wall time). */
+  dailyFlushMs?: number;
+  /** A volume-only change is published at most this often per symbol (ms). */
+  volumeOnlyEveryMs?: number;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+type Listener = (batch: QuoteBatch) => void;
+
+export class MarketFeed {
+  /** Random per process: a `Last-Event-ID` from another process (or before a restart) is not resumable. */
+  readonly bootId = randomBytes(4).toString('hex');
+  readonly instruments: readonly Instrument[];
+  private readonly bySymbol: Map<string, Instrument>;
+  private readonly db: MarketDb;
+  private readonly states = new Map<string, QuoteState>();
+  private readonly published = new Map<string, number>();
+  private readonly aggregator = new MinuteBarAggregator();
+  private readonly listeners = new Set<Listener>();
+  /** Today's closed 1-minute bars produced by this process, by symbol. */
+  private readonly closedToday = new Map<string, Bar[]>();
+  /** Today's bars stored before this process started, loaded on first request. */
+  private readonly storedToday = new Map<string, Promise<Bar[]>>();
+  private readonly days = new Map<string, DailyBar>();
+  private yearExtremes = new Map<string, { high: number; low: number }>();
+  private pendingMinutes: Array<{ symbol: string; bar: Bar }> = [];
+  private readonly dirtyDays = new Set<string>();
+  private dayKey = '';
+  private processStartMinute = 0;
+  private lastSecondMs = 0;
+  private lastDailyFlush = 0;
+  private lastPrune = 0;
+  private seq = 0;
+  private readyPromise: Promise<void> | null = null;
+  private initialized = false;
+  private timer: NodeJS.Timeout | null = null;
+  private persisting: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private readonly options: Required<Omit<FeedOptions, 'log'>> & Pick<FeedOptions, 'log'>;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    readonly provider: MarketDataProvider,
+    readonly calendar: SessionCalendar,
+    instruments: readonly Instrument[],
+    options: FeedOptions = {},
+  ) {
+    this.db = marketDb(db);
+    this.instruments = instruments;
+    this.bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
+    this.options = {
+      historyDays: 300,
+      maxCatchUpSeconds: 600,
+      minuteRetentionDays: 10,
+      dailyFlushMs: 60_000,
+      volumeOnlyEveryMs: 5_000,
+      ...options,
+    };
+  }
+
+  /** The provider's id: the key of this feed's stored bars. */
+  get feedId(): string {
+    return this.provider.info.id;
+  }
+
+  /** An instrument by symbol (exact, case-sensitive), or undefined. */
+  instrument(symbol: string): Instrument | undefined {
+    return this.bySymbol.get(symbol);
+  }
+
+  /**
+   * Loads stored state and creates missing history (once; later calls share the promise).
+   * @throws the provider's or database's error; a later call tries again.
+   */
+  ready(): Promise<void> {
+    this.readyPromise ??= this.init().catch((error: unknown) => {
+      this.readyPromise = null;
+      throw error;
+    });
+    return this.readyPromise;
+  }
+
+  private async init(): Promise<void> {
+    const lastPrices = await this.lastStoredPrices();
+    const wall = this.clock.now();
+    await this.provider.init(lastPrices, wall);
+    const marketNow = this.provider.marketTime(wall);
+    const today = istDay(marketNow);
+    await this.backfill(today);
+
+    // Today's and the previous day's bars give the day state after a restart.
+    const recent = await this.db
+      .selectFrom('market_bars_1d')
+      .selectAll()
+      .where('feed', '=', this.feedId)
+      .where('day', '>=', addDays(today, -20))
+      .where('day', '<=', today)
+      .orderBy('day', 'asc')
+      .execute();
+    for (const instrument of this.instruments) {
+      const bars = recent.filter((row) => row.symbol === instrument.symbol);
+      const todayBar = bars.find((row) => row.day === today);
+      const previous = bars.filter((row) => row.day < today).at(-1);
+      const prevClose = previous?.close ?? instrument.referencePriceMinor;
+      const last = lastPrices.get(instrument.symbol) ?? todayBar?.close ?? prevClose;
+      if (todayBar) this.days.set(instrument.symbol, { day: today, open: todayBar.open, high: todayBar.high, low: todayBar.low, close: todayBar.close, volume: todayBar.volume });
+      this.states.set(instrument.symbol, {
+        symbol: instrument.symbol,
+        last,
+        open: todayBar?.open ?? null,
+        high: todayBar?.high ?? null,
+        low: todayBar?.low ?? null,
+        prevClose,
+        volume: todayBar?.volume ?? 0,
+        time: marketNow,
+        seq: 0,
+      });
+    }
+    this.dayKey = today;
+    this.processStartMinute = minuteStart(marketNow);
+    this.yearExtremes = await this.loadYearExtremes(today);
+    this.lastSecondMs = Math.floor(wall / 1000) * 1000;
+    this.lastDailyFlush = wall;
+    this.initialized = true;
+  }
+
+  /** Last stored price per symbol: the newest 1-minute close, else the newest daily close. */
+  private async lastStoredPrices(): Promise<Map<string, number>> {
+    const prices = new Map<string, number>();
+    const daily = await this.db
+      .selectFrom('market_bars_1d as b')
+      .innerJoin(
+        (eb) => eb.selectFrom('market_bars_1d').select(['symbol', (x) => x.fn.max('day').as('day')]).where('feed', '=', this.feedId).groupBy('symbol').as('m'),
+        (join) => join.onRef('m.symbol', '=', 'b.symbol').onRef('m.day', '=', 'b.day'),
+      )
+      .select(['b.symbol', 'b.day', 'b.close'])
+      .where('b.feed', '=', this.feedId)
+      .execute();
+    for (const row of daily) prices.set(row.symbol, Number(row.close));
+    const minute = await this.db
+      .selectFrom('market_bars_1m as b')
+      .innerJoin(
+        (eb) => eb.selectFrom('market_bars_1m').select(['symbol', (x) => x.fn.max('start_at').as('start_at')]).where('feed', '=', this.feedId).groupBy('symbol').as('m'),
+        (join) => join.onRef('m.symbol', '=', 'b.symbol').onRef('m.start_at', '=', 'b.start_at'),
+      )
+      .select(['b.symbol', 'b.start_at', 'b.close'])
+      .where('b.feed', '=', this.feedId)
+      .execute();
+    const dayOf = new Map(daily.map((row) => [row.symbol, row.day]));
+    for (const row of minute) {
+      const day = dayOf.get(row.symbol);
+      if (!day || istDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
+    }
+    return prices;
+  }
+
+  /** Creates the daily history of instruments that have none (one year and more). */
+  private async backfill(today: string): Promise<void> {
+    const have = new Set(
+      (await this.db.selectFrom('market_bars_1d').select('symbol').where('feed', '=', this.feedId).where('day', '<', today).groupBy('symbol').execute()).map((r) => r.symbol),
+    );
+    const origin = this.provider.info.id === 'simulated' ? 'generated' : 'recorded';
+    const rows = this.instruments
+      .filter((instrument) => !have.has(instrument.symbol))
+      .flatMap((instrument) =>
+        this.provider.history(instrument.symbol, today, this.options.historyDays, instrument.referencePriceMinor).map((bar) => ({
+          feed: this.feedId,
+          symbol: instrument.symbol,
+          origin: origin as 'generated' | 'recorded',
+          ...bar,
+        })),
+      );
+    if (!rows.length) return;
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 500) {
+        await tx.insertInto('market_bars_1d').values(rows.slice(i, i + 500)).onConflict((oc) => oc.columns(['feed', 'symbol', 'day']).doNothing()).execute();
+      }
+    });
+  }
+
+  /** Highest high and lowest low over the year before `today` (today excluded). */
+  private async loadYearExtremes(today: string): Promise<Map<string, { high: number; low: number }>> {
+    const rows = await this.db
+      .selectFrom('market_bars_1d')
+      .select(['symbol', (eb) => eb.fn.max('high').as('high'), (eb) => eb.fn.min('low').as('low')])
+      .where('feed', '=', this.feedId)
+      .where('day', '>=', addDays(today, -365))
+      .where('day', '<', today)
+      .groupBy('symbol')
+      .execute();
+    return new Map(rows.map((row) => [row.symbol, { high: Number(row.high), low: Number(row.low) }]));
+  }
+
+  /** Whether {@link ready} has finished. */
+  get isReady(): boolean {
+    return this.initialized;
+  }
+
+  /**
+   * Catches up to the clock: one provider step per elapsed second (a single step for gaps
+   * longer than `maxCatchUpSeconds`), then notifies listeners once with every changed quote.
+   * Synchronous; a no-op before {@link ready} or when no second has passed.
+   * @returns the batch, or null when nothing changed.
+   */
+  sync(): QuoteBatch | null {
+    if (!this.initialized || this.stopped) return null;
+    const wall = this.clock.now();
+    const target = Math.floor(wall / 1000) * 1000;
+    if (target <= this.lastSecondMs) return null;
+    const gap = (target - this.lastSecondMs) / 1000;
+    const changed = new Set<string>();
+    const step = (second: number) => {
+      for (const tick of this.provider.tick(second)) if (this.apply(tick)) changed.add(tick.symbol);
+    };
+    if (gap <= this.options.maxCatchUpSeconds) for (let s = this.lastSecondMs + 1000; s <= target; s += 1000) step(s);
+    else step(target);
+    this.lastSecondMs = target;
+    const marketNow = this.provider.marketTime(target);
+    for (const { symbol, bar } of this.aggregator.closeBefore(marketNow)) this.closeMinute(symbol, bar);
+    this.schedulePersist(wall);
+    if (!changed.size) return null;
+    const batch: QuoteBatch = { seq: ++this.seq, time: marketNow, quotes: [] };
+    for (const symbol of changed) {
+      const state = this.states.get(symbol)!;
+      state.seq = batch.seq;
+      this.published.set(symbol, state.time);
+      batch.quotes.push(state);
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(batch);
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'market listener failed');
+      }
+    }
+    return batch;
+  }
+
+  /** Folds one tick into the day, the bars and the quote; returns whether to publish it. */
+  private apply(tick: Tick): boolean {
+    const state = this.states.get(tick.symbol);
+    if (!state) return false;
+    const day = istDay(tick.time);
+    if (day !== this.dayKey) this.rollover(day);
+    const closed = this.aggregator.add(tick);
+    if (closed) this.closeMinute(tick.symbol, closed);
+    const bar = addToDay(this.days.get(tick.symbol) ?? null, day, tick);
+    this.days.set(tick.symbol, bar);
+    this.dirtyDays.add(tick.symbol);
+    const priceChanged = state.last !== tick.price;
+    state.last = tick.price;
+    state.open = bar.open;
+    state.high = bar.high;
+    state.low = bar.low;
+    state.volume = bar.volume;
+    state.time = tick.time;
+    if (priceChanged) return true;
+    return tick.volume > 0 && tick.time - (this.published.get(tick.symbol) ?? 0) >= this.options.volumeOnlyEveryMs;
+  }
+
+  /** A new market day: yesterday's close becomes the previous close. */
+  private rollover(day: string): void {
+    for (const symbol of this.dirtyDays) this.queueDay(symbol);
+    this.flushDays = true;
+    for (const [symbol, state] of this.states) {
+      const finished = this.days.get(symbol);
+      if (finished) {
+        const extremes = this.yearExtremes.get(symbol);
+        this.yearExtremes.set(symbol, {
+          high: Math.max(extremes?.high ?? finished.high, finished.high),
+          low: Math.min(extremes?.low ?? finished.low, finished.low),
+        });
+      }
+      state.prevClose = state.last;
+      state.open = state.high = state.low = null;
+      state.volume = 0;
+    }
+    this.days.clear();
+    this.closedToday.clear();
+    this.storedToday.clear();
+    this.dayKey = day;
+  }
+
+  private finishedDays: DailyBar[] = [];
+  private finishedDaySymbols: string[] = [];
+  private flushDays = false;
+
+  private queueDay(symbol: string): void {
+    const bar = this.days.get(symbol);
+    if (!bar) return;
+    this.finishedDays.push({ ...bar });
+    this.finishedDaySymbols.push(symbol);
+    this.dirtyDays.delete(symbol);
+  }
+
+  private closeMinute(symbol: string, bar: Bar): void {
+    this.pendingMinutes.push({ symbol, bar });
+    if (istDay(bar.time) !== this.dayKey) return;
+    const list = this.closedToday.get(symbol) ?? [];
+    list.push(bar);
+    this.closedToday.set(symbol, list);
+  }
+
+  private schedulePersist(wall: number): void {
+    const dailyDue = this.flushDays || wall - this.lastDailyFlush >= this.options.dailyFlushMs;
+    if (!this.pendingMinutes.length && !this.finishedDays.length && !dailyDue) return;
+    if (dailyDue) {
+      this.lastDailyFlush = wall;
+      this.flushDays = false;
+      for (const symbol of [...this.dirtyDays]) this.queueDay(symbol);
+    }
+    const minutes = this.pendingMinutes;
+    const days = this.finishedDays;
+    const daySymbols = this.finishedDaySymbols;
+    this.pendingMinutes = [];
+    this.finishedDays = [];
+    this.finishedDaySymbols = [];
+    const prune = wall - this.lastPrune >= 3_600_000;
+    if (prune) this.lastPrune = wall;
+    if (!minutes.length && !days.length && !prune) return;
+    const pruneBefore = this.provider.marketTime(wall) - this.options.minuteRetentionDays * 86_400_000;
+    this.persisting = this.persisting.then(() => this.write(minutes, days, daySymbols, prune ? pruneBefore : null));
+  }
+
+  private async write(minutes: Array<{ symbol: string; bar: Bar }>, days: DailyBar[], daySymbols: string[], pruneBefore: number | null): Promise<void> {
+    try {
+      await this.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < minutes.length; i += 400) {
+          await tx
+            .insertInto('market_bars_1m')
+            .values(minutes.slice(i, i + 400).map(({ symbol, bar }) => ({ feed: this.feedId, symbol, start_at: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume })))
+            .onConflict((oc) => oc.columns(['feed', 'symbol', 'start_at']).doUpdateSet((eb) => ({ high: eb.ref('excluded.high'), low: eb.ref('excluded.low'), close: eb.ref('excluded.close'), volume: eb.ref('excluded.volume') })))
+            .execute();
+        }
+        if (days.length) {
+          // One row per (symbol, day): the newest state wins.
+          const latest = new Map<string, { symbol: string; bar: DailyBar }>();
+          days.forEach((bar, i) => latest.set(`${daySymbols[i]}|${bar.day}`, { symbol: daySymbols[i]!, bar }));
+          const rows = [...latest.values()].map(({ symbol, bar }) => ({ feed: this.feedId, symbol, origin: 'live' as const, ...bar }));
+          for (let i = 0; i < rows.length; i += 400) {
+            await tx
+              .insertInto('market_bars_1d')
+              .values(rows.slice(i, i + 400))
+              .onConflict((oc) =>
+                oc.columns(['feed', 'symbol', 'day']).doUpdateSet((eb) => ({
+                  open: eb.ref('excluded.open'), high: eb.ref('excluded.high'), low: eb.ref('excluded.low'), close: eb.ref('excluded.close'),
+                  volume: eb.ref('excluded.volume'), origin: eb.ref('excluded.origin'),
+                })),
+              )
+              .execute();
+          }
+        }
+        if (pruneBefore !== null) await tx.deleteFrom('market_bars_1m').where('feed', '=', this.feedId).where('start_at', '<', pruneBefore).execute();
+      });
+    } catch (error) {
+      if (!this.stopped) this.options.log?.error({ err: error }, 'storing market bars failed');
+    }
+  }
+
+  /** Resolves when everything queued so far is stored. */
+  async flush(): Promise<void> {
+    if (this.initialized && !this.stopped) {
+      this.flushDays = true;
+      this.schedulePersist(this.clock.now());
+    }
+    await this.persisting;
+  }
+
+  /** Ticks once per second on the wall clock until {@link stop}; never keeps the process alive. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    const loop = () => {
+      this.timer = setTimeout(loop, 1000 - (Date.now() % 1000) + 5);
+      this.timer.unref();
+      if (!this.initialized) return;
+      try {
+        this.sync();
+      } catch (error) {
+        this.options.log?.error({ err: error }, 'market tick failed');
+      }
+    };
+    void this.ready().catch((error: unknown) => this.options.log?.error({ err: error }, 'market feed failed to start'));
+    loop();
+  }
+
+  /** Stops ticking and stores what is pending. Safe to call twice. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.readyPromise) await this.readyPromise.catch(() => undefined);
+    if (this.initialized && !this.stopped) {
+      // The minute in progress is stored as it stands.
+      for (const { symbol, bar } of this.aggregator.closeBefore(Number.POSITIVE_INFINITY)) this.closeMinute(symbol, bar);
+    }
+    await this.flush();
+    this.stopped = true;
+    await this.provider.close?.();
+  }
+
+  /** Calls `listener` with every batch; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The live quote of a symbol. */
+  quote(symbol: string): QuoteState | undefined {
+    return this.states.get(symbol);
+  }
+
+  /** Every live quote, in master order. */
+  quotes(): QuoteState[] {
+    return this.instruments.map((i) => this.states.get(i.symbol)!).filter(Boolean);
+  }
+
+  /** Sequence number of the newest batch. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** The current market day (India date). */
+  get today(): string {
+    return this.dayKey;
+  }
+
+  /** Highest and lowest price over the last year including today. */
+  yearRange(symbol: string): { high: number; low: number } | null {
+    const past = this.yearExtremes.get(symbol);
+    const state = this.states.get(symbol);
+    const highs = [past?.high, state?.high ?? undefined, state?.last].filter((x): x is number => x !== undefined);
+    const lows = [past?.low, state?.low ?? undefined, state?.last].filter((x): x is number => x !== undefined);
+    return highs.length ? { high: Math.max(...highs), low: Math.min(...lows) } : null;
+  }
+
+  /** Today's 1-minute bars, oldest first, including the bar in progress. */
+  async todayBars(symbol: string): Promise<Bar[]> {
+    const day = this.dayKey;
+    let stored = this.storedToday.get(symbol);
+    if (!stored) {
+      stored = this.db
+        .selectFrom('market_bars_1m')
+        .select(['start_at', 'open', 'high', 'low', 'close', 'volume'])
+        .where('feed', '=', this.feedId)
+        .where('symbol', '=', symbol)
+        .where('start_at', '>=', istMidnight(day))
+        .where('start_at', '<', this.processStartMinute)
+        .orderBy('start_at', 'asc')
+        .execute()
+        .then((rows) => rows.map(toBar));
+      this.storedToday.set(symbol, stored);
+    }
+    const before = await stored;
+    const mine = this.closedToday.get(symbol) ?? [];
+    const current = this.aggregator.current(symbol);
+    const all = [...before, ...mine];
+    if (current && istDay(current.time) === day && (!all.length || all.at(-1)!.time < current.time)) all.push({ ...current });
+    return all.filter((bar, i) => i === 0 || bar.time > all[i - 1]!.time);
+  }
+
+  /** Stored 1-minute bars of a symbol in [fromMs, toMs), oldest first. */
+  async minuteBars(symbol: string, fromMs: number, toMs: number): Promise<Bar[]> {
+    const rows = await this.db
+      .selectFrom('market_bars_1m')
+      .select(['start_at', 'open', 'high', 'low', 'close', 'volume'])
+      .where('feed', '=', this.feedId)
+      .where('symbol', '=', symbol)
+      .where('start_at', '>=', fromMs)
+      .where('start_at', '<', toMs)
+      .orderBy('start_at', 'asc')
+      .execute();
+    return rows.map(toBar);
+  }
+
+  /** Daily bars of a symbol from `fromDay` on, oldest first, with today's live bar last. */
+  async dailyBars(symbol: string, fromDay: string): Promise<DailyBar[]> {
+    const rows = await this.db
+      .selectFrom('market_bars_1d')
+      .select(['day', 'open', 'high', 'low', 'close', 'volume'])
+      .where('feed', '=', this.feedId)
+      .where('symbol', '=', symbol)
+      .where('day', '>=', fromDay)
+      .where('day', '<', this.dayKey)
+      .orderBy('day', 'asc')
+      .execute();
+    const bars: DailyBar[] = rows.map((row) => ({ day: row.day, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), volume: Number(row.volume) }));
+    const today = this.days.get(symbol);
+    if (today) bars.push({ ...today });
+    return bars;
+  }
+
+  /** Open/closed and the price source, at the clock's now. */
+  status(): MarketStatus {
+    const wall = this.clock.now();
+    const marketTime = this.provider.marketTime(wall);
+    const { info } = this.provider;
+    if (!info.followsCalendar) return { provider: info.id, real: info.real, followsCalendar: false, open: true, marketTime, nextOpen: null, closesAt: null };
+    const state = this.calendar.state(marketTime);
+    return { provider: info.id, real: info.real, followsCalendar: true, open: state.open, marketTime, nextOpen: state.nextOpen, closesAt: state.closesAt };
+  }
+}
+
+const toBar = (row: { start_at: number; open: number; high: number; low: number; close: number; volume: number }): Bar => ({
+  time: Number(row.start_at),
+  open: Number(row.open),
+  high: Number(row.high),
+  low: Number(row.low),
+  close: Number(row.close),
+  volume: Number(row.volume),
+});

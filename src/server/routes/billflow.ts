@@ -1,0 +1,15 @@
+/** `billflow/myBillflow` (SPEC.md §7 Bills; issue 4 "Bill flow"). */
+import type { CallRegistry } from '../http/calls.js';
+import type { Deps } from '../domain/deps.js';
+import { billFlow } from '../domain/money/billflow.js';
+import type { BillflowQuery } from '../../shared/generated/index.js';
+import { labelPage, withKindLabel } from './money-labels.js';
+
+export function billflowRoutes(calls: CallRegistry, deps: Deps): void {
+  calls.define<BillflowQuery>({
+    name: 'billflow/myBillflow',
+    access: 'user',
+    body: 'api/billflowQuery',
+    handle: async ({ auth, body, locale }) => labelPage(await billFlow(deps, auth!.userId, body), (row) => withKindLabel(deps, locale, row)),
+  });
+}

@@ -1,0 +1,14 @@
+/** Registers the money calls (issue 4): deposits, withdrawals, bill flow and the operator desk. */
+import type { CallRegistry } from '../http/calls.js';
+import type { Deps } from '../domain/deps.js';
+import { payRoutes } from './pay.js';
+import { withdrawalRoutes } from './withdrawal.js';
+import { billflowRoutes } from './billflow.js';
+import { adminMoneyRoutes } from './admin-money.js';
+
+export function moneyRoutes(calls: CallRegistry, deps: Deps): void {
+  payRoutes(calls, deps);
+  withdrawalRoutes(calls, deps);
+  billflowRoutes(calls, deps);
+  adminMoneyRoutes(calls, deps);
+}

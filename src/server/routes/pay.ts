@@ -1,0 +1,36 @@
+/**
+ * `pay/*` (SPEC.md §7 Deposit; issue 4): the deposit window, reporting a deposit (with
+ * `Idempotency-Key`), the user's deposit records and one record's detail.
+ */
+import type { CallRegistry } from '../http/calls.js';
+import { idempotencyOf } from '../http/idempotency.js';
+import type { Deps } from '../domain/deps.js';
+import { getDeposit, listDeposits, requestDeposit } from '../domain/money/deposits.js';
+import { depositTerms } from '../domain/money/windows.js';
+import type { ById, PageRequest, RechargeRequest } from '../../shared/generated/index.js';
+import { labelPage, withStatusLabel } from './money-labels.js';
+
+export function payRoutes(calls: CallRegistry, deps: Deps): void {
+  calls.define({ name: 'pay/getTime', access: 'user', handle: () => depositTerms(deps) });
+
+  calls.define<RechargeRequest>({
+    name: 'pay/recharge',
+    access: 'user',
+    body: 'api/recharge',
+    handle: ({ auth, body, request }) => requestDeposit(deps, auth!.userId, body, idempotencyOf(request, 'pay/recharge', body)),
+  });
+
+  calls.define<PageRequest>({
+    name: 'pay/rechargeRecord',
+    access: 'user',
+    body: 'api/pageRequest',
+    handle: async ({ auth, body, locale }) => labelPage(await listDeposits(deps, auth!.userId, body), (d) => withStatusLabel(deps, locale, d)),
+  });
+
+  calls.define<ById>({
+    name: 'pay/rechargeDetail',
+    access: 'user',
+    body: 'api/byId',
+    handle: async ({ auth, body, locale }) => withStatusLabel(deps, locale, await getDeposit(deps, auth!.userId, body.id)),
+  });
+}

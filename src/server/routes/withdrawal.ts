@@ -1,0 +1,36 @@
+/**
+ * `withdrawal/*` (SPEC.md §7 Withdrawal; issue 4): fee ratio and window, requesting a
+ * withdrawal (with `Idempotency-Key`), the user's withdrawal records and one record's detail.
+ */
+import type { CallRegistry } from '../http/calls.js';
+import { idempotencyOf } from '../http/idempotency.js';
+import type { Deps } from '../domain/deps.js';
+import { getWithdrawal, listWithdrawals, requestWithdrawal } from '../domain/money/withdrawals.js';
+import { withdrawalTerms } from '../domain/money/windows.js';
+import type { ById, PageRequest, WithdrawalRequest } from '../../shared/generated/index.js';
+import { labelPage, withStatusLabel } from './money-labels.js';
+
+export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
+  calls.define({ name: 'withdrawal/getServiceChargeProportion', access: 'user', handle: () => withdrawalTerms(deps) });
+
+  calls.define<WithdrawalRequest>({
+    name: 'withdrawal',
+    access: 'user',
+    body: 'api/withdrawal',
+    handle: ({ auth, body, request }) => requestWithdrawal(deps, auth!.userId, body, idempotencyOf(request, 'withdrawal', body)),
+  });
+
+  calls.define<PageRequest>({
+    name: 'withdrawal/withdrawalList',
+    access: 'user',
+    body: 'api/pageRequest',
+    handle: async ({ auth, body, locale }) => labelPage(await listWithdrawals(deps, auth!.userId, body), (w) => withStatusLabel(deps, locale, w)),
+  });
+
+  calls.define<ById>({
+    name: 'withdrawal/withdrawalDetails',
+    access: 'user',
+    body: 'api/byId',
+    handle: async ({ auth, body, locale }) => withStatusLabel(deps, locale, await getWithdrawal(deps, auth!.userId, body.id)),
+  });
+}
