@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../shared/lang.js';
 import type { Deps } from '../domain/deps.js';
+import type { Page } from '../domain/money/paging.js';
 
 /** Adds `statusLabel` to a record with a `status`. */
 export function withStatusLabel<T extends { status: string }>(deps: Deps, locale: Locale, record: T): T & { statusLabel: string } {
@@ -17,6 +18,6 @@ export function withKindLabel<T extends { kind: string }>(deps: Deps, locale: Lo
 }
 
 /** Applies a labeller to every item of a page. */
-export function labelPage<T, U>(page: { items: T[] } & Record<string, unknown>, label: (item: T) => U) {
+export function labelPage<T, U>(page: Page<T>, label: (item: T) => U): Page<U> {
   return { ...page, items: page.items.map(label) };
 }
