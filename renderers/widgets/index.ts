@@ -8,6 +8,8 @@ import { CaptchaWidget } from './CaptchaWidget';
 import { UnknownWidget } from './UnknownWidget';
 import { PhotoWidget } from './PhotoWidget';
 import { ChoiceWidget } from './ChoiceWidget';
+import { MoneyWidget } from './MoneyWidget';
+import { BankAccountWidget } from './BankAccountWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -19,6 +21,8 @@ export const WIDGETS: RegistryWidgetsType = {
   captcha: CaptchaWidget,
   photo: PhotoWidget,
   choice: ChoiceWidget,
+  money: MoneyWidget,
+  bankAccount: BankAccountWidget,
   hidden: () => null,
   unknown: UnknownWidget,
 };

@@ -1,0 +1,75 @@
+/**
+ * Amount input in currency units (euros): decimal keypad, comma or point as decimal separator,
+ * at most 2 decimals; the field's value is a number. `ui:options.breakdown` shows a fee and
+ * the net amount under the input from a ratio loaded from a call (e.g. the 3% withdrawal
+ * fee): `{call, field, feeLabel, netLabel}`; the fee is rounded down to the cent, like the
+ * server does. `ui:options.minimumCall`/`minimumField` fill the placeholder with a minimum.
+ */
+import { useState, type ChangeEvent } from 'react';
+import { useIntl } from 'react-intl';
+import type { WidgetProps } from '@rjsf/utils';
+import { formatMoney } from '../../src/shared/format';
+import { useCallData } from '../useCallData';
+import { readPath } from '../formatters';
+
+const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
+
+/** Fee in cents for an amount in cents at a ratio, rounded down (SPEC.md §9: 3% fee). */
+export const feeMinor = (amountMinor: number, ratio: number): number => Math.floor(amountMinor * ratio + 1e-9);
+
+export function MoneyWidget(props: WidgetProps) {
+  const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly } = props;
+  const intl = useIntl();
+  const [text, setText] = useState(value === undefined || value === null ? '' : String(value).replace('.', intl.locale.startsWith('de') ? ',' : '.'));
+  const breakdown = options.breakdown as { call: string; field: string; feeLabel: string; netLabel: string } | undefined;
+  const ratio = useCallData<Record<string, unknown>>(breakdown ? { call: breakdown.call } : null);
+  const minimum = useCallData<Record<string, unknown>>(options.minimumCall ? { call: String(options.minimumCall) } : null);
+  const minimumValue = options.minimumField && minimum.data ? readPath(minimum.data, String(options.minimumField)) : undefined;
+
+  const handle = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value.replace(/\s/g, '');
+    if (!AMOUNT.test(next)) return;
+    setText(next);
+    const parsed = Number(next.replace(',', '.'));
+    onChange(next === '' || Number.isNaN(parsed) ? undefined : parsed);
+  };
+
+  const amountMinor = typeof value === 'number' ? Math.round(value * 100) : 0;
+  const rate = breakdown && ratio.data !== undefined ? Number(readPath(ratio.data, breakdown.field)) : NaN;
+  const fee = Number.isFinite(rate) ? feeMinor(amountMinor, rate) : null;
+  const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(Number(minimumValue)) }) : placeholder;
+
+  return (
+    <div className="money-input">
+      <div className="input-wrap">
+        <span className="money-prefix" aria-hidden="true">€</span>
+        <input
+          id={id}
+          name={id}
+          className="input money"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          placeholder={shownPlaceholder}
+          disabled={disabled || readonly}
+          aria-invalid={Boolean(rawErrors?.length)}
+          onChange={handle}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+        />
+      </div>
+      {breakdown && fee !== null && (
+        <dl className="money-breakdown" data-testid="money-breakdown">
+          <div>
+            <dt>{intl.formatMessage({ id: breakdown.feeLabel }, { percent: Math.round(rate * 10000) / 100 })}</dt>
+            <dd data-testid="fee">{formatMoney(fee / 100)}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: breakdown.netLabel })}</dt>
+            <dd data-testid="net">{formatMoney(Math.max(0, amountMinor - fee) / 100)}</dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}
