@@ -50,6 +50,8 @@ export default defineConfig({
       DATABASE_URL: '',
       CAPTCHA_PER_IP_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
+      // A Monday, 11:30 India time: inside the deposit and withdrawal windows on any real day.
+      CLOCK_START: '2026-11-23T06:00:00Z',
       // A parallel build (another worktree task) may use its own output folder.
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
     },

@@ -3,13 +3,13 @@
  * blocks through the registry. Unknown blocks render a visible fallback; a screen the server
  * does not have yet renders the localized "not available yet" state.
  */
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useIntl } from 'react-intl';
 import { ArrowLeft } from 'lucide-react';
 import { useHost } from './host';
 import { BLOCKS } from './registry';
-import { ScopeContext, useNewScope } from './scope';
+import { ScopeContext, ScreenInfoContext, useNewScope } from './scope';
 import { runActions } from './actions';
 import { Icon } from './icons';
 import { Skeleton } from './ui/Skeleton';
@@ -62,8 +62,10 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
   const scope = useNewScope();
   const { layout } = payload;
   const back = layout.back && layout.back !== 'history' ? () => host.navigate(layout.back!, { replace: true }) : onBack;
+  const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
   return (
     <ScopeContext.Provider value={scope}>
+      <ScreenInfoContext.Provider value={info}>
       <ScreenFrame
         titleId={layout.title}
         embedded={embedded}
@@ -78,6 +80,7 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
           </BlockBoundary>
         ))}
       </ScreenFrame>
+      </ScreenInfoContext.Provider>
     </ScopeContext.Provider>
   );
 }
@@ -88,12 +91,28 @@ export function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPaylo
   return <RegisteredBlock spec={spec} schemas={schemas} />;
 }
 
-/** `when: {call, field, in}`: the block shows only while the call's field has one of the values. */
+interface Condition {
+  call: string;
+  params?: Record<string, unknown>;
+  field: string;
+  in: unknown[];
+}
+
+/**
+ * `when: {call, field, in}` (or a list of them, all must hold): the block shows only while
+ * each call's field has one of the values.
+ */
 function ConditionalBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
-  const when = spec.when as { call: string; params?: Record<string, unknown>; field: string; in: unknown[] };
-  const { data } = useCallData(when);
-  if (data === undefined || !when.in.includes(readPath(data, when.field))) return null;
-  return <RegisteredBlock spec={spec} schemas={schemas} />;
+  const conditions = (Array.isArray(spec.when) ? spec.when : [spec.when]) as Condition[];
+  return <Conditions conditions={conditions} spec={spec} schemas={schemas} />;
+}
+
+function Conditions({ conditions, spec, schemas }: { conditions: Condition[]; spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+  const [first, ...rest] = conditions;
+  const { data } = useCallData(first);
+  if (!first) return <RegisteredBlock spec={spec} schemas={schemas} />;
+  if (data === undefined || !first.in.includes(readPath(data, first.field))) return null;
+  return <Conditions conditions={rest} spec={spec} schemas={schemas} />;
 }
 
 function RegisteredBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {

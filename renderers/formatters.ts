@@ -13,6 +13,8 @@ const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, int
 export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
   money: (value) => formatMoney(Number(value)),
+  /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
+  signedMoney: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
   number: (value, intl) => formatNumber(Number(value), intl.locale),
   masked: (value) => maskTail(String(value ?? '')),
   uppercase: (value) => String(value ?? '').toUpperCase(),
@@ -25,6 +27,27 @@ export const FORMATTERS: Record<string, Formatter> = {
 /** Formats a value by formatter name. */
 export function formatValue(value: unknown, format: string | undefined, intl: IntlShape): string {
   return (FORMATTERS[format ?? 'text'] ?? FORMATTERS.text!)(value, intl);
+}
+
+/** What a binding may say about how to show its value (see `binding` in layout.meta.json). */
+export interface BindingLike {
+  field: string;
+  format?: string;
+  /** Value → message id `<labelPrefix>.<value>` (enumerations such as a channel or a kind). */
+  labelPrefix?: string;
+  /** For a list value: the fields of each item, joined with ' · ', one item per line. */
+  itemFields?: string[];
+}
+
+/** Formats one binding of a record: enumerations by label, lists item by item, else by formatter. */
+export function formatBinding(data: unknown, binding: BindingLike, intl: IntlShape): string {
+  const value = readPath(data, binding.field);
+  if (value === undefined || value === null || value === '') return '';
+  if (binding.labelPrefix) return intl.formatMessage({ id: `${binding.labelPrefix}.${String(value)}` });
+  if (binding.itemFields && Array.isArray(value)) {
+    return value.map((item) => binding.itemFields!.map((f) => String(readPath(item, f) ?? '')).filter(Boolean).join(' · ')).join('\n');
+  }
+  return formatValue(value, binding.format, intl);
 }
 
 /** Reads a dot path (`a.b`) from an object. */

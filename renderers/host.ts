@@ -19,7 +19,7 @@ export interface RendererHost {
    * Calls `/api/<name>` and resolves to the envelope's `data`.
    * @throws an error with `code` (non-200) and `data`; the host has already toasted it unless `silent`.
    */
-  call<T = unknown>(name: string, body?: unknown, options?: { silent?: boolean }): Promise<T>;
+  call<T = unknown>(name: string, body?: unknown, options?: { silent?: boolean; idempotencyKey?: string }): Promise<T>;
   /** Loads a screen payload (ETag-revalidated by the browser). */
   fetchScreen(id: string): Promise<ScreenPayload>;
   navigate(to: string, options?: { replace?: boolean }): void;

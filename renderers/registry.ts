@@ -17,6 +17,15 @@ import { UnavailableBlock } from './blocks/UnavailableBlock';
 import { StatusBlock } from './blocks/StatusBlock';
 import { DetailBlock } from './blocks/DetailBlock';
 
+/** Markets and content blocks (issue 5): one lazy chunk, prefetched when the browser is idle. */
+const loadMarketBlocks = () => import('./blocks/market');
+const marketBlock = (name: keyof Awaited<ReturnType<typeof loadMarketBlocks>>) =>
+  lazyWithTimeout<BlockProps<any>>(() => loadMarketBlocks().then((blocks) => ({ default: blocks[name] as ComponentType<BlockProps<any>> })));
+if (typeof window !== 'undefined') {
+  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  idle(() => void loadMarketBlocks().catch(() => undefined));
+}
+
 /** Props every block component receives. */
 export interface BlockProps<S extends BlockSpec = BlockSpec> {
   spec: S;
@@ -37,4 +46,15 @@ export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
   unavailable: UnavailableBlock,
   status: StatusBlock,
   detail: DetailBlock,
+  marketStatus: marketBlock('MarketStatusBlock'),
+  indexCards: marketBlock('IndexCardsBlock'),
+  carousel: marketBlock('CarouselBlock'),
+  tabs: marketBlock('TabsBlock'),
+  quoteList: marketBlock('QuoteListBlock'),
+  search: marketBlock('SearchBlock'),
+  quote: marketBlock('QuoteBlock'),
+  stats: marketBlock('StatsBlock'),
+  chart: lazyWithTimeout(() => import('./blocks/ChartBlock')),
+  newsList: marketBlock('NewsListBlock'),
+  article: marketBlock('ArticleBlock'),
 };

@@ -31,6 +31,8 @@ export interface Binding {
   field: string;
   format?: string;
   label?: MessageId;
+  labelPrefix?: string;
+  itemFields?: string[];
 }
 
 /** A tappable link or button. */
@@ -56,6 +58,7 @@ export interface Layout {
   title?: MessageId;
   back?: string;
   header?: 'bar' | 'none';
+  keepAlive?: boolean;
   headerActions?: Array<{ icon: string; label: MessageId; do: Action[] }>;
   blocks: BlockSpec[];
 }

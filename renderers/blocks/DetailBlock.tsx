@@ -4,12 +4,12 @@
  * such as a reject reason; optional result shown in a sheet). Actions may be limited to
  * states with `when`. Used by the back office and by record details.
  */
-import { useContext, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../registry';
 import type { Action, BlockSpec, Binding, LoadSpec } from '../types';
 import { useCallData } from '../useCallData';
-import { bindTemplate, formatValue, readPath } from '../formatters';
+import { bindTemplate, formatBinding, readPath } from '../formatters';
 import { useHost } from '../host';
 import { ScopeContext, useReloadable } from '../scope';
 import { runActions } from '../actions';
@@ -26,6 +26,8 @@ interface DetailAction {
   when?: { field: string; in: unknown[] };
   confirm?: string;
   input?: { name: string; label: string; maxLength?: number };
+  /** Send an Idempotency-Key (money-moving operator actions); retries reuse it. */
+  idempotent?: boolean;
   result?: { field: string; label: string };
   onSuccess?: Action[];
 }
@@ -50,6 +52,7 @@ export function DetailBlock({ spec }: BlockProps<DetailSpec>) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ label: string; value: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const keys = useRef(new Map<string, string>());
 
   if (isLoading && !data) return <Skeleton rows={5} />;
   if (error || !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
@@ -59,7 +62,13 @@ export function DetailBlock({ spec }: BlockProps<DetailSpec>) {
     setBusy(true);
     try {
       const body = { ...(bindTemplate(action.params, data) as Item), ...(action.input ? { [action.input.name]: text.trim() } : {}) };
-      const response = await host.call<Item>(action.call, body);
+      let idempotencyKey: string | undefined;
+      if (action.idempotent) {
+        const slot = `${action.call}:${JSON.stringify(body)}`;
+        if (!keys.current.has(slot)) keys.current.set(slot, crypto.randomUUID());
+        idempotencyKey = keys.current.get(slot);
+      }
+      const response = await host.call<Item>(action.call, body, { idempotencyKey });
       setOpen(null);
       setText('');
       if (action.result) setResult({ label: action.result.label, value: String(readPath(response, action.result.field) ?? '') });
@@ -80,7 +89,7 @@ export function DetailBlock({ spec }: BlockProps<DetailSpec>) {
         {spec.fields.map((b) => (
           <div key={b.field} className="detail-row">
             <dt>{b.label && <FormattedMessage id={b.label} />}</dt>
-            <dd data-field={b.field}>{formatValue(readPath(data, b.field), b.format, intl) || '–'}</dd>
+            <dd data-field={b.field}>{formatBinding(data, b, intl) || '–'}</dd>
           </div>
         ))}
       </dl>

@@ -11,7 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../registry';
 import type { Action, BlockSpec, LinkSpec, LoadSpec } from '../types';
 import { useHost } from '../host';
-import { ScopeContext } from '../scope';
+import { ScopeContext, ScreenInfoContext, drafts } from '../scope';
 import { runActions } from '../actions';
 import { useCallData } from '../useCallData';
 import { TEMPLATES } from '../form/templates';
@@ -27,7 +27,10 @@ interface FormSpec extends BlockSpec {
   title?: string;
   schema: string;
   load?: LoadSpec;
-  submit: { call: string; label: string; onSuccess?: Action[] };
+  /** Constant initial values, e.g. a hidden `channel`. */
+  initial?: Record<string, unknown>;
+  /** `idempotent`: send an Idempotency-Key, the same for retries of the same data. */
+  submit: { call: string; label: string; onSuccess?: Action[]; idempotent?: boolean };
   ui?: Record<string, unknown>;
   links?: LinkSpec[];
 }
@@ -68,7 +71,11 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
   const formRef = useRef<Form>(null);
   const dataRef = useRef<Data>({});
 
-  const loaded = spec.load ? pick(initial.data, spec.load.pick) : {};
+  const screen = useContext(ScreenInfoContext);
+  const draftKey = screen.keepAlive ? drafts.key(screen.id, spec.id ?? spec.schema) : null;
+  const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
+  const loaded = { ...(spec.initial ?? {}), ...(spec.load ? pick(initial.data, spec.load.pick) : {}), ...(draft ?? {}) };
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;
   dataRef.current = current;
 
@@ -81,7 +88,17 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
     setBusy(true);
     setExtraErrors(undefined);
     try {
-      const response = await host.call(spec.submit.call, stripEmpty(data));
+      const body = stripEmpty(data);
+      let idempotencyKey: string | undefined;
+      if (spec.submit.idempotent) {
+        // A retry of the same data (e.g. after a network error) reuses the key: it moves money once.
+        const json = JSON.stringify(body);
+        if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
+        idempotencyKey = idempotency.current.key;
+      }
+      const response = await host.call(spec.submit.call, body, { idempotencyKey });
+      idempotency.current = null;
+      if (draftKey) drafts.clear(draftKey);
       await runActions(spec.submit.onSuccess, {
         host,
         scope,
@@ -122,6 +139,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
         onChange={(event) => {
           dataRef.current = event.formData as Data;
           setFormData(event.formData as Data);
+          if (draftKey) drafts.write(draftKey, event.formData as Data);
         }}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {

@@ -10,7 +10,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { BlockProps } from '../registry';
 import type { Action, BlockSpec, Binding, LoadSpec } from '../types';
 import { useCallData } from '../useCallData';
-import { bindTemplate, formatValue, readPath } from '../formatters';
+import { bindTemplate, formatBinding, readPath } from '../formatters';
 import { Icon } from '../icons';
 import { useHost } from '../host';
 import { ScopeContext, useReloadable } from '../scope';
@@ -29,9 +29,19 @@ interface ItemAction {
   onSuccess?: Action[];
 }
 
+/** A filter the user sets above the list; its value goes into the call's params. */
+interface FilterSpec {
+  param: string;
+  label: string;
+  /** `choice` (chips from `options`, plus "all") or `month` (YYYY-MM). */
+  type: 'choice' | 'month';
+  options?: Array<{ value: string; label: string }>;
+}
+
 interface ListSpec extends BlockSpec {
   title?: string;
   load: LoadSpec;
+  filters?: FilterSpec[];
   paged?: { pageSize: number };
   item: { icon?: string; title: Binding; subtitle?: Binding[]; trailing?: Binding; link?: string };
   itemActions?: ItemAction[];
@@ -44,13 +54,19 @@ interface Page {
   total: number;
 }
 
+/** A trailing value's tone class: signed amounts up/down, statuses by name. */
+function toneOf(binding: Binding, value: unknown): string {
+  if (binding.format === 'signedMoney') return Number(value) >= 0 ? 'tone-up' : 'tone-down';
+  return `tone-${String(value)}`;
+}
+
 /** Items of a paged call, page by page ("load more"). */
-function usePagedItems(spec: ListSpec, enabled: boolean) {
+function usePagedItems(spec: ListSpec, load: LoadSpec, enabled: boolean) {
   const host = useHost();
   const pageSize = spec.paged?.pageSize ?? 20;
-  const params = bindTemplate(spec.load.params ?? {}, { query: host.query() }) as Record<string, unknown>;
+  const params = bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>;
   const swr = useSWRInfinite<Page>(
-    (index, previous: Page | null) => (!enabled || (previous && previous.items.length < pageSize) ? null : ['page', spec.load.call, JSON.stringify({ ...params, page: index + 1, pageSize })]),
+    (index, previous: Page | null) => (!enabled || (previous && previous.items.length < pageSize) ? null : ['page', load.call, JSON.stringify({ ...params, page: index + 1, pageSize })]),
     (key: [string, string, string]) => host.call<Page>(key[1], JSON.parse(key[2])),
     { revalidateOnFocus: false, revalidateFirstPage: true },
   );
@@ -64,8 +80,10 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
   const intl = useIntl();
   const host = useHost();
   const scope = useContext(ScopeContext);
-  const plain = useCallData<Item[]>(spec.paged ? null : spec.load);
-  const paged = usePagedItems(spec, Boolean(spec.paged));
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const load = { ...spec.load, params: { ...(spec.load.params ?? {}), ...filters } };
+  const plain = useCallData<Item[]>(spec.paged ? null : load);
+  const paged = usePagedItems(spec, load, Boolean(spec.paged));
   const reload = spec.paged ? () => void paged.swr.mutate() : plain.reload;
   useReloadable(spec.id, reload);
   const items = spec.paged ? paged.items : plain.data;
@@ -88,7 +106,7 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
   };
 
   const render = (binding: Binding, item: Item) => {
-    const text = formatValue(readPath(item, binding.field), binding.format, intl);
+    const text = formatBinding(item, binding, intl);
     return binding.label ? `${intl.formatMessage({ id: binding.label })} ${text}` : text;
   };
 
@@ -108,7 +126,7 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
                 <strong>{render(spec.item.title, item)}</strong>
                 {spec.item.subtitle && <span className="list-sub">{spec.item.subtitle.map((b) => render(b, item)).filter(Boolean).join(' · ')}</span>}
               </div>
-              {spec.item.trailing && <span className={`list-trailing tone-${String(readPath(item, spec.item.trailing.field))}`}>{render(spec.item.trailing, item)}</span>}
+              {spec.item.trailing && <span className={`list-trailing ${toneOf(spec.item.trailing, readPath(item, spec.item.trailing.field))}`}>{render(spec.item.trailing, item)}</span>}
             </>
           );
           return (
@@ -142,6 +160,7 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
   return (
     <section className="list-section">
       {spec.title && <h3 className="section-title"><FormattedMessage id={spec.title} /></h3>}
+      {spec.filters && <Filters specs={spec.filters} values={filters} onChange={setFilters} />}
       {body}
       {spec.paged && paged.hasMore && (
         <button type="button" className="btn btn-link" onClick={paged.loadMore} disabled={paged.swr.isValidating}>
@@ -159,5 +178,43 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
         </div>
       </Sheet>
     </section>
+  );
+}
+
+/** Filter chips and month picker above a list. */
+function Filters({ specs, values, onChange }: { specs: FilterSpec[]; values: Record<string, string>; onChange: (next: Record<string, string>) => void }) {
+  const intl = useIntl();
+  const set = (param: string, value: string | undefined) => {
+    const next = { ...values };
+    if (value) next[param] = value;
+    else delete next[param];
+    onChange(next);
+  };
+  return (
+    <div className="filters">
+      {specs.map((filter) =>
+        filter.type === 'month' ? (
+          <label key={filter.param} className="filter-month">
+            <span>{intl.formatMessage({ id: filter.label })}</span>
+            <input type="month" value={values[filter.param] ?? ''} onChange={(e) => set(filter.param, e.target.value || undefined)} data-testid={`filter-${filter.param}`} />
+          </label>
+        ) : (
+          <div key={filter.param} className="chips" role="radiogroup" aria-label={intl.formatMessage({ id: filter.label })}>
+            {[{ value: '', label: 'common.all' }, ...(filter.options ?? [])].map((option) => (
+              <button
+                key={option.value || 'all'}
+                type="button"
+                role="radio"
+                aria-checked={(values[filter.param] ?? '') === option.value}
+                className={`chip${(values[filter.param] ?? '') === option.value ? ' active' : ''}`}
+                onClick={() => set(filter.param, option.value || undefined)}
+              >
+                {intl.formatMessage({ id: option.label })}
+              </button>
+            ))}
+          </div>
+        ),
+      )}
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../registry';
 import type { BlockSpec, Binding, LoadSpec } from '../types';
 import { useCallData } from '../useCallData';
-import { formatValue, readPath } from '../formatters';
+import { formatBinding, readPath } from '../formatters';
 import { useReloadable } from '../scope';
 import { Icon } from '../icons';
 import { Skeleton } from '../ui/Skeleton';
@@ -59,7 +59,7 @@ export function StatusBlock({ spec }: BlockProps<StatusSpec>) {
           {rows.map((b) => (
             <div key={b.field}>
               <dt>{b.label && <FormattedMessage id={b.label} />}</dt>
-              <dd>{formatValue(readPath(data, b.field), b.format, intl)}</dd>
+              <dd>{formatBinding(data, b, intl)}</dd>
             </div>
           ))}
         </dl>

@@ -6,11 +6,11 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import type { IntlShape } from 'react-intl';
 import type { RJSFValidationError } from '@rjsf/utils';
-import { addNiveshKeywords, isFieldError, toFieldError, type SchemaNode } from '../../src/shared/validation';
+import { AJV_OPTIONS, addNiveshKeywords, isFieldError, toFieldError, type SchemaNode } from '../../src/shared/validation';
 
 /** The browser-side validator: same keywords as the server. */
 export const validator = customizeValidator({
-  ajvOptionsOverrides: { allErrors: true },
+  ajvOptionsOverrides: { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision },
   extenderFn: (ajv) => addNiveshKeywords(ajv),
 });
 

@@ -25,6 +25,8 @@ export interface CallOptions {
   silent?: boolean;
   method?: 'POST' | 'GET';
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: a retry with the same key and body moves money once. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function callApi<T = unknown>(name: string, body: unknown = {}, opt
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'POST') headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   let envelope: Envelope<T>;
   try {
     const response = await fetch(`/api/${name}?lang=${toQueryLang(getLanguage())}`, {

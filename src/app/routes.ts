@@ -31,6 +31,8 @@ const PUBLIC = new Set(['/login', '/register', '/test', '/test1', '/test2', '/Ch
 
 const BACK: Record<string, string> = {
   '/adminIdentity': '/admin',
+  '/adminDeposit': '/admin',
+  '/adminWithdrawal': '/admin',
   '/withdrawDetail': '/withdraw',
   '/rechargeRecordDatails': '/rechargeRecord',
   '/bindBank': '/my',
@@ -44,7 +46,7 @@ const STACK = [
   'language', 'ipo', 'ipoDetails', 'ipoList', 'aiBlockTrading', 'aiBlockTradingRecordList', 'blockTradingRecordList',
   'test', 'test1', 'test2', 'test3',
   // Back office (operators; the server refuses investor tokens on admin calls).
-  'admin', 'adminIdentity',
+  'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal',
 ];
 
 function titleFor(screen: string): string {
@@ -56,6 +58,8 @@ function titleFor(screen: string): string {
   if (screen === 'language') return 'language.title';
   if (screen === 'admin') return 'admin.title';
   if (screen === 'adminIdentity') return 'admin.identityTitle';
+  if (screen === 'adminDeposit') return 'admin.depositTitle';
+  if (screen === 'adminWithdrawal') return 'admin.withdrawalTitle';
   return `route.${screen}`;
 }
 

@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { LOCALES } from '../shared/lang.js';
-import { systemClock, type Clock } from './clock.js';
+import { ManualClock, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import type { Deps } from './domain/deps.js';
@@ -31,6 +31,13 @@ import { uiRoutes } from './routes/ui.js';
 import { devRoutes } from './routes/dev.js';
 import { ossRoutes } from './routes/oss.js';
 import { identityRoutes } from './routes/identity.js';
+import { createMarket, type Market } from './market/index.js';
+import { quoteView } from './domain/markets.js';
+import { marketRoutes } from './routes/markets.js';
+import { collectRoutes } from './routes/collect.js';
+import { contentRoutes } from './routes/content.js';
+import { contentAdminRoutes } from './routes/content-admin.js';
+import { marketStreamRoutes } from './routes/market-stream.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -38,6 +45,8 @@ export interface Server {
   deps: Deps;
   store: SchemaStore;
   calls: CallRegistry;
+  /** Market data: feed (quotes, bars), SSE hub, calendar (issue 5). */
+  market: Market;
   close(): Promise<void>;
 }
 
@@ -88,6 +97,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 2, parts: 3 } });
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
+  // Markets and content (issue 5). The ticker starts below; with a ManualClock (tests) it
+  // never runs and reads catch up to the clock instead.
+  const market = createMarket(config.market, { db, clock, serialize: (instrument, quote) => JSON.stringify(quoteView(instrument, quote)), log: app.log });
+  marketRoutes(calls, deps, market);
+  collectRoutes(calls, deps, market);
+  contentRoutes(calls, deps, market);
+  contentAdminRoutes(calls, deps);
+  marketStreamRoutes(app, deps, market);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
 
@@ -126,13 +143,18 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     return sendShell(reply);
   });
 
+  // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
+  if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
+
   return {
     app,
     deps,
     store,
     calls,
+    market,
     async close() {
       await app.close();
+      await market.stop();
       if (!options.db) await db.destroy();
     },
   };

@@ -24,3 +24,15 @@ export class ManualClock implements Clock {
     this.current = epochMs;
   }
 }
+
+/**
+ * A clock that starts at a chosen instant and then runs at real speed: demo and e2e servers
+ * use it (`CLOCK_START=2026-11-23T06:00:00Z`) to sit inside the deposit and withdrawal windows
+ * whatever the real day is. Honoured in demo mode only.
+ */
+export function offsetClock(startIso: string): Clock {
+  const start = Date.parse(startIso);
+  if (Number.isNaN(start)) throw new Error(`CLOCK_START is not an ISO date: ${startIso}`);
+  const offset = start - Date.now();
+  return { now: () => Date.now() + offset };
+}

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
+import { loadMarketConfig, type MarketConfig } from './market/config.js';
 
 /** Project root (the folder holding `schemas/`, `locales/`, `dist/`). */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,6 +43,8 @@ export interface Config {
   logLevel: string;
   /** Deposit and withdrawal rules (issue 4; see `money-config.ts`). */
   money: MoneyConfig;
+  /** Market data and public feature switches (issue 5; see `market/config.ts`). */
+  market: MarketConfig;
   /** Where uploads are stored (issue: identity). */
   storage: {
     driver: 'local' | 's3';
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxBankAccounts: int(env.MAX_BANK_ACCOUNTS, 5),
     logLevel: env.LOG_LEVEL ?? 'info',
     money: loadMoneyConfig(env),
+    market: loadMarketConfig(env, env.NIVESH_MODE === 'production' ? 'production' : 'demo', ROOT_DIR),
     storage: {
       driver: env.STORAGE_DRIVER === 's3' ? 's3' : 'local',
       s3: env.S3_BUCKET

@@ -5,9 +5,11 @@
 import { loadConfig } from './config.js';
 import { buildServer } from './app.js';
 import { seedDemo } from './seed.js';
+import { offsetClock, systemClock } from './clock.js';
 
 const config = loadConfig();
-const server = await buildServer(config, { strictScreens: true });
+const clock = config.mode === 'demo' && process.env.CLOCK_START ? offsetClock(process.env.CLOCK_START) : systemClock;
+const server = await buildServer(config, { strictScreens: true, clock });
 const demo = config.mode === 'demo' ? await seedDemo(server.deps) : null;
 await server.app.listen({ port: config.port, host: config.host });
 

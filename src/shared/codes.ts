@@ -55,6 +55,16 @@ export const ERRORS = {
   withdrawalNotFound: { code: 1213, status: 404, message: 'error.withdrawalNotFound' },
   withdrawalNotPending: { code: 1214, status: 409, message: 'error.withdrawalNotPending' },
   holdResolved: { code: 1215, status: 409, message: 'error.holdResolved' },
+  // Markets and content (1300–1399)
+  unknownSymbol: { code: 1300, status: 404, message: 'error.unknownSymbol' },
+  unknownRanking: { code: 1301, status: 400, message: 'error.unknownRanking' },
+  unknownRange: { code: 1302, status: 400, message: 'error.unknownRange' },
+  tooManySymbols: { code: 1303, status: 400, message: 'error.tooManySymbols' },
+  marketUnavailable: { code: 1304, status: 503, message: 'error.marketUnavailable' },
+  newsNotFound: { code: 1310, status: 404, message: 'error.newsNotFound' },
+  bannerNotFound: { code: 1311, status: 404, message: 'error.bannerNotFound' },
+  unsafeLink: { code: 1312, status: 400, message: 'error.unsafeLink' },
+  unknownConfigKey: { code: 1313, status: 400, message: 'error.unknownConfigKey' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import type { Db } from '../../src/server/db/index.js';
+import { moneyTransaction, placeHold, postEntry, type PostingInput } from '../../src/server/domain/ledger/index.js';
 
 let server: TestServer;
 
@@ -36,8 +37,11 @@ async function ledgerAccount(db: Db, owner: string | null, kind: string, now: nu
   return id;
 }
 
-/** Writes one journal entry with the given postings (account id → signed minor units). */
-async function journal(db: Db, kind: string, postings: Array<[string, number]>, now: number): Promise<string> {
+/**
+ * Writes one journal entry with raw inserts (account id → signed minor units), bypassing the
+ * ledger and its cached balances: only for showing that the invariant check catches a broken ledger.
+ */
+async function rawJournal(db: Db, kind: string, postings: Array<[string, number]>, now: number): Promise<string> {
   const entryId = randomUUID();
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('journal_entries').values({ id: entryId, kind, reference: randomUUID(), created_at: now }).execute();
@@ -48,11 +52,15 @@ async function journal(db: Db, kind: string, postings: Array<[string, number]>, 
   return entryId;
 }
 
+/** Posts one journal entry through the ledger (which keeps the cached balances). */
+async function journal(db: Db, kind: string, postings: PostingInput[], now: number): Promise<void> {
+  await moneyTransaction(db, (trx) => postEntry(trx, now, { kind, reference: randomUUID(), postings }));
+}
+
 /** Credits a user's available account from the bank clearing house account. */
 async function credit(db: Db, email: string, minor: number, now: number): Promise<void> {
-  const available = await ledgerAccount(db, await userId(db, email), 'available', now);
-  const house = await ledgerAccount(db, null, 'house:bank_clearing', now);
-  await journal(db, 'deposit_approved', [[available, minor], [house, -minor]], now);
+  const owner = await userId(db, email);
+  await journal(db, 'deposit_approved', [{ account: { userId: owner, kind: 'available' }, amountMinor: minor }, { account: { house: 'bank_clearing' }, amountMinor: -minor }], now);
 }
 
 const balance = async (token: string) => expectOk(await server.call<number>('purse/getBalance', {}, { token }));
@@ -76,11 +84,11 @@ describe('purse/getBalance', () => {
     const db = server.deps.db;
     const now = server.clock.now();
     const uid = await userId(db, email);
-    const available = await ledgerAccount(db, uid, 'available', now);
-    const held = await ledgerAccount(db, uid, 'held', now);
     await credit(db, email, 100_000, now);
     // 250.50 moved from available to held: the available balance drops, the total does not.
-    await journal(db, 'withdrawal_requested', [[available, -25_050], [held, 25_050]], now);
+    await moneyTransaction(db, (trx) =>
+      placeHold(trx, now, { userId: uid, amountMinor: 25_050, kind: 'withdrawal', reference: randomUUID(), entryKind: 'withdrawal_requested', postingKind: 'withdrawal_hold' }),
+    );
     await credit(db, email, 1, now);
     expect(await balance(token)).toBe(749.51);
   });
@@ -118,13 +126,13 @@ describe('assertLedgerInvariants', () => {
 
       const available = await ledgerAccount(db, await userId(db, email), 'available', now);
       const house = await ledgerAccount(db, null, 'house:bank_clearing', now);
-      const unbalanced = await journal(db, 'broken', [[available, 500], [house, -400]], now);
+      const unbalanced = await rawJournal(db, 'broken', [[available, 500], [house, -400]], now);
       await expect(assertLedgerInvariants(db)).rejects.toThrow(new RegExp(`${unbalanced}.*sum to 100`));
 
-      await db.deleteFrom('postings').where('entry_id', '=', unbalanced).execute();
-      await assertLedgerInvariants(db);
-
-      await journal(db, 'overdraft', [[available, -1], [house, 1]], now);
+      // Postings are append-only (the database refuses to delete them): a second user shows the overdraft.
+      const second = await other.registerUser();
+      const overdrawn = await ledgerAccount(db, await userId(db, second.email), 'available', now);
+      await rawJournal(db, 'overdraft', [[overdrawn, -1], [house, 1]], now);
       await expect(assertLedgerInvariants(db)).rejects.toThrow(/below zero/);
     } finally {
       await other.stop();

@@ -47,7 +47,7 @@ test('register with the emailed code, then log out and log in again', async ({ p
   await dialog.getByTestId('captcha-confirm').click();
 
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByTestId('unavailable')).toBeVisible();
+  await expect(page.getByTestId('index-cards')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
   // Log out from /my, then log in with the same credentials.

@@ -1,7 +1,15 @@
 /**
- * Ledger invariants (DESIGN.md "Money is honest by construction") checked after API tests
- * that touch money: every journal entry's postings sum to zero, and no user's `available`
- * account is below zero. Reads the database directly; works on SQLite and PostgreSQL.
+ * Ledger invariants (DESIGN.md "Money is honest by construction"; issue 4 "Proof") checked
+ * after every API test that touches money:
+ * - every journal entry has at least two postings and they sum to zero;
+ * - no user's `available` or `held` account is below zero;
+ * - every user's cached balance (`wallet_balances`) equals the sum of their postings;
+ * - every posting on a user's account carries its place in the user's sequence (1, 2, …) and
+ *   the balances right after it, matching the running sums (what the bill flow shows);
+ * - every hold is resolved at most once: an open hold has no resolving entry and still holds its
+ *   amount; a settled or released hold has exactly one resolving entry and holds nothing; the
+ *   user's held balance equals the sum of their open holds.
+ * Reads the database directly; works on SQLite and PostgreSQL.
  */
 import type { Db } from '../../src/server/db/index.js';
 
@@ -12,26 +20,90 @@ import type { Db } from '../../src/server/db/index.js';
 export async function assertLedgerInvariants(db: Db): Promise<void> {
   const problems: string[] = [];
 
-  // SUM over bigint is numeric on PostgreSQL (a string); compare as numbers in JS.
-  const entries = await db
-    .selectFrom('postings')
-    .select((eb) => ['entry_id', eb.fn.sum<number | string>('amount_minor').as('total'), eb.fn.countAll<number | string>().as('n')])
-    .groupBy('entry_id')
-    .execute();
-  for (const entry of entries) {
-    if (Number(entry.total) !== 0) problems.push(`journal entry ${entry.entry_id}: postings sum to ${entry.total}, not 0`);
-  }
-
-  const balances = await db
+  const postings = await db
     .selectFrom('postings')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'postings.account_id')
-    .select((eb) => ['ledger_accounts.id as account_id', 'ledger_accounts.user_id', eb.fn.sum<number | string>('postings.amount_minor').as('total')])
-    .where('ledger_accounts.kind', '=', 'available')
-    .where('ledger_accounts.user_id', 'is not', null)
-    .groupBy(['ledger_accounts.id', 'ledger_accounts.user_id'])
+    .innerJoin('journal_entries', 'journal_entries.id', 'postings.entry_id')
+    .select([
+      'postings.id', 'postings.entry_id', 'postings.amount_minor', 'postings.user_id', 'postings.user_seq', 'postings.available_after_minor',
+      'postings.held_after_minor', 'ledger_accounts.user_id as owner', 'ledger_accounts.kind as account_kind', 'journal_entries.reference',
+    ])
     .execute();
-  for (const balance of balances) {
-    if (Number(balance.total) < 0) problems.push(`user ${balance.user_id}: available account ${balance.account_id} is at ${balance.total} (below zero)`);
+
+  // Entries: at least two legs, summing to zero.
+  const entries = new Map<string, { total: bigint; count: number }>();
+  for (const p of postings) {
+    const entry = entries.get(p.entry_id) ?? { total: 0n, count: 0 };
+    entry.total += BigInt(p.amount_minor);
+    entry.count += 1;
+    entries.set(p.entry_id, entry);
+  }
+  for (const [id, entry] of entries) {
+    if (entry.total !== 0n) problems.push(`journal entry ${id}: postings sum to ${entry.total}, not 0`);
+    if (entry.count < 2) problems.push(`journal entry ${id}: only ${entry.count} posting`);
+  }
+
+  // Per user: sums per account, the sequence and the balances after each posting.
+  const users = new Map<string, { available: number; held: number; rows: typeof postings }>();
+  for (const p of postings) {
+    if (p.owner === null) continue;
+    const user = users.get(p.owner) ?? { available: 0, held: 0, rows: [] };
+    if (p.account_kind === 'available') user.available += Number(p.amount_minor);
+    else if (p.account_kind === 'held') user.held += Number(p.amount_minor);
+    user.rows.push(p);
+    users.set(p.owner, user);
+  }
+  const wallets = await db.selectFrom('wallet_balances').selectAll().execute();
+  const walletOf = new Map(wallets.map((w) => [w.user_id, w]));
+  for (const w of wallets) if (!users.has(w.user_id)) users.set(w.user_id, { available: 0, held: 0, rows: [] });
+
+  for (const [userId, user] of users) {
+    const wallet = walletOf.get(userId);
+    const cachedAvailable = Number(wallet?.available_minor ?? 0);
+    const cachedHeld = Number(wallet?.held_minor ?? 0);
+    if (user.available < 0) problems.push(`user ${userId}: available account is at ${user.available} (below zero)`);
+    if (user.held < 0) problems.push(`user ${userId}: held account is at ${user.held} (below zero)`);
+    if (cachedAvailable !== user.available) problems.push(`user ${userId}: cached available ${cachedAvailable} ≠ sum of postings ${user.available}`);
+    if (cachedHeld !== user.held) problems.push(`user ${userId}: cached held ${cachedHeld} ≠ sum of postings ${user.held}`);
+    if (Number(wallet?.seq ?? 0) !== user.rows.length) problems.push(`user ${userId}: cached sequence ${wallet?.seq ?? 0} ≠ ${user.rows.length} postings`);
+
+    const ordered = [...user.rows].sort((a, b) => Number(a.user_seq ?? 0) - Number(b.user_seq ?? 0));
+    let available = 0;
+    let held = 0;
+    ordered.forEach((p, index) => {
+      if (p.account_kind === 'available') available += Number(p.amount_minor);
+      else held += Number(p.amount_minor);
+      if (p.user_id !== userId || Number(p.user_seq) !== index + 1) {
+        problems.push(`posting ${p.id} on user ${userId}'s ${p.account_kind} account: owner ${p.user_id} / sequence ${p.user_seq}, expected ${userId} / ${index + 1} (written outside the ledger?)`);
+      } else if (Number(p.available_after_minor) !== available || Number(p.held_after_minor) !== held) {
+        problems.push(`posting ${p.id}: balances after ${p.available_after_minor}/${p.held_after_minor}, running sums ${available}/${held}`);
+      }
+    });
+  }
+
+  // Holds: resolved at most once, and the held balance is exactly the open holds.
+  const holds = await db.selectFrom('holds').selectAll().execute();
+  const openByUser = new Map<string, number>();
+  for (const hold of holds) {
+    const onHeld = postings.filter((p) => p.reference === hold.reference && p.owner === hold.user_id && p.account_kind === 'held');
+    const placing = new Set(onHeld.filter((p) => Number(p.amount_minor) > 0).map((p) => p.entry_id));
+    const resolving = new Set(onHeld.filter((p) => Number(p.amount_minor) < 0).map((p) => p.entry_id));
+    const stillHeld = onHeld.reduce((sum, p) => sum + Number(p.amount_minor), 0);
+    const amount = Number(hold.amount_minor);
+    if (placing.size !== 1 || !placing.has(hold.placed_entry_id)) problems.push(`hold ${hold.id}: ${placing.size} placing entries (expected exactly ${hold.placed_entry_id})`);
+    if (resolving.size > 1) problems.push(`hold ${hold.id}: resolved ${resolving.size} times`);
+    if (hold.status === 'open') {
+      openByUser.set(hold.user_id, (openByUser.get(hold.user_id) ?? 0) + amount);
+      if (resolving.size !== 0 || hold.resolved_entry_id !== null) problems.push(`hold ${hold.id}: open but has a resolving entry`);
+      if (stillHeld !== amount) problems.push(`hold ${hold.id}: open for ${amount} but ${stillHeld} is held for it`);
+    } else {
+      if (resolving.size !== 1 || !resolving.has(hold.resolved_entry_id ?? '')) problems.push(`hold ${hold.id}: ${hold.status} without exactly its one resolving entry`);
+      if (stillHeld !== 0) problems.push(`hold ${hold.id}: ${hold.status} but ${stillHeld} is still held for it`);
+    }
+  }
+  for (const [userId, user] of users) {
+    const open = openByUser.get(userId) ?? 0;
+    if (open !== user.held) problems.push(`user ${userId}: held ${user.held} ≠ open holds ${open}`);
   }
 
   if (problems.length) throw new Error(`ledger invariants violated:\n${problems.join('\n')}`);

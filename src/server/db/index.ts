@@ -47,9 +47,12 @@ export async function openDb(target: DbTarget): Promise<Db> {
     sqlite.pragma('busy_timeout = 5000');
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   } else {
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection can die (server restart, failover, admin termination). pg-pool drops
+    // it and re-emits 'error' on the pool, which crashes the process without a listener; the
+    // next query simply opens a new connection.
+    pool.on('error', () => undefined);
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   await migrate(db);
   return db;

@@ -88,15 +88,15 @@ export interface SiteContentTable {
   updated_by: string | null;
 }
 
-/** The markets and content tables. */
-export interface MarketTables {
+/** The markets and content tables (a type alias: `withTables` needs an index-compatible shape). */
+export type MarketTables = {
   market_bars_1m: MarketBars1mTable;
   market_bars_1d: MarketBars1dTable;
   favourites: FavouritesTable;
   news: NewsTable;
   banners: BannersTable;
   site_content: SiteContentTable;
-}
+};
 
 /** The database with the markets tables typed. */
 export type MarketDb = Kysely<Database & MarketTables>;

@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { marketDb, type MarketDb } from '../db/market-tables.js';
+import { BarStore } from './bar-store.js';
 import { MinuteBarAggregator, addToDay } from './bars.js';
-import { addDays, istDay, istMidnight, minuteStart, type SessionCalendar } from './calendar.js';
+import { SESSION_MS, addDays, istDay, istMidnight, minuteStart, type SessionCalendar } from './calendar.js';
 import type { Instrument } from './instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
 
@@ -80,7 +80,7 @@ export class MarketFeed {
   readonly bootId = randomBytes(4).toString('hex');
   readonly instruments: readonly Instrument[];
   private readonly bySymbol: Map<string, Instrument>;
-  private readonly db: MarketDb;
+  private readonly store: BarStore;
   private readonly states = new Map<string, QuoteState>();
   private readonly published = new Map<string, number>();
   private readonly aggregator = new MinuteBarAggregator();
@@ -90,6 +90,8 @@ export class MarketFeed {
   /** Today's bars stored before this process started, loaded on first request. */
   private readonly storedToday = new Map<string, Promise<Bar[]>>();
   private readonly days = new Map<string, DailyBar>();
+  /** Generated minutes before the feed's first start on its first day (see loadPrelude). */
+  private readonly prelude = new Map<string, Bar[]>();
   private yearExtremes = new Map<string, { high: number; low: number }>();
   private pendingMinutes: Array<{ symbol: string; bar: Bar }> = [];
   private readonly dirtyDays = new Set<string>();
@@ -114,7 +116,7 @@ export class MarketFeed {
     instruments: readonly Instrument[],
     options: FeedOptions = {},
   ) {
-    this.db = marketDb(db);
+    this.store = new BarStore(db, provider.info.id);
     this.instruments = instruments;
     this.bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
     this.options = {
@@ -129,7 +131,7 @@ export class MarketFeed {
 
   /** The provider's id: the key of this feed's stored bars. */
   get feedId(): string {
-    return this.provider.info.id;
+    return this.store.feedId;
   }
 
   /** An instrument by symbol (exact, case-sensitive), or undefined. */
@@ -150,27 +152,22 @@ export class MarketFeed {
   }
 
   private async init(): Promise<void> {
-    const lastPrices = await this.lastStoredPrices();
+    const lastPrices = await this.store.lastPrices();
     const wall = this.clock.now();
     await this.provider.init(lastPrices, wall);
     const marketNow = this.provider.marketTime(wall);
     const today = istDay(marketNow);
+    await this.loadPrelude(today, marketNow);
     await this.backfill(today);
 
     // Today's and the previous day's bars give the day state after a restart.
-    const recent = await this.db
-      .selectFrom('market_bars_1d')
-      .selectAll()
-      .where('feed', '=', this.feedId)
-      .where('day', '>=', addDays(today, -20))
-      .where('day', '<=', today)
-      .orderBy('day', 'asc')
-      .execute();
+    const recent = await this.store.dailyBetween(addDays(today, -20), today);
     for (const instrument of this.instruments) {
       const bars = recent.filter((row) => row.symbol === instrument.symbol);
-      const todayBar = bars.find((row) => row.day === today);
       const previous = bars.filter((row) => row.day < today).at(-1);
       const prevClose = previous?.close ?? instrument.referencePriceMinor;
+      const prelude = this.prelude.get(instrument.symbol) ?? [];
+      const todayBar = bars.find((row) => row.day === today) ?? (prelude.length ? preludeDay(today, prelude) : undefined);
       const last = lastPrices.get(instrument.symbol) ?? todayBar?.close ?? prevClose;
       if (todayBar) this.days.set(instrument.symbol, { day: today, open: todayBar.open, high: todayBar.high, low: todayBar.low, close: todayBar.close, volume: todayBar.volume });
       this.states.set(instrument.symbol, {
@@ -187,77 +184,45 @@ export class MarketFeed {
     }
     this.dayKey = today;
     this.processStartMinute = minuteStart(marketNow);
-    this.yearExtremes = await this.loadYearExtremes(today);
+    this.yearExtremes = await this.store.yearExtremes(today);
     this.lastSecondMs = Math.floor(wall / 1000) * 1000;
     this.lastDailyFlush = wall;
     this.initialized = true;
   }
 
-  /** Last stored price per symbol: the newest 1-minute close, else the newest daily close. */
-  private async lastStoredPrices(): Promise<Map<string, number>> {
-    const prices = new Map<string, number>();
-    const daily = await this.db
-      .selectFrom('market_bars_1d as b')
-      .innerJoin(
-        (eb) => eb.selectFrom('market_bars_1d').select(['symbol', (x) => x.fn.max('day').as('day')]).where('feed', '=', this.feedId).groupBy('symbol').as('m'),
-        (join) => join.onRef('m.symbol', '=', 'b.symbol').onRef('m.day', '=', 'b.day'),
-      )
-      .select(['b.symbol', 'b.day', 'b.close'])
-      .where('b.feed', '=', this.feedId)
-      .execute();
-    for (const row of daily) prices.set(row.symbol, Number(row.close));
-    const minute = await this.db
-      .selectFrom('market_bars_1m as b')
-      .innerJoin(
-        (eb) => eb.selectFrom('market_bars_1m').select(['symbol', (x) => x.fn.max('start_at').as('start_at')]).where('feed', '=', this.feedId).groupBy('symbol').as('m'),
-        (join) => join.onRef('m.symbol', '=', 'b.symbol').onRef('m.start_at', '=', 'b.start_at'),
-      )
-      .select(['b.symbol', 'b.start_at', 'b.close'])
-      .where('b.feed', '=', this.feedId)
-      .execute();
-    const dayOf = new Map(daily.map((row) => [row.symbol, row.day]));
-    for (const row of minute) {
-      const day = dayOf.get(row.symbol);
-      if (!day || istDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
+  /**
+   * On the feed's first day (its generated history ends the trading day before and nothing
+   * live was stored before today), a generating provider fills today's minutes before the
+   * feed started — up to one session's length — ending at the reference price, so the first
+   * 1D chart is not empty. Kept in memory and recomputed identically after a restart.
+   */
+  private async loadPrelude(today: string, marketNow: number): Promise<void> {
+    if (!this.provider.prelude) return;
+    const lastGenerated = await this.store.lastGeneratedDay();
+    if ((await this.store.hasLiveBefore(today)) || (lastGenerated !== null && lastGenerated !== this.calendar.previousTradingDay(today))) return;
+    const end = (await this.store.firstMinuteFrom(istMidnight(today))) ?? minuteStart(marketNow);
+    const dayStart = this.provider.info.followsCalendar ? this.calendar.sessionBounds(today).open : istMidnight(today);
+    const from = Math.max(dayStart, end - SESSION_MS);
+    for (const instrument of this.instruments) {
+      const bars = this.provider.prelude(instrument.symbol, from, end, instrument.referencePriceMinor);
+      if (bars.length) this.prelude.set(instrument.symbol, bars);
     }
-    return prices;
   }
 
   /** Creates the daily history of instruments that have none (one year and more). */
   private async backfill(today: string): Promise<void> {
-    const have = new Set(
-      (await this.db.selectFrom('market_bars_1d').select('symbol').where('feed', '=', this.feedId).where('day', '<', today).groupBy('symbol').execute()).map((r) => r.symbol),
-    );
+    const have = await this.store.symbolsWithHistoryBefore(today);
     const origin = this.provider.info.id === 'simulated' ? 'generated' : 'recorded';
-    const rows = this.instruments
-      .filter((instrument) => !have.has(instrument.symbol))
-      .flatMap((instrument) =>
-        this.provider.history(instrument.symbol, today, this.options.historyDays, instrument.referencePriceMinor).map((bar) => ({
-          feed: this.feedId,
-          symbol: instrument.symbol,
-          origin: origin as 'generated' | 'recorded',
-          ...bar,
-        })),
-      );
-    if (!rows.length) return;
-    await this.db.transaction().execute(async (tx) => {
-      for (let i = 0; i < rows.length; i += 500) {
-        await tx.insertInto('market_bars_1d').values(rows.slice(i, i + 500)).onConflict((oc) => oc.columns(['feed', 'symbol', 'day']).doNothing()).execute();
-      }
-    });
-  }
-
-  /** Highest high and lowest low over the year before `today` (today excluded). */
-  private async loadYearExtremes(today: string): Promise<Map<string, { high: number; low: number }>> {
-    const rows = await this.db
-      .selectFrom('market_bars_1d')
-      .select(['symbol', (eb) => eb.fn.max('high').as('high'), (eb) => eb.fn.min('low').as('low')])
-      .where('feed', '=', this.feedId)
-      .where('day', '>=', addDays(today, -365))
-      .where('day', '<', today)
-      .groupBy('symbol')
-      .execute();
-    return new Map(rows.map((row) => [row.symbol, { high: Number(row.high), low: Number(row.low) }]));
+    await this.store.insertDaily(
+      this.instruments
+        .filter((instrument) => !have.has(instrument.symbol))
+        .flatMap((instrument) =>
+          // History leads up to today's open: the prelude's first price, else the reference price.
+          this.provider
+            .history(instrument.symbol, today, this.options.historyDays, this.prelude.get(instrument.symbol)?.[0]?.open ?? instrument.referencePriceMinor)
+            .map((bar) => ({ ...bar, symbol: instrument.symbol, origin })),
+        ),
+    );
   }
 
   /** Whether {@link ready} has finished. */
@@ -345,6 +310,7 @@ export class MarketFeed {
       state.volume = 0;
     }
     this.days.clear();
+    this.prelude.clear();
     this.closedToday.clear();
     this.storedToday.clear();
     this.dayKey = day;
@@ -393,34 +359,7 @@ export class MarketFeed {
 
   private async write(minutes: Array<{ symbol: string; bar: Bar }>, days: DailyBar[], daySymbols: string[], pruneBefore: number | null): Promise<void> {
     try {
-      await this.db.transaction().execute(async (tx) => {
-        for (let i = 0; i < minutes.length; i += 400) {
-          await tx
-            .insertInto('market_bars_1m')
-            .values(minutes.slice(i, i + 400).map(({ symbol, bar }) => ({ feed: this.feedId, symbol, start_at: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume })))
-            .onConflict((oc) => oc.columns(['feed', 'symbol', 'start_at']).doUpdateSet((eb) => ({ high: eb.ref('excluded.high'), low: eb.ref('excluded.low'), close: eb.ref('excluded.close'), volume: eb.ref('excluded.volume') })))
-            .execute();
-        }
-        if (days.length) {
-          // One row per (symbol, day): the newest state wins.
-          const latest = new Map<string, { symbol: string; bar: DailyBar }>();
-          days.forEach((bar, i) => latest.set(`${daySymbols[i]}|${bar.day}`, { symbol: daySymbols[i]!, bar }));
-          const rows = [...latest.values()].map(({ symbol, bar }) => ({ feed: this.feedId, symbol, origin: 'live' as const, ...bar }));
-          for (let i = 0; i < rows.length; i += 400) {
-            await tx
-              .insertInto('market_bars_1d')
-              .values(rows.slice(i, i + 400))
-              .onConflict((oc) =>
-                oc.columns(['feed', 'symbol', 'day']).doUpdateSet((eb) => ({
-                  open: eb.ref('excluded.open'), high: eb.ref('excluded.high'), low: eb.ref('excluded.low'), close: eb.ref('excluded.close'),
-                  volume: eb.ref('excluded.volume'), origin: eb.ref('excluded.origin'),
-                })),
-              )
-              .execute();
-          }
-        }
-        if (pruneBefore !== null) await tx.deleteFrom('market_bars_1m').where('feed', '=', this.feedId).where('start_at', '<', pruneBefore).execute();
-      });
+      await this.store.write(minutes, days.map((bar, i) => ({ symbol: daySymbols[i]!, bar })), pruneBefore);
     } catch (error) {
       if (!this.stopped) this.options.log?.error({ err: error }, 'storing market bars failed');
     }
@@ -506,19 +445,10 @@ export class MarketFeed {
     const day = this.dayKey;
     let stored = this.storedToday.get(symbol);
     if (!stored) {
-      stored = this.db
-        .selectFrom('market_bars_1m')
-        .select(['start_at', 'open', 'high', 'low', 'close', 'volume'])
-        .where('feed', '=', this.feedId)
-        .where('symbol', '=', symbol)
-        .where('start_at', '>=', istMidnight(day))
-        .where('start_at', '<', this.processStartMinute)
-        .orderBy('start_at', 'asc')
-        .execute()
-        .then((rows) => rows.map(toBar));
+      stored = this.store.minuteBars(symbol, istMidnight(day), this.processStartMinute);
       this.storedToday.set(symbol, stored);
     }
-    const before = await stored;
+    const before = [...(this.prelude.get(symbol) ?? []), ...(await stored)];
     const mine = this.closedToday.get(symbol) ?? [];
     const current = this.aggregator.current(symbol);
     const all = [...before, ...mine];
@@ -527,31 +457,13 @@ export class MarketFeed {
   }
 
   /** Stored 1-minute bars of a symbol in [fromMs, toMs), oldest first. */
-  async minuteBars(symbol: string, fromMs: number, toMs: number): Promise<Bar[]> {
-    const rows = await this.db
-      .selectFrom('market_bars_1m')
-      .select(['start_at', 'open', 'high', 'low', 'close', 'volume'])
-      .where('feed', '=', this.feedId)
-      .where('symbol', '=', symbol)
-      .where('start_at', '>=', fromMs)
-      .where('start_at', '<', toMs)
-      .orderBy('start_at', 'asc')
-      .execute();
-    return rows.map(toBar);
+  minuteBars(symbol: string, fromMs: number, toMs: number): Promise<Bar[]> {
+    return this.store.minuteBars(symbol, fromMs, toMs);
   }
 
   /** Daily bars of a symbol from `fromDay` on, oldest first, with today's live bar last. */
   async dailyBars(symbol: string, fromDay: string): Promise<DailyBar[]> {
-    const rows = await this.db
-      .selectFrom('market_bars_1d')
-      .select(['day', 'open', 'high', 'low', 'close', 'volume'])
-      .where('feed', '=', this.feedId)
-      .where('symbol', '=', symbol)
-      .where('day', '>=', fromDay)
-      .where('day', '<', this.dayKey)
-      .orderBy('day', 'asc')
-      .execute();
-    const bars: DailyBar[] = rows.map((row) => ({ day: row.day, open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), volume: Number(row.volume) }));
+    const bars = await this.store.dailyBars(symbol, fromDay, this.dayKey);
     const today = this.days.get(symbol);
     if (today) bars.push({ ...today });
     return bars;
@@ -568,11 +480,14 @@ export class MarketFeed {
   }
 }
 
-const toBar = (row: { start_at: number; open: number; high: number; low: number; close: number; volume: number }): Bar => ({
-  time: Number(row.start_at),
-  open: Number(row.open),
-  high: Number(row.high),
-  low: Number(row.low),
-  close: Number(row.close),
-  volume: Number(row.volume),
-});
+/** Today's daily bar from the prelude's minutes. */
+function preludeDay(day: string, bars: readonly Bar[]): DailyBar {
+  return {
+    day,
+    open: bars[0]!.open,
+    high: Math.max(...bars.map((b) => b.high)),
+    low: Math.min(...bars.map((b) => b.low)),
+    close: bars.at(-1)!.close,
+    volume: bars.reduce((sum, b) => sum + b.volume, 0),
+  };
+}

@@ -13,7 +13,7 @@ export type QuoteSerializer = (quote: QuoteState) => string;
 
 /** A connected client: where to write, and how to end it. */
 export interface HubClient {
-  write(chunk: string): boolean;
+  write(chunk: string | Buffer): boolean;
   /** Bytes queued but not yet sent (backpressure). */
   buffered(): number;
   end(): void;
@@ -112,7 +112,7 @@ export class QuoteHub {
 
   /** Quotes changed after `lastEventId` for these symbols, or null when not resumable. */
   private missedSince(lastEventId: string | null, symbols: Set<string>): Map<string, string> | null {
-    const match = lastEventId ? /^([0-9a-f]+)-(\d+)$/.exec(lastEventId) : null;
+    const match = lastEventId ? /^(.+)-(\d+)$/.exec(lastEventId) : null;
     if (!match || match[1] !== this.bootId) return null;
     const seq = Number(match[2]);
     const oldest = this.ring[0]?.seq ?? Number.POSITIVE_INFINITY;
@@ -143,11 +143,13 @@ export class QuoteHub {
         count++;
       }
       if (!count) continue;
-      for (const client of group.clients) this.send(client, chunk, count);
+      // Encode once: the same bytes go to every client of the group.
+      const bytes = Buffer.from(chunk, 'utf8');
+      for (const client of group.clients) this.send(client, bytes, count);
     }
   }
 
-  private send(client: HubClient, chunk: string, count: number): void {
+  private send(client: HubClient, chunk: Buffer, count: number): void {
     if (client.buffered() > this.options.maxBufferedBytes) {
       client.end(); // too slow: it reconnects and resumes from its Last-Event-ID
       return;
@@ -169,7 +171,7 @@ export class QuoteHub {
 
   /** Writes a heartbeat event to every client. */
   beat(): void {
-    const chunk = `event: heartbeat\ndata: ${this.heartbeatData()}\n\n`;
+    const chunk = Buffer.from(`event: heartbeat\ndata: ${this.heartbeatData()}\n\n`, 'utf8');
     for (const group of this.groups.values()) for (const client of group.clients) client.write(chunk);
   }
 

@@ -65,6 +65,11 @@ export interface MarketDataProvider {
    * the history must lead up to (minor units) for providers that generate it.
    */
   history(symbol: string, beforeDay: string, count: number, anchorClose: number): DailyBar[];
+  /**
+   * Optional, for providers that generate prices: 1-minute bars in [fromMs, toMs) that end at
+   * `endPrice`, deterministic, so the first day's chart is not empty on a fresh start.
+   */
+  prelude?(symbol: string, fromMs: number, toMs: number, endPrice: number): Bar[];
   /** Releases connections (vendor adapters). */
   close?(): Promise<void>;
 }

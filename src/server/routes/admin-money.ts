@@ -1,12 +1,13 @@
 /**
- * The operator's money desk (issue 4 "Operator"): deposit and withdrawal queues and their
- * decisions. Operators only; every decision audited; decisions accept `Idempotency-Key`.
+ * The operator's money desk (issue 4 "Operator"): deposit and withdrawal queues, one item's
+ * detail (the same shape as a queue item) and their decisions. Operators only; every decision
+ * audited; decisions accept `Idempotency-Key`.
  */
 import type { CallRegistry } from '../http/calls.js';
 import { idempotencyOf } from '../http/idempotency.js';
 import type { Deps } from '../domain/deps.js';
-import { approveDeposit, listDepositsForReview, rejectDeposit } from '../domain/money/deposit-review.js';
-import { listWithdrawalsForReview, payWithdrawal, rejectWithdrawal } from '../domain/money/withdrawal-review.js';
+import { approveDeposit, getDepositForReview, listDepositsForReview, rejectDeposit } from '../domain/money/deposit-review.js';
+import { getWithdrawalForReview, listWithdrawalsForReview, payWithdrawal, rejectWithdrawal } from '../domain/money/withdrawal-review.js';
 import type { ById, DepositReviewList, RejectWithReason, WithdrawalReviewList } from '../../shared/generated/index.js';
 import { labelPage, withStatusLabel } from './money-labels.js';
 
@@ -16,6 +17,12 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
     access: 'operator',
     body: 'api/depositReviewList',
     handle: async ({ body, locale }) => labelPage(await listDepositsForReview(deps, body), (d) => withStatusLabel(deps, locale, d)),
+  });
+  calls.define<ById>({
+    name: 'admin/recharge/detail',
+    access: 'operator',
+    body: 'api/byId',
+    handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getDepositForReview(deps, body.id)),
   });
   calls.define<ById>({
     name: 'admin/recharge/approve',
@@ -35,6 +42,12 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
     access: 'operator',
     body: 'api/withdrawalReviewList',
     handle: async ({ body, locale }) => labelPage(await listWithdrawalsForReview(deps, body), (w) => withStatusLabel(deps, locale, w)),
+  });
+  calls.define<ById>({
+    name: 'admin/withdrawal/detail',
+    access: 'operator',
+    body: 'api/byId',
+    handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getWithdrawalForReview(deps, body.id)),
   });
   calls.define<ById>({
     name: 'admin/withdrawal/pay',

@@ -16,7 +16,7 @@ export function payRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<RechargeRequest>({
     name: 'pay/recharge',
     access: 'user',
-    body: 'api/recharge',
+    body: 'screens/recharge',
     handle: ({ auth, body, request }) => requestDeposit(deps, auth!.userId, body, idempotencyOf(request, 'pay/recharge', body)),
   });
 

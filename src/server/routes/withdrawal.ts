@@ -16,7 +16,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<WithdrawalRequest>({
     name: 'withdrawal',
     access: 'user',
-    body: 'api/withdrawal',
+    body: 'screens/withdrawal',
     handle: ({ auth, body, request }) => requestWithdrawal(deps, auth!.userId, body, idempotencyOf(request, 'withdrawal', body)),
   });
 

@@ -60,6 +60,81 @@ export interface RegisterForm {
   captcha: string;
 }
 
+/** From schemas/api/adminBannerSave.schema.json */
+
+/**
+ * Body of admin/banners/save: without id creates a slide, with id replaces it. link is an in-app route or an https URL; lang null means every language.
+ */
+export interface AdminBannerSave {
+  id?: string;
+  lang?: 'de' | 'en' | 'hi' | 'zh' | null;
+  subtitle?: string;
+  imageUrl?: string | null;
+  link?: string | null;
+  tone?: 'brand' | 'accent' | 'ink' | 'sky';
+  order?: number;
+  active?: boolean;
+}
+
+/** From schemas/api/adminCompanySave.schema.json */
+
+/**
+ * Body of admin/company/save: the company profile in one language (aboutHtml is sanitized on the server).
+ */
+export interface AdminCompanySave {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  name: string;
+  tagline: string;
+  aboutHtml: string;
+  address: string;
+  email: string;
+  phone: string;
+  website: string;
+  registration: string;
+}
+
+/** From schemas/api/adminNewsList.schema.json */
+
+/**
+ * Body of admin/news/list: page, page size and an optional language filter.
+ */
+export interface AdminNewsList {
+  page?: number;
+  pageSize?: number;
+  lang?: 'de' | 'en' | 'hi' | 'zh';
+}
+
+/** From schemas/api/adminNewsSave.schema.json */
+
+/**
+ * Body of admin/news/save: without id creates an article, with id replaces it. bodyHtml is sanitized on the server; imageUrl must be https or a same-origin path.
+ */
+export interface AdminNewsSave {
+  id?: string;
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  summary?: string;
+  bodyHtml: string;
+  imageUrl?: string | null;
+  source?: string | null;
+  /**
+   * @maxItems 10
+   */
+  symbols?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  status: 'draft' | 'published';
+  publishedAt?: number;
+}
+
 /** From schemas/api/bankDelete.schema.json */
 
 /**
@@ -90,6 +165,15 @@ export interface ById {
   id: string;
 }
 
+/** From schemas/api/contentId.schema.json */
+
+/**
+ * Body of news/newsDetails, admin/news/delete and admin/banners/delete.
+ */
+export interface ContentId {
+  id: string;
+}
+
 /** From schemas/api/depositReviewList.schema.json */
 
 /**
@@ -99,6 +183,63 @@ export interface DepositReviewList {
   page?: number;
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected';
+}
+
+/** From schemas/api/marketHistory.schema.json */
+
+/**
+ * Body of markets/history: symbol and range 5D, 1M, 6M or 1Y (another range answers code 1302).
+ */
+export interface MarketHistory {
+  symbol: string;
+  range: string;
+}
+
+/** From schemas/api/marketQuotes.schema.json */
+
+/**
+ * Body of POST markets/remote (GET takes ?symbols=): comma-separated symbols, at most 60.
+ */
+export interface MarketQuotes {
+  symbols: string;
+}
+
+/** From schemas/api/marketRankings.schema.json */
+
+/**
+ * Body of markets/getRankings: type gainers, losers or active (another type answers code 1301); at most limit rows (default 10).
+ */
+export interface MarketRankings {
+  type: string;
+  limit?: number;
+}
+
+/** From schemas/api/marketSearch.schema.json */
+
+/**
+ * Body of markets/searchMarket: symbol or name fragment, case-insensitive; empty finds nothing.
+ */
+export interface MarketSearch {
+  keyword: string;
+}
+
+/** From schemas/api/marketSymbol.schema.json */
+
+/**
+ * Body of markets/getMarket, markets/historyOneDay, collect/add and collect/del: one instrument symbol (an unknown symbol answers code 1300).
+ */
+export interface MarketSymbol {
+  symbol: string;
+}
+
+/** From schemas/api/newsPage.schema.json */
+
+/**
+ * Body of news/list: page (from 1) and page size (1-50, default 10).
+ */
+export interface NewsPage {
+  page?: number;
+  pageSize?: number;
 }
 
 /** From schemas/api/pageRequest.schema.json */
@@ -142,6 +283,150 @@ export interface RejectWithReason {
 export interface SendCaptchaByEmail {
   email: string;
   purpose: 'register' | 'changePassword';
+}
+
+/** From schemas/api/systemConfigQuery.schema.json */
+
+/**
+ * Body of config/getSystemConfig: the keys wanted (all when absent): currency, depositWindow, withdrawalWindow, withdrawalFeeRatio, withdrawalMaxHours, minimums, features, company, market.
+ */
+export interface SystemConfigQuery {
+  /**
+   * @maxItems 20
+   */
+  keys?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
 }
 
 /** From schemas/api/withdrawal.schema.json */

@@ -66,7 +66,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount_minor', 'bigint', (c) => c.notNull())
     .addColumn('bank_account_id', 'varchar(36)', (c) => c.references('bank_accounts.id'))
     .addColumn('utr', 'varchar(22)', (c) => c.notNull())
-    .addColumn('screenshot_upload_id', 'varchar(64)', (c) => c.notNull())
+    // The payment screenshot: one of the user's own uploads (checked by the domain; 0003's table).
+    .addColumn('screenshot_upload_id', 'varchar(36)', (c) => c.notNull().references('uploads.id'))
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('reject_reason', 'varchar(500)')
     .addColumn('entry_id', 'varchar(36)')

@@ -1,8 +1,8 @@
 /**
- * The operator's deposit desk (issue 4 "Operator"): the review queue, approve (one journal
- * entry: bank clearing → the user's available account) and reject with a reason (nothing
- * posted). Each decision is a conditional status update — a deposit is decided once — and is
- * audited in the same transaction (who, what, when, before → after).
+ * The operator's deposit desk (issue 4 "Operator"): the review queue, one deposit's detail,
+ * approve (one journal entry: bank clearing → the user's available account) and reject with a
+ * reason (nothing posted). Each decision is a conditional status update — a deposit is decided
+ * once — and is audited in the same transaction (who, what, when, before → after).
  */
 import { fromMinor } from '../../../shared/money.js';
 import type { Db } from '../../db/index.js';
@@ -13,7 +13,7 @@ import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
-import { depositQuery, depositView, type DepositStatus, type DepositView } from './deposits.js';
+import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
 import { pageOf, type Page, type PageQuery } from './paging.js';
 import { userRefs, type UserRef } from './users.js';
 
@@ -52,19 +52,29 @@ export async function listDepositsForReview(deps: Deps, query: DepositReviewQuer
     rows.orderBy('deposits.created_at', direction).orderBy('deposits.id', direction).limit(pageSize).offset(offset).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  const users = await userRefs(deps.db, items.flatMap((r) => [r.user_id, ...(r.reviewed_by ? [r.reviewed_by] : [])]));
-  const banks = await liveBankAccountsOf(deps.db, items.map((r) => r.user_id));
-  return {
-    items: items.map((row) => ({
-      ...depositView(row),
-      user: users.get(row.user_id)!,
-      userBankAccounts: banks.get(row.user_id) ?? [],
-      reviewedBy: row.reviewed_by ? (users.get(row.reviewed_by)?.uid ?? null) : null,
-    })),
-    total: Number(total.n),
-    page,
-    pageSize,
-  };
+  return { items: await reviewViews(deps.db, items), total: Number(total.n), page, pageSize };
+}
+
+/**
+ * One deposit as the operator's queue shows it (`admin/recharge/detail`, the deposit review screen).
+ * @throws AppError `depositNotFound`.
+ */
+export async function getDepositForReview(deps: Deps, id: string): Promise<DepositReviewView> {
+  const row = await depositQuery(deps.db).where('deposits.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('depositNotFound');
+  return (await reviewViews(deps.db, [row]))[0]!;
+}
+
+/** Operator views of deposit rows: the investor, their live bound accounts and the reviewer beside each. */
+async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewView[]> {
+  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(r.reviewed_by ? [r.reviewed_by] : [])]));
+  const banks = await liveBankAccountsOf(db, rows.map((r) => r.user_id));
+  return rows.map((row) => ({
+    ...depositView(row),
+    user: users.get(row.user_id)!,
+    userBankAccounts: banks.get(row.user_id) ?? [],
+    reviewedBy: row.reviewed_by ? (users.get(row.reviewed_by)?.uid ?? null) : null,
+  }));
 }
 
 async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {

@@ -12,7 +12,7 @@ import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { assertScreenshotUpload } from '../upload-gate.js';
+import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
 import { pageOf, type Page, type PageQuery } from './paging.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
@@ -26,7 +26,7 @@ export interface RechargeInput {
   bankId?: string;
   /** 12 digits (UPI/IMPS) or 16–22 letters and digits (NEFT/RTGS); stored upper-case. */
   utr: string;
-  /** Id of the user's uploaded payment screenshot. */
+  /** Id of the user's own uploaded payment screenshot (`oss/uploadPhoto`). */
   screenshotId: string;
 }
 
@@ -39,8 +39,14 @@ export interface DepositView {
   amount: number;
   channel: 'bank' | 'institution';
   bank: BankRef | null;
+  /** `bank.bankName` at the top level (list rows bind it without a dot path); null without a source account. */
+  bankName: string | null;
+  /** `bank.accountNumberMasked` at the top level; null without a source account. */
+  accountNumberMasked: string | null;
   utr: string;
   screenshotId: string;
+  /** Where the screenshot is served (`GET`, owner or operator, with the token). */
+  screenshotUrl: string;
   status: DepositStatus;
   rejectReason: string | null;
   /** When the investor reported the transfer. */
@@ -61,11 +67,25 @@ export function normalizeUtr(utr: string): string {
 }
 
 /**
+ * Checks that the screenshot is one of the user's own uploads (`oss/uploadPhoto`).
+ * @throws AppError `screenshotInvalid` for an unknown id or another user's upload.
+ */
+async function assertOwnScreenshot(deps: Deps, userId: string, id: string): Promise<void> {
+  try {
+    await assertOwnUploads(deps, userId, [id]);
+  } catch (error) {
+    if (error instanceof AppError && error.errorName === 'uploadNotFound') throw new AppError('screenshotInvalid');
+    throw error;
+  }
+}
+
+/**
  * Reports a deposit (`pay/recharge`).
  * @returns the new deposit's id.
  * @throws AppError `outsideWindow` (India time, configured window), `amountInvalid`,
  *   `depositBelowMinimum` (institution channel), `utrInvalid`, `utrDuplicate` (any earlier
- *   deposit, any user, any status), `screenshotInvalid`, `bankNotFound`, `idempotencyMismatch`.
+ *   deposit, any user, any status), `screenshotInvalid` (not one of the user's uploads),
+ *   `bankNotFound`, `idempotencyMismatch`.
  */
 export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { money } = deps.config;
@@ -82,7 +102,7 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
           throw new AppError('depositBelowMinimum', { min: formatMinorMoney(money.institutionMinimumMinor) });
         }
         const utr = normalizeUtr(input.utr);
-        await assertScreenshotUpload(deps, userId, input.screenshotId);
+        await assertOwnScreenshot(deps, userId, input.screenshotId);
         return { now, amountMinor, utr };
       },
       async (trx, { now, amountMinor, utr }) => {
@@ -130,19 +150,24 @@ export function depositQuery(db: Db) {
     ]);
 }
 
-type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>['executeTakeFirstOrThrow']>>;
+/** A deposit row as {@link depositQuery} selects it. */
+export type DepositRow = Awaited<ReturnType<ReturnType<typeof depositQuery>['executeTakeFirstOrThrow']>>;
 
 /** The investor's view of a deposit row. */
 export function depositView(row: DepositRow): DepositView {
+  const bank = row.bank_id
+    ? bankRef({ id: row.bank_id, bank_name: row.bank_name!, account_number: row.account_number!, ifsc: row.ifsc!, holder_name: row.holder_name! })
+    : null;
   return {
     id: row.id,
     amount: fromMinor(Number(row.amount_minor)),
     channel: row.channel,
-    bank: row.bank_id
-      ? bankRef({ id: row.bank_id, bank_name: row.bank_name!, account_number: row.account_number!, ifsc: row.ifsc!, holder_name: row.holder_name! })
-      : null,
+    bank,
+    bankName: bank?.bankName ?? null,
+    accountNumberMasked: bank?.accountNumberMasked ?? null,
     utr: row.utr,
     screenshotId: row.screenshot_upload_id,
+    screenshotUrl: uploadUrl(row.screenshot_upload_id),
     status: row.status,
     rejectReason: row.reject_reason,
     payTime: Number(row.created_at),

@@ -1,9 +1,9 @@
 /**
- * The operator's withdrawal desk (issue 4 "Operator"): the queue with the payee's full account
- * details, mark paid (one journal entry: held → payouts in transit for `net`, held → fee
- * revenue for `fee`) and reject with a reason (the hold released in full). Each decision is a
- * conditional status update plus the hold's own exactly-once resolution, audited in the same
- * transaction.
+ * The operator's withdrawal desk (issue 4 "Operator"): the queue and one withdrawal's detail
+ * with the payee's full account details, mark paid (one journal entry: held → payouts in
+ * transit for `net`, held → fee revenue for `fee`) and reject with a reason (the hold
+ * released in full). Each decision is a conditional status update plus the hold's own
+ * exactly-once resolution, audited in the same transaction.
  */
 import { fromMinor } from '../../../shared/money.js';
 import type { Db } from '../../db/index.js';
@@ -15,7 +15,7 @@ import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
 import { pageOf, type Page, type PageQuery } from './paging.js';
 import { userRefs, type UserRef } from './users.js';
-import { withdrawalQuery, withdrawalView, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
+import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
 
 /** A withdrawal in the operator's queue. */
 export interface WithdrawalReviewView extends Omit<WithdrawalView, 'bank'> {
@@ -51,18 +51,28 @@ export async function listWithdrawalsForReview(deps: Deps, query: WithdrawalRevi
     rows.orderBy('withdrawals.created_at', direction).orderBy('withdrawals.id', direction).limit(pageSize).offset(offset).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  const users = await userRefs(deps.db, items.flatMap((r) => [r.user_id, ...(r.resolved_by ? [r.resolved_by] : [])]));
-  return {
-    items: items.map((row) => ({
-      ...withdrawalView(row),
-      user: users.get(row.user_id)!,
-      bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
-      resolvedBy: row.resolved_by ? (users.get(row.resolved_by)?.uid ?? null) : null,
-    })),
-    total: Number(total.n),
-    page,
-    pageSize,
-  };
+  return { items: await reviewViews(deps.db, items), total: Number(total.n), page, pageSize };
+}
+
+/**
+ * One withdrawal as the operator's queue shows it (`admin/withdrawal/detail`, the payout screen).
+ * @throws AppError `withdrawalNotFound`.
+ */
+export async function getWithdrawalForReview(deps: Deps, id: string): Promise<WithdrawalReviewView> {
+  const row = await withdrawalQuery(deps.db).where('withdrawals.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('withdrawalNotFound');
+  return (await reviewViews(deps.db, [row]))[0]!;
+}
+
+/** Operator views of withdrawal rows: the investor, the payee with the full number and the resolver beside each. */
+async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalReviewView[]> {
+  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(r.resolved_by ? [r.resolved_by] : [])]));
+  return rows.map((row) => ({
+    ...withdrawalView(row),
+    user: users.get(row.user_id)!,
+    bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+    resolvedBy: row.resolved_by ? (users.get(row.resolved_by)?.uid ?? null) : null,
+  }));
 }
 
 async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {

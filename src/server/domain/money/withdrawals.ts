@@ -11,8 +11,8 @@ import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
-import { isIdentityApproved } from '../identity-gate.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
 import { pageOf, type Page, type PageQuery } from './paging.js';
@@ -42,6 +42,10 @@ export interface WithdrawalView {
   fee: number;
   net: number;
   bank: BankRef;
+  /** `bank.bankName` at the top level (list rows bind it without a dot path). */
+  bankName: string;
+  /** `bank.accountNumberMasked` at the top level. */
+  accountNumberMasked: string;
   status: WithdrawalStatus;
   rejectReason: string | null;
   createdAt: number;
@@ -116,16 +120,20 @@ export function withdrawalQuery(db: Db) {
     ]);
 }
 
+/** A withdrawal row as {@link withdrawalQuery} selects it. */
 export type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalQuery>['executeTakeFirstOrThrow']>>;
 
 /** The investor's view of a withdrawal row. */
 export function withdrawalView(row: WithdrawalRow): WithdrawalView {
+  const bank = bankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name });
   return {
     id: row.id,
     amount: fromMinor(Number(row.amount_minor)),
     fee: fromMinor(Number(row.fee_minor)),
     net: fromMinor(Number(row.net_minor)),
-    bank: bankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+    bank,
+    bankName: bank.bankName,
+    accountNumberMasked: bank.accountNumberMasked,
     status: row.status,
     rejectReason: row.reject_reason,
     createdAt: Number(row.created_at),

@@ -9,7 +9,7 @@ import { openSecondsBetween, type SessionCalendar } from '../calendar.js';
 import { DAY_IN_YEARS, SECOND_IN_YEARS, SESSION_SECONDS, gbmStep, roundToTick } from '../gbm.js';
 import type { Instrument } from '../instruments.js';
 import { SeededDraws, hashString } from '../random.js';
-import type { DailyBar, MarketDataProvider, ProviderInfo, Tick } from '../types.js';
+import type { Bar, DailyBar, MarketDataProvider, ProviderInfo, Tick } from '../types.js';
 
 /** Correlation of a stock's shocks with the market factor. */
 export const STOCK_MARKET_CORRELATION = 0.55;
@@ -29,6 +29,7 @@ interface State {
   instrument: Instrument;
   keyHash: number;
   dailyHash: number;
+  preludeHash: number;
   rho: number;
   /** Exact (unrounded) price in minor units; the published price is this rounded to the tick. */
   fair: number;
@@ -36,6 +37,7 @@ interface State {
 
 const MARKET_KEY = hashString('market-factor');
 const MARKET_DAILY_KEY = hashString('market-factor:daily');
+const MARKET_PRELUDE_KEY = hashString('market-factor:prelude');
 
 /** Days since 1970-01-01 of an India date (the counter of daily draws). */
 const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
@@ -57,6 +59,7 @@ export class SimulatedProvider implements MarketDataProvider {
         instrument,
         keyHash: hashString(instrument.symbol),
         dailyHash: hashString(`${instrument.symbol}:daily`),
+        preludeHash: hashString(`${instrument.symbol}:prelude`),
         rho: instrument.kind === 'index' ? (INDEX_CORRELATION[instrument.symbol] ?? 0.95) : STOCK_MARKET_CORRELATION,
         fair: instrument.referencePriceMinor,
       });
@@ -99,6 +102,46 @@ export class SimulatedProvider implements MarketDataProvider {
       ticks.push({ symbol: instrument.symbol, time: wallSecondMs, price: roundToTick(state.fair, instrument.tickSizeMinor), volume });
     }
     return ticks;
+  }
+
+  /**
+   * 1-minute bars in [fromMs, toMs) walking backwards from `endPrice` at `toMs` (two 30 s
+   * steps per minute), deterministic for (seed, symbol, minute). Minutes outside sessions are
+   * left out when the provider follows the calendar.
+   */
+  prelude(symbol: string, fromMs: number, toMs: number, endPrice: number): Bar[] {
+    const state = this.states.get(symbol);
+    if (!state || toMs <= fromMs) return [];
+    const { instrument } = state;
+    const sigma = instrument.annualVolatility;
+    const dt = 30 * SECOND_IN_YEARS;
+    const drift = -(sigma * sigma) / 2 * dt;
+    const sd = sigma * Math.sqrt(dt);
+    const rho = state.rho;
+    const tick = instrument.tickSizeMinor;
+    const bars: Bar[] = [];
+    let price = endPrice;
+    for (let start = toMs - 60_000; start >= fromMs; start -= 60_000) {
+      if (this.options.followsCalendar && !this.options.calendar.isOpen(start)) continue;
+      const n = start / 60_000;
+      const [m1, m2] = this.draws.normals(MARKET_PRELUDE_KEY, n);
+      const [o1, o2] = this.draws.normals(state.preludeHash, n);
+      const [zv] = this.draws.normals(state.preludeHash ^ 0x3c6ef372, n);
+      const k = Math.sqrt(1 - rho * rho);
+      const close = price;
+      const mid = close / Math.exp(drift + sd * (rho * m2 + k * o2));
+      const open = mid / Math.exp(drift + sd * (rho * m1 + k * o1));
+      bars.push({
+        time: start,
+        open: roundToTick(open, tick),
+        high: roundToTick(Math.max(open, mid, close), tick),
+        low: roundToTick(Math.min(open, mid, close), tick),
+        close: roundToTick(close, tick),
+        volume: instrument.typicalDailyVolume > 0 ? Math.round((instrument.typicalDailyVolume / SESSION_SECONDS) * 60 * Math.exp(0.8 * zv - 0.32)) : 0,
+      });
+      price = open;
+    }
+    return bars.reverse();
   }
 
   /**

@@ -1,0 +1,54 @@
+/**
+ * Where prices come from and whether the market is open (issue 5): 'Simulated prices' (or
+ * 'Recorded prices') whenever prices are not real, the NSE session state when the provider
+ * follows the calendar, and a live dot showing the stream connection.
+ */
+import useSWR from 'swr';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { BlockProps } from '../registry';
+import type { BlockSpec, LoadSpec } from '../types';
+import type { MarketStatusView } from '../../src/shared/market';
+import { useHost } from '../host';
+import { formatClock } from '../market/format';
+import { useStreamState } from '../market/useLiveQuote';
+
+interface MarketStatusSpec extends BlockSpec {
+  load?: LoadSpec;
+}
+
+export function MarketStatusBlock({ spec }: BlockProps<MarketStatusSpec>) {
+  const host = useHost();
+  const intl = useIntl();
+  const call = spec.load?.call ?? 'markets/status';
+  const { data } = useSWR<MarketStatusView>(['call', call, '{}'], () => host.call<MarketStatusView>(call, {}, { silent: true }), { refreshInterval: 60_000 });
+  const stream = useStreamState();
+  const live = stream === 'open';
+  const session = !data
+    ? null
+    : !data.followsCalendar
+      ? { id: 'market.openAlways', tone: 'open' }
+      : data.open
+        ? { id: 'market.open', tone: 'open' }
+        : { id: 'market.closed', tone: 'closed' };
+  return (
+    <div className="market-status" data-testid="market-status">
+      {data && !data.real && (
+        <span className="sim-badge" data-testid="simulated-label">
+          <FormattedMessage id={data.provider === 'replay' ? 'market.replayed' : 'app.simulated'} />
+        </span>
+      )}
+      {session && (
+        <span className={`session ${session.tone}`}>
+          <span className={`live-dot ${live ? 'on' : stream === 'paused' || stream === 'idle' ? 'off' : 'wait'}`} data-testid="stream-state" data-state={stream} />
+          <FormattedMessage id={session.id} />
+          {data?.nextOpen && !data.open && (
+            <span className="session-next">
+              {' · '}
+              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
+            </span>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}

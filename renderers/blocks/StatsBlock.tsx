@@ -1,0 +1,47 @@
+/**
+ * A grid of labelled figures from a loaded object (issue 5: open, high, low, previous close,
+ * 52-week range, volume, lot size…). With `live`, values of a quote follow the stream.
+ */
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { BlockProps } from '../registry';
+import type { BlockSpec, LoadSpec } from '../types';
+import type { QuoteView } from '../../src/shared/market';
+import { readPath } from '../formatters';
+import { useBlockData } from '../market/blockData';
+import { formatMarketValue } from '../market/format';
+import { useLiveQuote } from '../market/useLiveQuote';
+import { ErrorState } from '../ui/ErrorState';
+
+interface StatsSpec extends BlockSpec {
+  title?: string;
+  load: LoadSpec;
+  live?: boolean;
+  items: Array<{ field: string; label: string; format?: string }>;
+}
+
+export function StatsBlock({ spec }: BlockProps<StatsSpec>) {
+  const intl = useIntl();
+  const { data, error, isLoading, reload } = useBlockData<QuoteView>(spec.id, spec.load);
+  const live = useLiveQuote(data && typeof data.symbol === 'string' ? data : null, spec.live !== false);
+  const values = live ?? data;
+  if (error && !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  return (
+    <section className="stats-section">
+      {spec.title && (
+        <h3 className="section-title">
+          <FormattedMessage id={spec.title} />
+        </h3>
+      )}
+      <dl className="stats card" data-testid="stats" aria-busy={isLoading && !data}>
+        {spec.items.map((item) => (
+          <div key={item.field} className="stat">
+            <dt>
+              <FormattedMessage id={item.label} />
+            </dt>
+            <dd>{values ? formatMarketValue(readPath(values, item.field), item.format, intl.locale) : <span className="shimmer-line" style={{ width: 56 }} />}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

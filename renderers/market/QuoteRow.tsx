@@ -1,0 +1,64 @@
+/** One instrument row: avatar, symbol and name, live price and change (lists, search, rankings). */
+import { useIntl } from 'react-intl';
+import type { QuoteView } from '../../src/shared/market';
+import { formatChange, formatPercent, formatPrice, trend } from './format';
+import { LivePrice } from './LivePrice';
+import { SymbolAvatar } from './SymbolAvatar';
+import { useLiveQuote } from './useLiveQuote';
+
+export interface QuoteRowProps {
+  quote: QuoteView;
+  onOpen?: (quote: QuoteView) => void;
+  /** `compact` hides the name line's sector and uses a smaller avatar. */
+  compact?: boolean;
+  /** Show the change in points as well as percent. */
+  showChange?: boolean;
+  live?: boolean;
+}
+
+export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, live = true }: QuoteRowProps) {
+  const intl = useIntl();
+  const quote = useLiveQuote(loaded, live)!;
+  const dir = trend(quote.change);
+  return (
+    <li className={`quote-row${compact ? ' compact' : ''}`} data-testid="quote-row" data-symbol={quote.symbol}>
+      <button type="button" className="quote-row-button" onClick={() => onOpen?.(quote)}>
+        <SymbolAvatar symbol={quote.symbol} kind={quote.kind} />
+        <span className="quote-row-text">
+          <strong className="quote-symbol">{quote.symbol}</strong>
+          <span className="quote-name">{quote.name}</span>
+        </span>
+        <span className="quote-row-figures">
+          <LivePrice value={quote.last} text={formatPrice(quote.last, intl.locale)} className="quote-price" testId="quote-price" />
+          <span className={`change-pill ${dir}`}>
+            {showChange && !compact ? `${formatChange(quote.change, intl.locale)} ` : ''}
+            {formatPercent(quote.changePct, intl.locale)}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
+
+/** Placeholder rows with the same height as real rows (no layout shift when data arrives). */
+export function QuoteRowsSkeleton({ rows = 5, compact }: { rows?: number; compact?: boolean }) {
+  return (
+    <ul className="quote-list card" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} className={`quote-row skeleton-quote${compact ? ' compact' : ''}`}>
+          <span className="quote-row-button">
+            <span className="symbol-avatar shimmer" />
+            <span className="quote-row-text">
+              <span className="shimmer-line" style={{ width: `${40 + ((i * 13) % 30)}%` }} />
+              <span className="shimmer-line thin" style={{ width: `${55 + ((i * 7) % 25)}%` }} />
+            </span>
+            <span className="quote-row-figures">
+              <span className="shimmer-line" style={{ width: 64 }} />
+              <span className="shimmer-line thin" style={{ width: 52 }} />
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Number formats for market data (issue 5). Prices show exactly two decimals (prices are
+ * multiples of 0.05, so nothing is rounded away: SPEC.md §9's truncation holds); changes carry
+ * a sign; volumes are compact. Locale-aware (German format by default).
+ */
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** `2.450,35` — a price with two decimals. */
+export function formatPrice(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'trunc' }).format(value);
+}
+
+/** `+12,35` / `−3,10` — a signed price change. */
+export function formatChange(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero', roundingMode: 'trunc' }).format(value);
+}
+
+/** `+1,25 %` — a signed percentage (the value is already in percent). */
+export function formatPercent(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero', roundingMode: 'trunc' }).format(value / 100);
+}
+
+/** `1,2 Mio.` — a compact share count. */
+export function formatVolume(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/** `14:32` in India time. */
+export function formatClock(epochMs: number, locale = 'de-DE'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
+}
+
+/** Direction of a change: `up`, `down` or `flat` (for colours). */
+export function trend(change: number | null | undefined): 'up' | 'down' | 'flat' {
+  if (!change) return 'flat';
+  return change > 0 ? 'up' : 'down';
+}
+
+/** Formats a value by a market formatter name (`price`, `change`, `percent`, `volume`, `integer`, `text`). */
+export function formatMarketValue(value: unknown, kind: string | undefined, locale: string): string {
+  const n = typeof value === 'number' ? value : Number.NaN;
+  switch (kind) {
+    case 'price':
+      return formatPrice(n, locale);
+    case 'change':
+      return formatChange(n, locale);
+    case 'percent':
+      return formatPercent(n, locale);
+    case 'volume':
+      return formatVolume(n, locale);
+    case 'integer':
+      return Number.isFinite(n) ? format(locale, { maximumFractionDigits: 0 }).format(n) : '–';
+    default:
+      return value === null || value === undefined || value === '' ? '–' : String(value);
+  }
+}

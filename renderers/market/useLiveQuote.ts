@@ -1,0 +1,30 @@
+/**
+ * React bindings of the live-quote stream: a quote from a loaded list or detail, replaced by
+ * newer streamed values for the same symbol while the component is mounted.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { QuoteView } from '../../src/shared/market';
+import { latestQuote, streamState, subscribeQuote, subscribeState, type StreamState } from './liveQuotes';
+
+/** Merges a streamed quote over the loaded one when it is newer. */
+function newer<T extends QuoteView>(loaded: T, streamed: QuoteView | undefined): T {
+  return streamed && streamed.time >= loaded.time ? { ...loaded, ...streamed } : loaded;
+}
+
+/** A quote kept live by the stream (null in: null out). */
+export function useLiveQuote<T extends QuoteView>(loaded: T | null | undefined, live = true): T | null {
+  const symbol = loaded?.symbol;
+  const [streamed, setStreamed] = useState<QuoteView | undefined>(() => (symbol ? latestQuote(symbol) : undefined));
+  useEffect(() => {
+    if (!symbol || !live) return undefined;
+    setStreamed(latestQuote(symbol));
+    return subscribeQuote(symbol, setStreamed);
+  }, [symbol, live]);
+  if (!loaded) return null;
+  return newer(loaded, streamed?.symbol === symbol ? streamed : undefined);
+}
+
+/** The stream's connection state. */
+export function useStreamState(): StreamState {
+  return useSyncExternalStore(subscribeState, streamState, () => 'idle');
+}

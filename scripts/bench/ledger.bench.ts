@@ -1,0 +1,150 @@
+/**
+ * Ledger throughput on SQLite (issue 4 "Proof"): withdrawal requests through the domain
+ * function `requestWithdrawal` — one request = one journal entry (available → held, two
+ * postings) plus its hold and withdrawal rows, in one `BEGIN IMMEDIATE` transaction — beside
+ * the raw rate of the same statements as a bare better-sqlite3 transaction, measured in the
+ * same run on a file with the same schema and pragmas. Sequential (SQLite has one writer).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
+import type { BenchFigure } from '../bench.js';
+import { buildServer } from '../../src/server/app.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDb } from '../../src/server/db/index.js';
+import type { Deps } from '../../src/server/domain/deps.js';
+import { addBankAccount } from '../../src/server/domain/banks.js';
+import { createUser } from '../../src/server/domain/users.js';
+import { storePhoto } from '../../src/server/domain/uploads.js';
+import { requestDeposit } from '../../src/server/domain/money/deposits.js';
+import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
+import { requestWithdrawal } from '../../src/server/domain/money/withdrawals.js';
+import { indiaTime } from '../../src/shared/windows.js';
+
+const WARMUP = 300;
+const COUNT = Number(process.env.LEDGER_BENCH_COUNT ?? 5000);
+const AMOUNT_MINOR = 10_000;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** A funded investor with a bound account, set up through the domain. */
+async function fundedInvestor(deps: Deps): Promise<{ userId: string; bankId: string }> {
+  const userId = await createUser(deps, { email: `bench-${randomUUID()}@example.com`, password: 'bench password 1', role: 'investor' });
+  const operatorId = await createUser(deps, { email: `bench-op-${randomUUID()}@example.com`, password: 'bench password 1', role: 'operator' });
+  const { id: bankId } = await addBankAccount(deps, userId, { holderName: 'Bench User', bankName: 'HDFC Bank', accountNumber: '501004561234', ifsc: 'HDFC0001234', phone: '9876543210' });
+  // A deposit's screenshot must be one of the user's own uploads.
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
+  const { id: screenshotId } = await storePhoto(deps, userId, png);
+  for (let i = 0; i < 8; i++) {
+    const { id } = await requestDeposit(deps, userId, { amount: 10_000_000, channel: 'bank', utr: String(100_000_000_000 + i), screenshotId }, null);
+    await approveDeposit(deps, operatorId, id, null);
+  }
+  return { userId, bankId };
+}
+
+/** Requests per second (and latencies) of the domain path. */
+async function domainRun(dir: string): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
+  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', WITHDRAWAL_REQUIRES_IDENTITY: '0', CLIENT_DIR: path.join(dir, 'none') });
+  const server = await buildServer(config, { clock, logger: false });
+  try {
+    const { userId, bankId } = await fundedInvestor(server.deps);
+    const body = { amount: AMOUNT_MINOR / 100, bankId };
+    for (let i = 0; i < WARMUP; i++) await requestWithdrawal(server.deps, userId, body, null);
+    const latencies: number[] = [];
+    const start = performance.now();
+    for (let i = 0; i < COUNT; i++) {
+      const t = performance.now();
+      await requestWithdrawal(server.deps, userId, body, null);
+      latencies.push(performance.now() - t);
+    }
+    const seconds = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { perSecond: COUNT / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Transactions per second of the same statements on bare better-sqlite3. */
+async function rawRun(dir: string): Promise<number> {
+  const file = path.join(dir, 'raw.sqlite');
+  await (await openDb({ kind: 'sqlite', file })).destroy(); // same schema, triggers and indexes
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const now = indiaTime(2026, 11, 23, 11, 30);
+  const userId = randomUUID();
+  const bankId = randomUUID();
+  db.prepare(`INSERT INTO users (id, uid, email, password_hash, role, created_at, password_changed_at) VALUES (?, 'N0000001', 'raw@example.com', 'x', 'investor', ?, ?)`).run(userId, now, now);
+  db.prepare(`INSERT INTO bank_accounts (id, user_id, bank_name, account_number, ifsc, phone, holder_name, created_at) VALUES (?, ?, 'HDFC Bank', '501004561234', 'HDFC0001234', '9876543210', 'Raw', ?)`).run(bankId, userId, now);
+  const available = randomUUID();
+  const held = randomUUID();
+  db.prepare(`INSERT INTO ledger_accounts (id, user_id, kind, created_at) VALUES (?, ?, 'available', ?), (?, ?, 'held', ?)`).run(available, userId, now, held, userId, now);
+  db.prepare(`INSERT INTO wallet_balances (user_id, available_minor, held_minor, seq, updated_at) VALUES (?, ?, 0, 0, ?)`).run(userId, 8_000_000_000, now);
+
+  const bank = db.prepare(`SELECT id FROM bank_accounts WHERE id = ? AND user_id = ? AND deleted_at IS NULL`);
+  const accounts = db.prepare(`SELECT id, user_id, kind FROM ledger_accounts WHERE user_id IN (?) AND kind IN ('available', 'held')`);
+  const balance = db.prepare(
+    `UPDATE wallet_balances SET available_minor = available_minor + ?, held_minor = held_minor + ?, seq = seq + 2, updated_at = ?
+     WHERE user_id = ? AND available_minor + ? >= 0 AND held_minor + ? >= 0 RETURNING available_minor, held_minor, seq`,
+  );
+  const entry = db.prepare(`INSERT INTO journal_entries (id, kind, reference, created_at) VALUES (?, 'withdrawal_requested', ?, ?)`);
+  const postings = db.prepare(
+    `INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
+     VALUES (?, ?, ?, ?, ?, 'withdrawal_hold', ?, ?, ?, ?), (?, ?, ?, ?, ?, 'withdrawal_hold', ?, ?, ?, ?)`,
+  );
+  const hold = db.prepare(`INSERT INTO holds (id, user_id, kind, reference, amount_minor, status, placed_entry_id, created_at) VALUES (?, ?, 'withdrawal', ?, ?, 'open', ?, ?)`);
+  const withdrawal = db.prepare(
+    `INSERT INTO withdrawals (id, user_id, bank_account_id, amount_minor, fee_minor, net_minor, hold_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+  );
+  const request = db.transaction(() => {
+    if (!bank.get(bankId, userId)) throw new Error('bank');
+    accounts.all(userId);
+    const after = balance.get(-AMOUNT_MINOR, AMOUNT_MINOR, now, userId, -AMOUNT_MINOR, AMOUNT_MINOR) as { available_minor: number; held_minor: number; seq: number } | undefined;
+    if (!after) throw new Error('insufficient');
+    const id = randomUUID();
+    const entryId = randomUUID();
+    const holdId = randomUUID();
+    entry.run(entryId, id, now);
+    postings.run(
+      randomUUID(), entryId, available, -AMOUNT_MINOR, now, userId, after.seq - 1, after.available_minor, after.held_minor - AMOUNT_MINOR,
+      randomUUID(), entryId, held, AMOUNT_MINOR, now, userId, after.seq, after.available_minor, after.held_minor,
+    );
+    hold.run(holdId, userId, id, AMOUNT_MINOR, entryId, now);
+    const fee = Math.floor((AMOUNT_MINOR * 300) / 10_000);
+    withdrawal.run(id, userId, bankId, AMOUNT_MINOR, fee, AMOUNT_MINOR - fee, holdId, now);
+  });
+  try {
+    for (let i = 0; i < WARMUP; i++) request.immediate();
+    const start = performance.now();
+    for (let i = 0; i < COUNT; i++) request.immediate();
+    return COUNT / ((performance.now() - start) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bench-ledger-'));
+  try {
+    const domain = await domainRun(path.join(dir, 'domain'));
+    const raw = await rawRun(dir);
+    return [
+      { name: 'withdrawal requests via requestWithdrawal (journal entries/s)', value: domain.perSecond, unit: 'entries/s', note: `${COUNT} sequential, SQLite file, WAL; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}` },
+      { name: 'ledger postings/s (2 per entry)', value: domain.perSecond * 2, unit: 'postings/s' },
+      { name: 'requestWithdrawal latency p50', value: domain.p50, unit: 'ms' },
+      { name: 'requestWithdrawal latency p99', value: domain.p99, unit: 'ms' },
+      { name: 'bare better-sqlite3, same statements (transactions/s)', value: raw, unit: 'tx/s', note: 'same run, same schema and pragmas' },
+      { name: 'domain rate as a share of the bare rate', value: (domain.perSecond / raw) * 100, unit: '%' },
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Banners (issue 5; SPEC.md §7 Misc `advertisement/get`): the home carousel's slides — title,
+ * subtitle, optional image, link (in-app route or https URL) and order — per language or for
+ * every language. Operators create, edit and delete them, audited.
+ */
+import type { Locale } from '../../shared/lang.js';
+import type { Db } from '../db/index.js';
+import { marketDb, type BannersTable } from '../db/market-tables.js';
+import { writeAudit } from './audit.js';
+import type { Deps } from './deps.js';
+import { AppError } from './errors.js';
+import { isSafeImageUrl, isSafeLink } from './html.js';
+import { newId } from './ids.js';
+
+/** Colour schemes a slide may use. */
+export const BANNER_TONES = ['brand', 'accent', 'ink', 'sky'] as const;
+
+/** A carousel slide. */
+export interface BannerView {
+  id: string;
+  title: string;
+  subtitle: string;
+  imageUrl: string | null;
+  /** In-app route or https URL; null: not tappable. */
+  link: string | null;
+  tone: string;
+  /** Ascending display order. */
+  order: number;
+  demo: boolean;
+}
+
+/** A slide as operators see it. */
+export interface BannerAdminView extends BannerView {
+  lang: string | null;
+  active: boolean;
+  updatedAt: number;
+}
+
+/** Input of `admin/banners/save`. */
+export interface BannerInput {
+  id?: string;
+  /** null or absent: every language. */
+  lang?: Locale | null;
+  title: string;
+  subtitle?: string;
+  imageUrl?: string | null;
+  link?: string | null;
+  tone?: (typeof BANNER_TONES)[number];
+  order?: number;
+  active?: boolean;
+}
+
+const view = (row: BannersTable): BannerView => ({
+  id: row.id,
+  title: row.title,
+  subtitle: row.subtitle,
+  imageUrl: row.image_url,
+  link: row.link,
+  tone: row.tone,
+  order: Number(row.sort_order),
+  demo: Number(row.demo) === 1,
+});
+
+/** `advertisement/get`: active slides for the reader's language (and all-language ones), in order. */
+export async function listBanners(deps: Deps, locale: Locale): Promise<BannerView[]> {
+  const rows = await marketDb(deps.db)
+    .selectFrom('banners')
+    .selectAll()
+    .where('active', '=', 1)
+    .where((eb) => eb.or([eb('lang', '=', locale), eb('lang', 'is', null)]))
+    .orderBy('sort_order', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map(view);
+}
+
+/** `admin/banners/list`: every slide. */
+export async function adminListBanners(deps: Deps): Promise<BannerAdminView[]> {
+  const rows = await marketDb(deps.db).selectFrom('banners').selectAll().orderBy('sort_order', 'asc').orderBy('id', 'asc').execute();
+  return rows.map((row) => ({ ...view(row), lang: row.lang, active: Number(row.active) === 1, updatedAt: Number(row.updated_at) }));
+}
+
+/**
+ * `admin/banners/save`: creates or updates a slide. Audited as `banner.create` / `banner.update`.
+ * @throws AppError `unsafeLink` (link not an app route or https; image not https or same-origin),
+ *   `bannerNotFound` (unknown id).
+ */
+export async function saveBanner(deps: Deps, actorUserId: string, input: BannerInput): Promise<{ id: string }> {
+  if (input.link && !isSafeLink(input.link)) throw new AppError('unsafeLink', { field: 'link' });
+  if (input.imageUrl && !isSafeImageUrl(input.imageUrl)) throw new AppError('unsafeLink', { field: 'imageUrl' });
+  const now = deps.clock.now();
+  const values = {
+    lang: input.lang ?? null,
+    title: input.title.trim(),
+    subtitle: input.subtitle?.trim() ?? '',
+    image_url: input.imageUrl || null,
+    link: input.link || null,
+    tone: input.tone ?? 'brand',
+    sort_order: input.order ?? 0,
+    active: input.active === false ? 0 : 1,
+    updated_at: now,
+    updated_by: actorUserId,
+  };
+  return marketDb(deps.db).transaction().execute(async (tx) => {
+    if (input.id) {
+      const before = await tx.selectFrom('banners').selectAll().where('id', '=', input.id).executeTakeFirst();
+      if (!before) throw new AppError('bannerNotFound');
+      await tx.updateTable('banners').set(values).where('id', '=', input.id).execute();
+      await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.update', entity: 'banner', entityId: input.id, before, after: { ...before, ...values }, at: now });
+      return { id: input.id };
+    }
+    const row = { id: newId(), ...values, demo: 0, created_at: now };
+    await tx.insertInto('banners').values(row).execute();
+    await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.create', entity: 'banner', entityId: row.id, after: row, at: now });
+    return { id: row.id };
+  });
+}
+
+/**
+ * `admin/banners/delete`. Audited as `banner.delete`.
+ * @throws AppError `bannerNotFound`.
+ */
+export async function deleteBanner(deps: Deps, actorUserId: string, id: string): Promise<void> {
+  await marketDb(deps.db).transaction().execute(async (tx) => {
+    const before = await tx.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw new AppError('bannerNotFound');
+    await tx.deleteFrom('banners').where('id', '=', id).execute();
+    await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.delete', entity: 'banner', entityId: id, before, at: deps.clock.now() });
+  });
+}

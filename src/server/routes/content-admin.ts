@@ -1,0 +1,68 @@
+/**
+ * Operator calls for content (issue 5: operators manage news, banners and company
+ * information). Every change is audited (`news.*`, `banner.*`, `company.update`).
+ */
+import type { CallRegistry } from '../http/calls.js';
+import type { Deps } from '../domain/deps.js';
+import * as news from '../domain/news.js';
+import * as banners from '../domain/banners.js';
+import * as company from '../domain/company.js';
+import { ensureDemoContent } from '../domain/contentSeed.js';
+// Save bodies use the domain's input types: the generated ones lose a property named `title`.
+import type { AdminCompanySave, AdminNewsList, ContentId } from '../../shared/generated/index.js';
+import type { Locale } from '../../shared/lang.js';
+
+export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
+  calls.define<AdminNewsList>({
+    name: 'admin/news/list',
+    access: 'operator',
+    body: 'api/adminNewsList',
+    handle: async ({ body }) => {
+      await ensureDemoContent(deps);
+      return news.adminListNews(deps, body);
+    },
+  });
+  calls.define<news.NewsInput>({
+    name: 'admin/news/save',
+    access: 'operator',
+    body: 'api/adminNewsSave',
+    handle: ({ auth, body }) => news.saveNews(deps, auth!.userId, body),
+  });
+  calls.define<ContentId>({
+    name: 'admin/news/delete',
+    access: 'operator',
+    body: 'api/contentId',
+    handle: ({ auth, body }) => news.deleteNews(deps, auth!.userId, body.id),
+  });
+  calls.define({
+    name: 'admin/banners/list',
+    access: 'operator',
+    handle: async () => {
+      await ensureDemoContent(deps);
+      return banners.adminListBanners(deps);
+    },
+  });
+  calls.define<banners.BannerInput>({
+    name: 'admin/banners/save',
+    access: 'operator',
+    body: 'api/adminBannerSave',
+    handle: ({ auth, body }) => banners.saveBanner(deps, auth!.userId, body),
+  });
+  calls.define<ContentId>({
+    name: 'admin/banners/delete',
+    access: 'operator',
+    body: 'api/contentId',
+    handle: ({ auth, body }) => banners.deleteBanner(deps, auth!.userId, body.id),
+  });
+  calls.define({
+    name: 'admin/company/get',
+    access: 'operator',
+    handle: () => company.adminGetCompany(deps),
+  });
+  calls.define<AdminCompanySave>({
+    name: 'admin/company/save',
+    access: 'operator',
+    body: 'api/adminCompanySave',
+    handle: ({ auth, body }) => company.saveCompany(deps, auth!.userId, { ...body, lang: body.lang as Locale }),
+  });
+}

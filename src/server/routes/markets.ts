@@ -1,0 +1,88 @@
+/**
+ * `markets/*` calls (issue 5; SPEC.md §7 Markets). POST calls take a JSON body; the GET calls
+ * (`remote`, `getNIFTY`, `getSensexData`) take query parameters, as the spec lists them.
+ * `historyOneDay` answers both `/markets/historyOneDay/{symbol}` and a `{symbol}` body.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { CallRegistry } from '../http/calls.js';
+import type { Deps } from '../domain/deps.js';
+import type { Market } from '../market/index.js';
+import { INDEX_SYMBOLS } from '../market/instruments.js';
+import * as markets from '../domain/markets.js';
+import { isFavourite } from '../domain/favourites.js';
+import type { MarketHistory, MarketQuotes, MarketRankings, MarketSearch, MarketSymbol } from '../../shared/generated/index.js';
+
+const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+
+export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
+  calls.define({
+    name: 'markets/getAllMarkets',
+    access: 'public',
+    handle: () => markets.getAllMarkets(market),
+  });
+  calls.define<MarketSearch>({
+    name: 'markets/searchMarket',
+    access: 'public',
+    body: 'api/marketSearch',
+    handle: ({ body }) => markets.searchMarket(market, body.keyword),
+  });
+  calls.define<MarketSymbol>({
+    name: 'markets/getMarket',
+    access: 'optional',
+    body: 'api/marketSymbol',
+    handle: ({ body, auth }) => markets.getMarket(market, body.symbol, auth ? (symbol) => isFavourite(deps, auth.userId, symbol) : null),
+  });
+  calls.define<MarketRankings>({
+    name: 'markets/getRankings',
+    access: 'public',
+    body: 'api/marketRankings',
+    handle: ({ body }) => markets.getRankings(market, body.type, body.limit),
+  });
+  calls.define({
+    name: 'markets/historyOneDay/:symbol',
+    access: 'public',
+    handle: ({ request }) => markets.historyOneDay(market, String((request.params as { symbol?: string }).symbol ?? '')),
+  });
+  calls.define<MarketSymbol>({
+    name: 'markets/historyOneDay',
+    access: 'public',
+    body: 'api/marketSymbol',
+    handle: ({ body }) => markets.historyOneDay(market, body.symbol),
+  });
+  calls.define<MarketHistory>({
+    name: 'markets/history',
+    access: 'public',
+    body: 'api/marketHistory',
+    handle: ({ body }) => markets.history(market, body.symbol, body.range),
+  });
+  calls.define({
+    name: 'markets/remote',
+    method: 'GET',
+    access: 'public',
+    handle: ({ request }) => markets.getQuotes(market, markets.parseSymbols(query(request).symbols)),
+  });
+  // The same snapshot for layouts, whose calls are POSTed by the renderer.
+  calls.define<MarketQuotes>({
+    name: 'markets/quotes',
+    access: 'public',
+    body: 'api/marketQuotes',
+    handle: ({ body }) => markets.getQuotes(market, markets.parseSymbols(body.symbols)),
+  });
+  calls.define({
+    name: 'markets/getNIFTY',
+    method: 'GET',
+    access: 'public',
+    handle: () => markets.getMarket(market, INDEX_SYMBOLS.nifty, null),
+  });
+  calls.define({
+    name: 'markets/getSensexData',
+    method: 'GET',
+    access: 'public',
+    handle: () => markets.getMarket(market, INDEX_SYMBOLS.sensex, null),
+  });
+  calls.define({
+    name: 'markets/status',
+    access: 'public',
+    handle: () => markets.getStatus(market),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Market data shapes as the API and the SSE stream send them (issue 5), shared by the server
+ * and the renderer. Prices are in currency units with at most 2 decimals (converted from the
+ * server's integer minor units), percentages in percent, times epoch milliseconds.
+ */
+
+/** A live quote: `markets/getAllMarkets` items, `markets/remote`, SSE `quote` events. */
+export interface QuoteView {
+  symbol: string;
+  name: string;
+  kind: 'equity' | 'index';
+  sector: string;
+  /** Last traded price. */
+  last: number;
+  /** last − prevClose. */
+  change: number;
+  /** change / prevClose × 100, 2 decimals. */
+  changePct: number;
+  /** Today's open, high, low (null before the day's first tick). */
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  prevClose: number;
+  /** Shares traded today. */
+  volume: number;
+  /** Market time of the last tick. */
+  time: number;
+}
+
+/** `markets/getMarket`: the quote with instrument details and the year's range. */
+export interface MarketDetailView extends QuoteView {
+  isin: string | null;
+  lotSize: number;
+  tickSize: number;
+  yearHigh: number | null;
+  yearLow: number | null;
+  /** Whether the caller has starred it; null for visitors. */
+  favourite: boolean | null;
+  status: MarketStatusView;
+}
+
+/** Where prices come from and whether the market is open. */
+export interface MarketStatusView {
+  /** `simulated`, `replay` or a vendor id. */
+  provider: string;
+  /** False: the UI must label prices as not real ('Simulated prices'). */
+  real: boolean;
+  /** Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays). */
+  followsCalendar: boolean;
+  open: boolean;
+  marketTime: number;
+  nextOpen: number | null;
+  closesAt: number | null;
+}
+
+/** One OHLCV bar: `t` bar start (epoch ms), prices in currency units, `v` shares. */
+export interface BarView {
+  t: number;
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number;
+}
+
+/** Chart ranges of `markets/history` (1D is `markets/historyOneDay`). */
+export const HISTORY_RANGES = ['5D', '1M', '6M', '1Y'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+/** Ranking types of `markets/getRankings`. */
+export const RANKING_TYPES = ['gainers', 'losers', 'active'] as const;
+export type RankingType = (typeof RANKING_TYPES)[number];
+
+/** `markets/historyOneDay` and `markets/history` answers. */
+export interface HistoryView {
+  symbol: string;
+  /** `1D` for today's 1-minute bars. */
+  range: '1D' | HistoryRange;
+  /** `1m`, `15m` or `1d`. */
+  interval: '1m' | '15m' | '1d';
+  /** Previous close (a baseline for the 1D chart). */
+  prevClose: number;
+  bars: BarView[];
+  /** True when some bars were generated (simulated history), not recorded by the feed. */
+  synthetic: boolean;
+}

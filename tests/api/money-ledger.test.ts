@@ -1,0 +1,128 @@
+/**
+ * The ledger's own guarantees (DESIGN.md "Money is honest by construction"; issue 4):
+ * `postEntry` refuses unbalanced or malformed entries and writes nothing; the database refuses
+ * to update or delete postings and journal entries, and a second entry of one kind for one
+ * reference; and the invariant check catches a cached balance that drifted and a hold resolved
+ * twice. Broken ledgers are written on servers of their own.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.js';
+import { expectOk } from '../support/envelope.js';
+import { assertLedgerInvariants } from '../support/invariants.js';
+import { AppError } from '../../src/server/domain/errors.js';
+import { LedgerError, moneyTransaction, postEntry, readWallet, userAccountIds, type PostingInput } from '../../src/server/domain/ledger/index.js';
+import { credit, entryCount, investor, operatorToken, startMoneyServer, uploadScreenshot } from '../support/money.js';
+
+let server: TestServer;
+let operator: string;
+
+beforeAll(async () => {
+  server = await startMoneyServer();
+  operator = await operatorToken(server);
+});
+afterEach(async () => {
+  await assertLedgerInvariants(server.deps.db);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const post = (postings: PostingInput[], kind = 'test_entry', reference: string = randomUUID()) =>
+  moneyTransaction(server.deps.db, (trx) => postEntry(trx, server.clock.now(), { kind, reference, postings }));
+
+describe('postEntry', () => {
+  it('refuses unbalanced, one-legged, zero and fractional postings and writes nothing', async () => {
+    const { userId } = await investor(server);
+    const entries = await entryCount(server);
+    const available = { userId, kind: 'available' as const };
+    await expect(post([{ account: available, amountMinor: 500 }, { account: { house: 'bank_clearing' }, amountMinor: -400 }])).rejects.toThrow(LedgerError);
+    await expect(post([{ account: available, amountMinor: 500 }])).rejects.toThrow(/fewer than two/);
+    await expect(post([{ account: available, amountMinor: 0 }, { account: { house: 'bank_clearing' }, amountMinor: 0 }])).rejects.toThrow(LedgerError);
+    await expect(post([{ account: available, amountMinor: 0.5 }, { account: { house: 'bank_clearing' }, amountMinor: -0.5 }])).rejects.toThrow(LedgerError);
+    expect(await entryCount(server)).toBe(entries);
+    expect(await readWallet(server.deps.db, userId)).toEqual({ availableMinor: 0, heldMinor: 0 });
+  });
+
+  it('refuses to take available below zero (insufficientBalance) and rolls the whole entry back', async () => {
+    const { userId } = await investor(server);
+    await post([{ account: { userId, kind: 'available' }, amountMinor: 1000 }, { account: { house: 'bank_clearing' }, amountMinor: -1000 }]);
+    const entries = await entryCount(server);
+    const error = await post([{ account: { userId, kind: 'available' }, amountMinor: -1001 }, { account: { house: 'fee_revenue' }, amountMinor: 1001 }]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).errorName).toBe('insufficientBalance');
+    expect(await entryCount(server)).toBe(entries);
+    expect(await readWallet(server.deps.db, userId)).toEqual({ availableMinor: 1000, heldMinor: 0 });
+  });
+
+  it('creates accounts once even when asked concurrently', async () => {
+    const { userId } = await investor(server);
+    const results = await Promise.all(Array.from({ length: 10 }, () => moneyTransaction(server.deps.db, (trx) => userAccountIds(trx, [userId], server.clock.now()))));
+    expect(new Set(results.map((r) => JSON.stringify(r.get(userId))))).toHaveProperty('size', 1);
+    const rows = await server.deps.db.selectFrom('ledger_accounts').select('kind').where('user_id', '=', userId).execute();
+    expect(rows.map((r) => r.kind).sort()).toEqual(['available', 'held']);
+  });
+});
+
+describe('database guarantees', () => {
+  it('postings and journal entries are append-only', async () => {
+    const user = await investor(server);
+    await credit(server, user.token, operator, 10);
+    const db = server.deps.db;
+    const posting = await db.selectFrom('postings').select(['id', 'entry_id']).where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+    await expect(db.updateTable('postings').set({ amount_minor: 1_000_000 }).where('id', '=', posting.id).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('postings').where('id', '=', posting.id).execute()).rejects.toThrow(/append-only/);
+    await expect(db.updateTable('journal_entries').set({ kind: 'other' }).where('id', '=', posting.entry_id).execute()).rejects.toThrow(/append-only/);
+    await expect(db.deleteFrom('journal_entries').where('id', '=', posting.entry_id).execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('a business object gets at most one entry of a kind (a deposit is credited once)', async () => {
+    const user = await investor(server);
+    const depositId = await credit(server, user.token, operator, 10);
+    const again = post([{ account: { userId: user.userId, kind: 'available' }, amountMinor: 1000 }, { account: { house: 'bank_clearing' }, amountMinor: -1000 }], 'deposit_approved', depositId);
+    await expect(again).rejects.toThrow();
+    expect((await readWallet(server.deps.db, user.userId)).availableMinor).toBe(1000);
+  });
+});
+
+describe('assertLedgerInvariants catches', () => {
+  it('a cached balance that differs from the sum of postings', async () => {
+    const other = await startMoneyServer();
+    try {
+      const op = await operatorToken(other);
+      const { token } = await other.registerUser();
+      const screenshotId = await uploadScreenshot(other, token);
+      const { id } = expectOk(await other.call<{ id: string }>('pay/recharge', { amount: 10, channel: 'bank', utr: '100000000001', screenshotId }, { token }));
+      expectOk(await other.call('admin/recharge/approve', { id }, { token: op }));
+      await assertLedgerInvariants(other.deps.db);
+      await other.deps.db.updateTable('wallet_balances').set({ available_minor: 1_000_000 }).execute();
+      await expect(assertLedgerInvariants(other.deps.db)).rejects.toThrow(/cached available 1000000 ≠ sum of postings 1000/);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('a hold resolved twice, and held money without a hold', async () => {
+    const other = await startMoneyServer();
+    try {
+      const op = await operatorToken(other);
+      const user = await investor(other);
+      const { id: depositId } = expectOk(await other.call<{ id: string }>('pay/recharge', { amount: 500, channel: 'bank', utr: '100000000002', screenshotId: user.screenshotId }, { token: user.token }));
+      expectOk(await other.call('admin/recharge/approve', { id: depositId }, { token: op }));
+      const { id } = expectOk(await other.call<{ id: string }>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token }));
+      expectOk(await other.call('admin/withdrawal/reject', { id, reason: 'test' }, { token: op }));
+      await assertLedgerInvariants(other.deps.db);
+      // A second resolution of the same hold, posted through the ledger under another kind:
+      // it moves money that is no longer held for the withdrawal.
+      const now = other.clock.now();
+      await moneyTransaction(other.deps.db, async (trx) => {
+        await postEntry(trx, now, { kind: 'park', reference: randomUUID(), postings: [{ account: { userId: user.userId, kind: 'available' }, amountMinor: -10_000 }, { account: { userId: user.userId, kind: 'held' }, amountMinor: 10_000 }] });
+        await postEntry(trx, now, { kind: 'withdrawal_paid_again', reference: id, postings: [{ account: { userId: user.userId, kind: 'held' }, amountMinor: -10_000 }, { account: { house: 'payouts_in_transit' }, amountMinor: 10_000 }] });
+      });
+      await expect(assertLedgerInvariants(other.deps.db)).rejects.toThrow(/resolved 2 times/);
+      await expect(assertLedgerInvariants(other.deps.db)).rejects.toThrow(/still held for it/);
+    } finally {
+      await other.stop();
+    }
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Markets end to end on a phone-sized Chromium (issue 5 proof): /home's indices move within
+ * 3 s, the market list ticks, search finds 'Reliance' by 'relia', the detail chart renders
+ * every range, a star puts the stock in /userMarket, a news article opens, pull-to-refresh
+ * reloads, and the live stream reconnects after the server restarts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { openWithSession, registerByApi } from './helpers';
+
+const texts = (page: Page, testId: string) => page.getByTestId(testId).allInnerTexts();
+
+test('home shows NIFTY 50 and SENSEX moving live, banners, rankings and news', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/home');
+  await expect(page.getByTestId('simulated-label')).toHaveText('Simulierte Kurse');
+  const cards = page.getByTestId('index-card');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText('NIFTY 50');
+  await expect(cards.nth(1)).toContainText('SENSEX');
+  const before = await texts(page, 'index-value');
+  const started = Date.now();
+  await expect
+    .poll(async () => {
+      const now = await texts(page, 'index-value');
+      return now[0] !== before[0] && now[1] !== before[1];
+    }, { timeout: 3_000, intervals: [100] })
+    .toBe(true);
+  expect(Date.now() - started).toBeLessThan(3_000);
+  await expect(page.getByTestId('slide').first()).toBeVisible();
+  await expect(page.getByTestId('tabs-rankings').getByTestId('quote-row').first()).toBeVisible();
+  await page.getByTestId('tabs-rankings').getByRole('tab', { name: 'Meistgehandelt' }).click();
+  await expect(page.getByTestId('tabs-rankings').getByTestId('quote-row')).toHaveCount(5);
+  await expect(page.getByTestId('news-item').first()).toBeVisible();
+});
+
+test('the market list ticks and sorts; pull-to-refresh reloads it', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/market');
+  const rows = page.getByTestId('quote-row');
+  await expect(rows).toHaveCount(52);
+  const before = await texts(page, 'quote-price');
+  await expect.poll(async () => (await texts(page, 'quote-price')).filter((t, i) => t !== before[i]).length, { timeout: 5_000 }).toBeGreaterThan(3);
+
+  await page.getByTestId('sort-chips').getByRole('button', { name: 'Veränd. %' }).click();
+  const pct = await page.locator('[data-testid="quote-row"] .change-pill').allInnerTexts();
+  const values = pct.map((t) => Number(t.replace(/[^\d,+-]/g, '').replace(',', '.')));
+  expect(values[0]!).toBeGreaterThanOrEqual(values.at(-1)!);
+
+  // Pull down from the top of the list.
+  let reloads = 0;
+  page.on('request', (r) => r.url().includes('/api/markets/getAllMarkets') && reloads++);
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    const target = document.querySelector('.ptr')!;
+    const touch = (y: number) => new Touch({ identifier: 1, target, clientX: 200, clientY: y });
+    target.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(200)], changedTouches: [touch(200)] }));
+    for (const y of [240, 300, 360, 400]) {
+      target.dispatchEvent(new TouchEvent('touchmove', { bubbles: true, touches: [touch(y)], changedTouches: [touch(y)] }));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    target.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(400)] }));
+  });
+  await expect.poll(() => reloads).toBeGreaterThan(0);
+});
+
+test("search finds 'Reliance' by 'relia' and remembers it", async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/market');
+  await page.getByRole('button', { name: 'Suche' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.getByTestId('search-input').fill('relia');
+  const first = page.getByTestId('search-results').getByTestId('quote-row').first();
+  await expect(first).toHaveAttribute('data-symbol', 'RELIANCE');
+  await expect(first).toContainText('Reliance Industries');
+  await first.click();
+  await expect(page).toHaveURL(/\/marketDetails\?symbol=RELIANCE$/);
+  await expect(page.getByTestId('quote-head')).toContainText('Reliance Industries Ltd.');
+  await page.goBack();
+  await expect(page.getByTestId('recent-searches')).toContainText('RELIANCE');
+  await page.getByTestId('search-input').fill('zzzz');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('the detail chart renders every range, as a line and as candles', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/marketDetails?symbol=TCS');
+  const chart = page.getByTestId('chart');
+  await expect(page.getByTestId('quote-head')).toContainText('Tata Consultancy Services');
+  await expect(page.getByTestId('stats')).toContainText('52-W-Hoch');
+  for (const range of ['1D', '5D', '1M', '6M', '1Y']) {
+    await page.getByTestId(`range-${range}`).click();
+    await expect(chart).toHaveAttribute('data-range', range);
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(range === '1D' ? 1 : 4);
+    await expect(chart.locator('canvas').first()).toBeVisible();
+  }
+  await page.getByTestId('style-candles').click();
+  await expect(chart).toHaveAttribute('data-style', 'candles');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+});
+
+test('a star puts the stock into /userMarket, and removing it empties the list', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/userMarket');
+  await expect(page.getByTestId('empty-state')).toContainText('Noch keine Favoriten');
+  await page.goto('/marketDetails?symbol=HDFCBANK');
+  const star = page.getByTestId('favourite-toggle');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('toast')).toContainText('Favoriten hinzugefügt');
+  await page.goto('/userMarket');
+  await expect(page.getByTestId('quote-row')).toHaveCount(1);
+  await expect(page.getByTestId('quote-row')).toHaveAttribute('data-symbol', 'HDFCBANK');
+  await page.getByTestId('quote-row').click();
+  await expect(page).toHaveURL(/symbol=HDFCBANK/);
+  await page.getByTestId('favourite-toggle').click();
+  await expect(page.getByTestId('favourite-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await page.goto('/userMarket');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('a news article opens from /home', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/home');
+  const item = page.getByTestId('news-item').first();
+  const title = (await item.locator('.news-title').innerText()).trim();
+  await item.click();
+  await expect(page).toHaveURL(/\/newsDetails\?id=/);
+  await expect(page.getByTestId('article').getByRole('heading', { level: 2 })).toHaveText(title);
+  await expect(page.getByTestId('article')).toContainText('Demo');
+  await page.goto('/newsDetails?id=does-not-exist');
+  await expect(page.getByText('Diesen Artikel gibt es nicht oder nicht mehr.')).toBeVisible();
+  await page.goto('/corporationSelect');
+  await expect(page.getByTestId('article')).toContainText('Nivesh Technologies');
+});
+
+/** A second server of our own, so the test can stop and restart it. */
+function startOwnServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NIVESH_MODE: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', CAPTCHA_PER_IP_PER_HOUR: '1000', CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client' },
+    stdio: 'ignore',
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 30_000;
+    const probe = async () => {
+      try {
+        const response = await fetch(`http://localhost:${port}/api/ui/screens/page`);
+        if (response.ok) return resolve(child);
+      } catch {
+        /* not up yet */
+      }
+      if (Date.now() > deadline) return reject(new Error('own server did not start'));
+      setTimeout(() => void probe(), 200);
+    };
+    void probe();
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+test('the live stream reconnects after the server restarts', async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const port = Number(process.env.E2E_RESTART_PORT ?? (Number(process.env.E2E_PORT ?? 8181) + 10));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-e2e-restart-'));
+  const base = `http://localhost:${port}`;
+  let server = await startOwnServer(port, dataDir);
+  try {
+    const api = await playwright.request.newContext({ baseURL: base });
+    const user = await registerByApi(api);
+    await page.goto(`${base}/page`);
+    await page.evaluate((token) => localStorage.setItem('token', token), user.token);
+    await page.goto(`${base}/home`);
+    const dot = page.getByTestId('stream-state');
+    await expect(dot).toHaveAttribute('data-state', 'open');
+    const values = () => texts(page, 'index-value');
+
+    await stopServer(server);
+    await expect(dot).not.toHaveAttribute('data-state', 'open', { timeout: 15_000 });
+    const frozen = await values();
+
+    server = await startOwnServer(port, dataDir);
+    await expect(dot).toHaveAttribute('data-state', 'open', { timeout: 40_000 });
+    await expect.poll(async () => (await values())[0] !== frozen[0], { timeout: 10_000 }).toBe(true);
+    await api.dispose();
+  } finally {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,52 @@
+/**
+ * Server-side HTML sanitizing of articles (issue 5), link rules for banners, and the
+ * renderer's market formats and templates.
+ */
+import { describe, expect, it } from 'vitest';
+import { htmlToText, isSafeImageUrl, isSafeLink, sanitizeArticleHtml } from '../../src/server/domain/html';
+import { formatChange, formatPercent, formatPrice, formatVolume, formatMarketValue } from '../../renderers/market/format';
+import { fillRoute, resolveParams } from '../../renderers/market/template';
+
+describe('article HTML sanitizing', () => {
+  it('keeps text formatting and removes scripts, handlers, styles and unsafe links', () => {
+    const dirty =
+      '<h1>Title</h1><p style="color:red" onclick="x()">Hello <b>world</b><script>alert(1)</script></p>' +
+      '<a href="javascript:alert(1)">bad</a><a href="https://nse.example/x">good</a><img src="http://x/a.png"><img src="https://x/b.png" onerror="alert(1)">' +
+      '<iframe src="https://evil"></iframe><style>p{}</style><svg onload="x()"></svg>';
+    const clean = sanitizeArticleHtml(dirty);
+    expect(clean).toBe(
+      '<h2>Title</h2><p>Hello <b>world</b></p><a target="_blank" rel="noopener noreferrer nofollow">bad</a><a href="https://nse.example/x" target="_blank" rel="noopener noreferrer nofollow">good</a><img src="https://x/b.png" />',
+    );
+    expect(htmlToText('<p>A <b>b</b></p>\n<p>c</p>')).toBe('A b c');
+  });
+
+  it('accepts in-app routes and https links only', () => {
+    expect(isSafeLink('/market')).toBe(true);
+    expect(isSafeLink('/marketDetails?symbol=M%26M')).toBe(true);
+    expect(isSafeLink('https://example.com/x')).toBe(true);
+    expect(isSafeLink('//evil.example')).toBe(false);
+    expect(isSafeLink('javascript:alert(1)')).toBe(false);
+    expect(isSafeLink('http://example.com')).toBe(false);
+    expect(isSafeImageUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBe(false);
+    expect(isSafeImageUrl('/uploads/banner.png')).toBe(true);
+  });
+});
+
+describe('market formats and templates', () => {
+  it('formats prices with two decimals, signed changes and compact volumes', () => {
+    expect(formatPrice(2450.5)).toBe('2.450,50');
+    expect(formatPrice(1364, 'en-IN')).toBe('1,364.00');
+    expect(formatChange(12.3)).toBe('+12,30');
+    expect(formatChange(-0.05)).toBe('-0,05');
+    expect(formatPercent(1.25)).toMatch(/^\+1,25\s%$/);
+    expect(formatVolume(1_234_567, 'en')).toBe('1.2M');
+    expect(formatMarketValue(null, 'price', 'de-DE')).toBe('–');
+    expect(formatMarketValue('INE002A01018', 'text', 'de-DE')).toBe('INE002A01018');
+  });
+
+  it('fills routes with URL-encoded fields and params from the query', () => {
+    expect(fillRoute('/marketDetails?symbol={symbol}', { symbol: 'M&M' })).toBe('/marketDetails?symbol=M%26M');
+    expect(resolveParams({ symbol: '{query.symbol}', limit: 5 }, new URLSearchParams('symbol=M%26M'))).toEqual({ symbol: 'M&M', limit: 5 });
+    expect(resolveParams({ id: '{query.id}' }, new URLSearchParams())).toEqual({ id: '' });
+  });
+});
