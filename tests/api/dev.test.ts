@@ -2,6 +2,7 @@
  * Demo mailbox (issue 2 §2): `GET /api/dev/outbox` and the `/dev/mailbox` page exist in demo
  * mode only, list the local outbox and escape what they show.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectEnvelopeShape, expectOk, localeText } from '../support/envelope.js';
@@ -10,7 +11,7 @@ let demo: TestServer;
 let production: TestServer;
 
 beforeAll(async () => {
-  [demo, production] = await Promise.all([startTestServer(), startTestServer({ NIVESH_MODE: 'production' })]);
+  [demo, production] = await Promise.all([startTestServer(), startTestServer({ NIVESH_MODE: 'production', IDENTITY_KEY: randomBytes(32).toString('base64') })]);
 });
 afterAll(async () => {
   await Promise.all([demo?.stop(), production?.stop()]);
@@ -105,5 +106,11 @@ describe('demo mode', () => {
     const body = res.json();
     expectCall({ status: res.statusCode, body }, 200, 200);
     expect((body.data as Array<{ subject: string }>)[0]!.subject).toBe('<script>alert("s")</script> & <b>bold</b>');
+  });
+});
+
+describe('production mode without an identity key', () => {
+  it('refuses to start', async () => {
+    await expect(startTestServer({ NIVESH_MODE: 'production' })).rejects.toThrow(/IDENTITY_KEY is required/);
   });
 });

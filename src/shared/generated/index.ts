@@ -48,6 +48,19 @@ export interface RealNameForm {
   backPhotoId: string;
 }
 
+/** From schemas/screens/recharge.schema.json */
+
+/**
+ * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
+ */
+export interface RechargeRequest {
+  amount: number;
+  channel: 'bank' | 'institution';
+  bankId?: string;
+  utr: string;
+  screenshotId: string;
+}
+
 /** From schemas/screens/register.schema.json */
 
 /**
@@ -58,6 +71,16 @@ export interface RegisterForm {
   password: string;
   confirmPassword: string;
   captcha: string;
+}
+
+/** From schemas/screens/withdrawal.schema.json */
+
+/**
+ * Body of withdrawal (issue 4). Amount in currency units with at most 2 decimals; the minimum, the window, the identity requirement and the balance are checked by the server.
+ */
+export interface WithdrawalRequest {
+  amount: number;
+  bankId: string;
 }
 
 /** From schemas/api/adminBannerSave.schema.json */
@@ -252,19 +275,6 @@ export interface PageRequest {
   pageSize?: number;
 }
 
-/** From schemas/api/recharge.schema.json */
-
-/**
- * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
- */
-export interface RechargeRequest {
-  amount: number;
-  channel: 'bank' | 'institution';
-  bankId?: string;
-  utr: string;
-  screenshotId: string;
-}
-
 /** From schemas/api/rejectWithReason.schema.json */
 
 /**
@@ -427,16 +437,6 @@ export interface SystemConfigQuery {
         string,
         string
       ];
-}
-
-/** From schemas/api/withdrawal.schema.json */
-
-/**
- * Body of withdrawal (issue 4). Amount in currency units with at most 2 decimals; the minimum, the window, the identity requirement and the balance are checked by the server.
- */
-export interface WithdrawalRequest {
-  amount: number;
-  bankId: string;
 }
 
 /** From schemas/api/withdrawalReviewList.schema.json */
