@@ -2,20 +2,19 @@
  * Amount input in currency units (euros): decimal keypad, comma or point as decimal separator,
  * at most 2 decimals; the field's value is a number. `ui:options.breakdown` shows a fee and
  * the net amount under the input from a ratio loaded from a call (e.g. the 3% withdrawal
- * fee): `{call, field, feeLabel, netLabel}`; the fee is rounded down to the cent, like the
- * server does. `ui:options.minimumCall`/`minimumField` fill the placeholder with a minimum.
+ * fee): `{call, field, feeLabel, netLabel}`; the fee is the server's own rule
+ * (`withdrawalFeeMinor`, rounded down to the cent). `ui:options.minimumCall`/`minimumField` fill the placeholder with a minimum.
  */
 import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatMoney } from '../../src/shared/format';
+import { withdrawalFeeMinor } from '../../src/shared/money';
 import { useCallData } from '../useCallData';
 import { readPath } from '../formatters';
 
 const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
 
-/** Fee in cents for an amount in cents at a ratio, rounded down (SPEC.md §9: 3% fee). */
-export const feeMinor = (amountMinor: number, ratio: number): number => Math.floor(amountMinor * ratio + 1e-9);
 
 export function MoneyWidget(props: WidgetProps) {
   const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly } = props;
@@ -36,7 +35,7 @@ export function MoneyWidget(props: WidgetProps) {
 
   const amountMinor = typeof value === 'number' ? Math.round(value * 100) : 0;
   const rate = breakdown && ratio.data !== undefined ? Number(readPath(ratio.data, breakdown.field)) : NaN;
-  const fee = Number.isFinite(rate) ? feeMinor(amountMinor, rate) : null;
+  const fee = Number.isFinite(rate) ? withdrawalFeeMinor(amountMinor, Math.round(rate * 10_000)) : null;
   const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(Number(minimumValue)) }) : placeholder;
 
   return (

@@ -27,3 +27,13 @@ export function toMinor(units: number): number {
 export function fromMinor(minor: number): number {
   return minor / 100;
 }
+
+/**
+ * The withdrawal fee: `amount × basisPoints / 10 000`, rounded down to the cent (issue 4;
+ * SPEC.md §9: 3 %). Shared by the server and the withdrawal form.
+ * @param amountMinor integer minor units.
+ * @returns integer minor units, 0 ≤ fee ≤ amount.
+ */
+export function withdrawalFeeMinor(amountMinor: number, basisPoints: number): number {
+  return Number((BigInt(amountMinor) * BigInt(basisPoints)) / 10_000n);
+}

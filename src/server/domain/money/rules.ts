@@ -30,11 +30,5 @@ export function amountToMinor(amount: number): number {
   return minor;
 }
 
-/**
- * The withdrawal fee: `amount × basisPoints / 10 000`, rounded down to the cent (issue 4).
- * @param amountMinor integer minor units.
- * @returns integer minor units, 0 ≤ fee ≤ amount.
- */
-export function withdrawalFeeMinor(amountMinor: number, basisPoints: number): number {
-  return Number((BigInt(amountMinor) * BigInt(basisPoints)) / 10_000n);
-}
+/** The withdrawal fee (isomorphic: the withdrawal form shows the same figure). */
+export { withdrawalFeeMinor } from '../../../shared/money.js';
