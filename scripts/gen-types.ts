@@ -14,14 +14,17 @@ const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 const isConditionalOnly = (value: unknown) =>
   Array.isArray(value) && value.every((item) => item && typeof item === 'object' && Object.keys(item).every((k) => ['if', 'then', 'else'].includes(k)));
 
-/** Property titles are message ids (labels), not type names: drop them below the root. */
-function stripNestedTitles(node: unknown, depth = 0): unknown {
+/**
+ * Property titles are message ids (labels), not type names: drop them below the root.
+ * Inside `properties` the keys are property names (a property may be called `title`).
+ */
+function stripNestedTitles(node: unknown, depth = 0, isPropertyMap = false): unknown {
   if (Array.isArray(node)) return node.map((n) => stripNestedTitles(n, depth + 1));
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
     Object.entries(node as Record<string, unknown>)
-      .filter(([key, value]) => !(depth > 0 && key === 'title') && !key.startsWith('x-') && !(key === 'allOf' && isConditionalOnly(value)))
-      .map(([key, value]) => [key, stripNestedTitles(value, depth + 1)]),
+      .filter(([key, value]) => isPropertyMap || (!(depth > 0 && key === 'title') && !key.startsWith('x-') && !(key === 'allOf' && isConditionalOnly(value))))
+      .map(([key, value]) => [key, stripNestedTitles(value, depth + 1, !isPropertyMap && key === 'properties')]),
   );
 }
 

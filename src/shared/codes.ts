@@ -60,7 +60,7 @@ export const ERRORS = {
   unknownRanking: { code: 1301, status: 400, message: 'error.unknownRanking' },
   unknownRange: { code: 1302, status: 400, message: 'error.unknownRange' },
   tooManySymbols: { code: 1303, status: 400, message: 'error.tooManySymbols' },
-  marketUnavailable: { code: 1304, status: 503, message: 'error.marketUnavailable' },
+  marketUnavailable: { code: 1304, status: 500, message: 'error.marketUnavailable' },
   newsNotFound: { code: 1310, status: 404, message: 'error.newsNotFound' },
   bannerNotFound: { code: 1311, status: 404, message: 'error.bannerNotFound' },
   unsafeLink: { code: 1312, status: 400, message: 'error.unsafeLink' },

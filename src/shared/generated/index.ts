@@ -91,6 +91,7 @@ export interface WithdrawalRequest {
 export interface AdminBannerSave {
   id?: string;
   lang?: 'de' | 'en' | 'hi' | 'zh' | null;
+  title: string;
   subtitle?: string;
   imageUrl?: string | null;
   link?: string | null;
@@ -135,6 +136,7 @@ export interface AdminNewsList {
 export interface AdminNewsSave {
   id?: string;
   lang: 'de' | 'en' | 'hi' | 'zh';
+  title: string;
   summary?: string;
   bodyHtml: string;
   imageUrl?: string | null;
