@@ -1,6 +1,7 @@
 /** Formatters named in layouts (`formatter` in `layout.meta.json`). */
 import type { IntlShape } from 'react-intl';
 import { formatMoney, formatNumber, maskTail } from '../src/shared/format';
+import { formatPrice } from './market/format';
 
 type Formatter = (value: unknown, intl: IntlShape) => string;
 
@@ -21,6 +22,12 @@ export const FORMATTERS: Record<string, Formatter> = {
   date: dateTime({ dateStyle: 'medium' }),
   datetime: dateTime({ dateStyle: 'medium', timeStyle: 'short' }),
   /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */
+  /** A price: two decimals, no currency (market data). */
+  price: (value, intl) => formatPrice(Number(value), intl.locale),
+  /** A ratio as a percentage: 0.001 → `0,1 %`. */
+  ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
+  /** Remaining seconds: `42 s`. */
+  seconds: (value) => `${Math.max(0, Math.ceil(Number(value)))} s`,
   status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };
 

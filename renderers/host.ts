@@ -40,6 +40,8 @@ export interface RendererHost {
   upload<T = unknown>(name: string, file: Blob, onProgress: (fraction: number) => void): Promise<T>;
   /** Fetches a private file (e.g. an uploaded photo) with the session. */
   fetchFile(url: string): Promise<Blob>;
+  /** Opens a registered dialog (e.g. `tradeResult`) with data, usually a call's response. */
+  openDialog(name: string, data: unknown): void;
   /** The current route's query parameters (for `{query.x}` in layouts). */
   query(): Record<string, string>;
 }

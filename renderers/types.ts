@@ -17,7 +17,9 @@ export type Action =
   | { back: true }
   | { resetForm: true }
   | { popup: 'language' }
-  | { setLanguage: 'DE' | 'EN' | 'HI' | 'ZH' };
+  | { setLanguage: 'DE' | 'EN' | 'HI' | 'ZH' }
+  | { call: { name: string; params?: Record<string, unknown> } }
+  | { dialog: string };
 
 /** Loads a block's data from a call. */
 export interface LoadSpec {

@@ -9,12 +9,12 @@ import type { LoadSpec } from './types';
  * Loads `load.call` with `load.params`; `null` skips loading.
  * @returns SWR state; `reload()` revalidates.
  */
-export function useCallData<T = unknown>(load: LoadSpec | null | undefined) {
+export function useCallData<T = unknown>(load: LoadSpec | null | undefined, options: { refreshMs?: number } = {}) {
   const host = useHost();
   // `{query.x}` in params takes the route's query parameter x.
   const params = load ? (bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>) : {};
   const key = load ? ['call', load.call, JSON.stringify(params)] : null;
-  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params), { revalidateOnFocus: false });
+  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params), { revalidateOnFocus: false, refreshInterval: options.refreshMs ?? 0 });
   const { mutate } = swr;
   const reload = useCallback(() => void mutate(), [mutate]);
   return { ...swr, reload };

@@ -14,6 +14,7 @@ import { useHost } from '../host';
 import { ScopeContext, ScreenInfoContext, drafts } from '../scope';
 import { runActions } from '../actions';
 import { useCallData } from '../useCallData';
+import { bindTemplate } from '../formatters';
 import { TEMPLATES } from '../form/templates';
 import { makeTransformErrors, validator } from '../form/validator';
 import { localizeSchema, localizeUi } from '../form/localize';
@@ -74,12 +75,24 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
   const screen = useContext(ScreenInfoContext);
   const draftKey = screen.keepAlive ? drafts.key(screen.id, spec.id ?? spec.schema) : null;
   const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
-  const loaded = { ...(spec.initial ?? {}), ...(spec.load ? pick(initial.data, spec.load.pick) : {}), ...(draft ?? {}) };
+  const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query: host.query() }) as Data, [spec.initial, host]);
+  const loaded = { ...initialValues, ...(spec.load ? pick(initial.data, spec.load.pick) : {}), ...(draft ?? {}) };
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;
   dataRef.current = current;
 
-  const formContext = useMemo<FormContext>(() => ({ getFormData: () => dataRef.current, submit: () => formRef.current?.submit() }), []);
+  const listeners = useRef(new Set<() => void>());
+  const formContext = useMemo<FormContext>(
+    () => ({
+      getFormData: () => dataRef.current,
+      submit: () => formRef.current?.submit(),
+      subscribe: (listener) => {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+    }),
+    [],
+  );
 
   if (spec.load && initial.isLoading) return <Skeleton rows={4} />;
 
@@ -140,6 +153,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
           dataRef.current = event.formData as Data;
           setFormData(event.formData as Data);
           if (draftKey) drafts.write(draftKey, event.formData as Data);
+          listeners.current.forEach((listener) => listener());
         }}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {

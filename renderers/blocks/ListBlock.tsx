@@ -42,6 +42,8 @@ interface ListSpec extends BlockSpec {
   title?: string;
   load: LoadSpec;
   filters?: FilterSpec[];
+  /** Reload every this many milliseconds (live countdowns, P/L). */
+  refreshMs?: number;
   paged?: { pageSize: number };
   item: { icon?: string; title: Binding; subtitle?: Binding[]; trailing?: Binding; link?: string };
   itemActions?: ItemAction[];
@@ -68,7 +70,7 @@ function usePagedItems(spec: ListSpec, load: LoadSpec, enabled: boolean) {
   const swr = useSWRInfinite<Page>(
     (index, previous: Page | null) => (!enabled || (previous && previous.items.length < pageSize) ? null : ['page', load.call, JSON.stringify({ ...params, page: index + 1, pageSize })]),
     (key: [string, string, string]) => host.call<Page>(key[1], JSON.parse(key[2])),
-    { revalidateOnFocus: false, revalidateFirstPage: true },
+    { revalidateOnFocus: false, revalidateFirstPage: true, refreshInterval: spec.refreshMs ?? 0 },
   );
   const pages = swr.data ?? [];
   const items = pages.flatMap((p) => p.items);
@@ -82,7 +84,7 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
   const scope = useContext(ScopeContext);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const load = { ...spec.load, params: { ...(spec.load.params ?? {}), ...filters } };
-  const plain = useCallData<Item[]>(spec.paged ? null : load);
+  const plain = useCallData<Item[]>(spec.paged ? null : load, { refreshMs: spec.refreshMs });
   const paged = usePagedItems(spec, load, Boolean(spec.paged));
   const reload = spec.paged ? () => void paged.swr.mutate() : plain.reload;
   useReloadable(spec.id, reload);

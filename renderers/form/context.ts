@@ -4,4 +4,9 @@ export interface FormContext {
   getFormData(): Record<string, unknown>;
   /** Validates and submits the form, as the submit button would. */
   submit(): void;
+  /**
+   * Calls `listener` after every change of the form's data. rjsf does not re-render a widget
+   * when a sibling changes; widgets that show derived figures subscribe here.
+   */
+  subscribe(listener: () => void): () => void;
 }

@@ -3,7 +3,9 @@
  * at most 2 decimals; the field's value is a number. `ui:options.breakdown` shows a fee and
  * the net amount under the input from a ratio loaded from a call (e.g. the 3% withdrawal
  * fee): `{call, field, feeLabel, netLabel}`; the fee is the server's own rule
- * (`withdrawalFeeMinor`, rounded down to the cent). `ui:options.minimumCall`/`minimumField` fill the placeholder with a minimum.
+ * (`withdrawalFeeMinor`, rounded down to the cent). `ui:options.minimumCall`/`minimumField`
+ * fill the placeholder with a minimum; `ui:options.chips` `{call, field}` offers quick amounts;
+ * `ui:options.integer` allows whole units only.
  */
 import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,6 +16,7 @@ import { useCallData } from '../useCallData';
 import { readPath } from '../formatters';
 
 const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
+const WHOLE = /^\d{0,9}$/;
 
 
 export function MoneyWidget(props: WidgetProps) {
@@ -25,12 +28,19 @@ export function MoneyWidget(props: WidgetProps) {
   const minimum = useCallData<Record<string, unknown>>(options.minimumCall ? { call: String(options.minimumCall) } : null);
   const minimumValue = options.minimumField && minimum.data ? readPath(minimum.data, String(options.minimumField)) : undefined;
 
-  const handle = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = event.target.value.replace(/\s/g, '');
-    if (!AMOUNT.test(next)) return;
+  const chips = options.chips as { call: string; field: string } | undefined;
+  const chipData = useCallData<Record<string, unknown>>(chips ? { call: chips.call } : null);
+  const chipValues = chips && chipData.data ? ((readPath(chipData.data, chips.field) as number[] | undefined) ?? []) : [];
+
+  const set = (next: string) => {
     setText(next);
     const parsed = Number(next.replace(',', '.'));
     onChange(next === '' || Number.isNaN(parsed) ? undefined : parsed);
+  };
+  const handle = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value.replace(/\s/g, '');
+    if (!(options.integer ? WHOLE : AMOUNT).test(next)) return;
+    set(next);
   };
 
   const amountMinor = typeof value === 'number' ? Math.round(value * 100) : 0;
@@ -46,7 +56,7 @@ export function MoneyWidget(props: WidgetProps) {
           id={id}
           name={id}
           className="input money"
-          inputMode="decimal"
+          inputMode={options.integer ? 'numeric' : 'decimal'}
           autoComplete="off"
           value={text}
           placeholder={shownPlaceholder}
@@ -57,6 +67,15 @@ export function MoneyWidget(props: WidgetProps) {
           onFocus={() => onFocus(id, value)}
         />
       </div>
+      {chipValues.length > 0 && (
+        <div className="chips" role="group">
+          {chipValues.map((chip) => (
+            <button key={chip} type="button" className={`chip${value === chip ? ' active' : ''}`} onClick={() => set(String(chip))}>
+              {formatMoney(chip).replace(/,00\s?€$/, ' €')}
+            </button>
+          ))}
+        </div>
+      )}
       {breakdown && fee !== null && (
         <dl className="money-breakdown" data-testid="money-breakdown">
           <div>

@@ -10,6 +10,8 @@ import { PhotoWidget } from './PhotoWidget';
 import { ChoiceWidget } from './ChoiceWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { BankAccountWidget } from './BankAccountWidget';
+import { DurationWidget } from './DurationWidget';
+import { StepperWidget } from './StepperWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -23,6 +25,8 @@ export const WIDGETS: RegistryWidgetsType = {
   choice: ChoiceWidget,
   money: MoneyWidget,
   bankAccount: BankAccountWidget,
+  duration: DurationWidget,
+  stepper: StepperWidget,
   hidden: () => null,
   unknown: UnknownWidget,
 };

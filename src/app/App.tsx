@@ -2,11 +2,12 @@
  * The app: router, route guard (SPEC.md §2), tab shell, stack screens, toasts and the
  * language popup. Every screen is rendered by the generic renderer from server data.
  */
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { HostContext } from '../../renderers/host';
 import { Screen } from '../../renderers/Screen';
+import { DIALOGS } from '../../renderers/dialogs';
 import { useAppHost } from './host';
 import { ROUTES, TABS, isPublicPath, type RouteDef } from './routes';
 import { getToken } from './storage';
@@ -35,7 +36,10 @@ function StackRoute({ route }: { route: RouteDef }) {
 function Shell() {
   const [popup, setPopup] = useState<'language' | null>(null);
   const openPopup = useCallback((name: 'language') => setPopup(name), []);
-  const host = useAppHost(openPopup);
+  const [dialog, setDialog] = useState<{ name: string; data: unknown } | null>(null);
+  const openDialog = useCallback((name: string, data: unknown) => setDialog({ name, data }), []);
+  const host = useAppHost(openPopup, openDialog);
+  const Dialog = dialog ? DIALOGS[dialog.name] : undefined;
   return (
     <HostContext.Provider value={host}>
       <div className="app">
@@ -55,6 +59,11 @@ function Shell() {
         </Routes>
         <ToastHost />
         <LanguagePopup open={popup === 'language'} onClose={() => setPopup(null)} />
+        {Dialog && (
+          <Suspense fallback={null}>
+            <Dialog data={dialog!.data} onClose={() => setDialog(null)} />
+          </Suspense>
+        )}
       </div>
     </HostContext.Provider>
   );

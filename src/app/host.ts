@@ -25,7 +25,7 @@ async function fetchScreen(id: string): Promise<ScreenPayload> {
 }
 
 /** Builds the host for the current router. */
-export function useAppHost(openPopup: (name: 'language') => void): RendererHost {
+export function useAppHost(openPopup: (name: 'language') => void, openDialog: (name: string, data: unknown) => void): RendererHost {
   const navigate = useNavigate();
   return useMemo<RendererHost>(
     () => ({
@@ -57,10 +57,11 @@ export function useAppHost(openPopup: (name: 'language') => void): RendererHost 
       },
       language: getLanguage,
       openPopup,
+      openDialog,
       upload: (name, file, onProgress) => uploadFile(name, file, onProgress),
       fetchFile: (url) => fetchPrivateFile(url),
       query: () => Object.fromEntries(new URLSearchParams(window.location.search)),
     }),
-    [navigate, openPopup],
+    [navigate, openPopup, openDialog],
   );
 }

@@ -73,6 +73,40 @@ export interface RegisterForm {
   captcha: string;
 }
 
+/** From schemas/screens/stockBuy.schema.json */
+
+/**
+ * Data of the buy-shares form on /marketDetails; body of order/purchase with kind stock (whole shares at market).
+ */
+export interface StockBuyOrder {
+  kind: 'stock';
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/screens/stockSell.schema.json */
+
+/**
+ * Data of the sell-shares form on /marketDetails; body of order/sell (whole shares at market, at most what is held).
+ */
+export interface StockSellOrder {
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/screens/updown.schema.json */
+
+/**
+ * Data of the up/down trade panel on /marketDetails; body of order/purchase with kind updown (SPEC.md §3: direction 1 = up, otherwise down).
+ */
+export interface UpDownOrder {
+  kind: 'updown';
+  symbol: string;
+  direction: number & (1 | 2);
+  amount: number;
+  duration: number;
+}
+
 /** From schemas/screens/withdrawal.schema.json */
 
 /**
