@@ -37,6 +37,7 @@ function recordingHost() {
     setLanguage: (code) => log.push(`language ${code}`),
     language: () => 'EN',
     openPopup: (name) => log.push(`popup ${name}`),
+    openDialog: (name, data) => log.push(`dialog ${name} ${JSON.stringify(data)}`),
     upload: async () => {
       throw new Error('not used');
     },
@@ -82,6 +83,18 @@ describe('actions', () => {
       { host, scope, response: { token: 't0k', userinfo: {} } },
     );
     expect(log).toEqual(['session t0k', 'toast common.success', 'reload accounts', 'navigate /home (replace)']);
+  });
+
+  it('call feeds its response to the next actions; a failed call stops the list', async () => {
+    const { host, log } = recordingHost();
+    host.call = async <T,>(name: string) => {
+      log.push(`call ${name}`);
+      if (name === 'bad/call') throw new Error('refused');
+      return { id: 'c1' } as T;
+    };
+    await runActions([{ call: { name: 'order/acknowledgeRisk' } }, { dialog: 'tradeResult' }], { host, scope: createScope() });
+    await runActions([{ call: { name: 'bad/call' } }, { toast: 'never.shown' }], { host, scope: createScope() });
+    expect(log).toEqual(['call order/acknowledgeRisk', 'dialog tradeResult {"id":"c1"}', 'call bad/call']);
   });
 
   it('reload "*" refreshes every registered block', async () => {

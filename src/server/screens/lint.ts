@@ -69,6 +69,10 @@ export function lintLayout(file: string, layout: unknown, ctx: LintContext): Lin
     if (key === 'call' && typeof value === 'string' && !ctx.calls.has(value)) {
       problems.push({ file, pointer, message: `call '${value}' is not a registered route` });
     }
+    const actionCall = key === 'call' && value && typeof value === 'object' ? (value as { name?: unknown }).name : undefined;
+    if (typeof actionCall === 'string' && !ctx.calls.has(actionCall)) {
+      problems.push({ file, pointer: `${pointer}/name`, message: `call '${actionCall}' is not a registered route` });
+    }
     if (key === 'schema' && typeof value === 'string' && !ctx.schemaExists(value)) {
       problems.push({ file, pointer, message: `schema '${value}' does not exist (schemas/screens/${value}.schema.json)` });
     }
