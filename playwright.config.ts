@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A Monday, 11:30 India time: inside the deposit and withdrawal windows on any real day.
       CLOCK_START: '2026-11-23T06:00:00Z',
+      // A 10-second shortest contract keeps the trade e2e short.
+      UPDOWN_DURATIONS: '10:0.85,60:0.90,300:0.95',
       // A parallel build (another worktree task) may use its own output folder.
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
     },

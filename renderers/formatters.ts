@@ -1,9 +1,12 @@
 /** Formatters named in layouts (`formatter` in `layout.meta.json`). */
 import type { IntlShape } from 'react-intl';
 import { formatMoney, formatNumber, maskTail } from '../src/shared/format';
-import { formatPrice } from './market/format';
+import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market/format';
 
 type Formatter = (value: unknown, intl: IntlShape) => string;
+
+/** The value of a market figure: a number, else missing (shown as `–`). */
+const figure = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, intl) =>
   typeof value === 'number' || typeof value === 'string'
@@ -21,13 +24,21 @@ export const FORMATTERS: Record<string, Formatter> = {
   uppercase: (value) => String(value ?? '').toUpperCase(),
   date: dateTime({ dateStyle: 'medium' }),
   datetime: dateTime({ dateStyle: 'medium', timeStyle: 'short' }),
-  /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */
-  /** A price: two decimals, no currency (market data). */
-  price: (value, intl) => formatPrice(Number(value), intl.locale),
+  /** A price: two decimals, no currency (market data; not a number: `–`). */
+  price: (value, intl) => formatPrice(figure(value), intl.locale),
+  /** A signed price change: `+12,35` (market data; not a number: `–`). */
+  change: (value, intl) => formatChange(figure(value), intl.locale),
+  /** A signed percentage of a value already in percent: 1.25 → `+1,25 %` (market data; not a number: `–`). */
+  percent: (value, intl) => formatPercent(figure(value), intl.locale),
+  /** A compact share count: `1,2 Mio.` (market data; not a number: `–`). */
+  volume: (value, intl) => formatVolume(figure(value), intl.locale),
+  /** A whole number: `1.250` (market data; not a number: `–`). */
+  integer: (value, intl) => formatInteger(figure(value), intl.locale),
   /** A ratio as a percentage: 0.001 → `0,1 %`. */
   ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
   /** Remaining seconds: `42 s`. */
   seconds: (value) => `${Math.max(0, Math.ceil(Number(value)))} s`,
+  /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */
   status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };
 

@@ -6,9 +6,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../registry';
 import type { BlockSpec, LoadSpec } from '../types';
 import type { QuoteView } from '../../src/shared/market';
-import { readPath } from '../formatters';
+import { formatValue, readPath } from '../formatters';
 import { useBlockData } from '../market/blockData';
-import { formatMarketValue } from '../market/format';
 import { useLiveQuote } from '../market/useLiveQuote';
 import { ErrorState } from '../ui/ErrorState';
 
@@ -38,7 +37,7 @@ export function StatsBlock({ spec }: BlockProps<StatsSpec>) {
             <dt>
               <FormattedMessage id={item.label} />
             </dt>
-            <dd>{values ? formatMarketValue(readPath(values, item.field), item.format, intl.locale) : <span className="shimmer-line" style={{ width: 56 }} />}</dd>
+            <dd>{values ? formatValue(readPath(values, item.field), item.format, intl) || '–' : <span className="shimmer-line" style={{ width: 56 }} />}</dd>
           </div>
         ))}
       </dl>

@@ -40,6 +40,12 @@ export function formatVolume(value: number | null | undefined, locale = 'de-DE')
   return format(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
+/** `1.250` — a whole number (e.g. a lot size). */
+export function formatInteger(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
 /** `14:32` in India time. */
 export function formatClock(epochMs: number, locale = 'de-DE'): string {
   return new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
@@ -49,23 +55,4 @@ export function formatClock(epochMs: number, locale = 'de-DE'): string {
 export function trend(change: number | null | undefined): 'up' | 'down' | 'flat' {
   if (!change) return 'flat';
   return change > 0 ? 'up' : 'down';
-}
-
-/** Formats a value by a market formatter name (`price`, `change`, `percent`, `volume`, `integer`, `text`). */
-export function formatMarketValue(value: unknown, kind: string | undefined, locale: string): string {
-  const n = typeof value === 'number' ? value : Number.NaN;
-  switch (kind) {
-    case 'price':
-      return formatPrice(n, locale);
-    case 'change':
-      return formatChange(n, locale);
-    case 'percent':
-      return formatPercent(n, locale);
-    case 'volume':
-      return formatVolume(n, locale);
-    case 'integer':
-      return Number.isFinite(n) ? format(locale, { maximumFractionDigits: 0 }).format(n) : '–';
-    default:
-      return value === null || value === undefined || value === '' ? '–' : String(value);
-  }
 }

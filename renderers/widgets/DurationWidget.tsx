@@ -21,11 +21,12 @@ interface Duration {
 export function DurationWidget(props: WidgetProps) {
   const { id, value, options, onChange, registry, rawErrors } = props;
   const context = registry.formContext as FormContext;
-  const data = useSyncExternalStore(context.subscribe, context.getFormData);
+  // Subscribe to the sibling amount as a primitive: a stable snapshot for React.
+  const amountField = String(options.amountField ?? 'amount');
+  const amount = Number(useSyncExternalStore(context.subscribe, () => readPath(context.getFormData(), amountField) ?? null));
   const { data: config } = useCallData<Record<string, unknown>>({ call: String(options.call) });
   if (!config) return <Skeleton rows={1} />;
   const durations = (readPath(config, String(options.field)) as Duration[] | undefined) ?? [];
-  const amount = Number(readPath(data, String(options.amountField ?? 'amount')));
   return (
     <div id={id} className={`duration-chips${rawErrors?.length ? ' invalid' : ''}`} role="radiogroup">
       {durations.map((d) => {

@@ -38,6 +38,11 @@ import { collectRoutes } from './routes/collect.js';
 import { contentRoutes } from './routes/content.js';
 import { contentAdminRoutes } from './routes/content-admin.js';
 import { marketStreamRoutes } from './routes/market-stream.js';
+import { orderRoutes } from './routes/order.js';
+import { TickRecorder } from './domain/trading/ticks.js';
+import { runSettlement, startSettler, type Settler } from './domain/trading/settler.js';
+import type { SettleReport } from './domain/trading/settle.js';
+import type { TradingContext } from './domain/trading/context.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -47,6 +52,8 @@ export interface Server {
   calls: CallRegistry;
   /** Market data: feed (quotes, bars), SSE hub, calendar (issue 5). */
   market: Market;
+  /** Trading (issue 6): the tick recorder and one settlement pass at `now` (default: the clock). */
+  trading: TradingContext & { settle(now?: number): Promise<SettleReport>; settler: Settler };
   close(): Promise<void>;
 }
 
@@ -90,16 +97,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }));
   const calls: CallRegistry = new CallRegistry(app, deps, store);
 
+  // Markets and content (issue 5). The ticker starts below; with a ManualClock (tests) it
+  // never runs and reads catch up to the clock instead.
+  const market = createMarket(config.market, { db, clock, serialize: (instrument, quote) => JSON.stringify(quoteView(instrument, quote)), log: app.log });
+  // Trading (issue 6): ticks of symbols with open contracts are recorded from the feed.
+  const trading: TradingContext = { deps, market, recorder: new TickRecorder(db, market.feed, app.log) };
+
   userRoutes(calls, deps);
   bankRoutes(calls, deps);
-  purseRoutes(calls, deps);
+  purseRoutes(calls, deps, market);
   moneyRoutes(calls, deps);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 2, parts: 3 } });
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
-  // Markets and content (issue 5). The ticker starts below; with a ManualClock (tests) it
-  // never runs and reads catch up to the clock instead.
-  const market = createMarket(config.market, { db, clock, serialize: (instrument, quote) => JSON.stringify(quoteView(instrument, quote)), log: app.log });
+  orderRoutes(calls, trading);
   marketRoutes(calls, deps, market);
   collectRoutes(calls, deps, market);
   contentRoutes(calls, deps, market);
@@ -145,6 +156,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
+  // The settler settles what expired while the server was down at once; the interval runs
+  // only with a running clock (tests call `trading.settle(now)` instead).
+  const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
 
   return {
     app,
@@ -152,8 +166,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     store,
     calls,
     market,
+    trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
     async close() {
+      await settler.stop();
       await app.close();
+      await trading.recorder.stop();
       await market.stop();
       if (!options.db) await db.destroy();
     },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
 import { loadMarketConfig, type MarketConfig } from './market/config.js';
+import { loadTradingConfig, type TradingConfig } from './trading-config.js';
 
 /** Project root (the folder holding `schemas/`, `locales/`, `dist/`). */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +46,8 @@ export interface Config {
   money: MoneyConfig;
   /** Market data and public feature switches (issue 5; see `market/config.ts`). */
   market: MarketConfig;
+  /** Up/down contracts, stock orders and the settler (issue 6; see `trading-config.ts`). */
+  trading: TradingConfig;
   /** Where uploads are stored (issue: identity). */
   storage: {
     driver: 'local' | 's3';
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     money: loadMoneyConfig(env),
     market: loadMarketConfig(env, env.NIVESH_MODE === 'production' ? 'production' : 'demo', ROOT_DIR),
+    trading: loadTradingConfig(env),
     storage: {
       driver: env.STORAGE_DRIVER === 's3' ? 's3' : 'local',
       s3: env.S3_BUCKET

@@ -65,6 +65,17 @@ export const ERRORS = {
   bannerNotFound: { code: 1311, status: 404, message: 'error.bannerNotFound' },
   unsafeLink: { code: 1312, status: 400, message: 'error.unsafeLink' },
   unknownConfigKey: { code: 1313, status: 400, message: 'error.unknownConfigKey' },
+  // Trading: up/down contracts, stock orders (1400–1499; issue 6). Insufficient balance is
+  // 1210 and an unknown symbol 1300.
+  updownDisabled: { code: 1400, status: 403, message: 'error.updownDisabled' },
+  riskNotAcknowledged: { code: 1401, status: 403, message: 'error.riskNotAcknowledged' },
+  durationNotOffered: { code: 1402, status: 400, message: 'error.durationNotOffered' },
+  amountOutOfBounds: { code: 1403, status: 400, message: 'error.amountOutOfBounds' },
+  marketClosed: { code: 1404, status: 409, message: 'error.marketClosed' },
+  contractNotFound: { code: 1405, status: 404, message: 'error.contractNotFound' },
+  quantityInvalid: { code: 1406, status: 400, message: 'error.quantityInvalid' },
+  positionInsufficient: { code: 1407, status: 409, message: 'error.positionInsufficient' },
+  symbolNotTradable: { code: 1408, status: 400, message: 'error.symbolNotTradable' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

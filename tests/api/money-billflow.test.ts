@@ -3,27 +3,12 @@
  * accounts with time, kind (localized), signed amount and the balance after it; filters by
  * kind and by India-time month; paging; the amounts add up to the balances.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
-import { assertLedgerInvariants } from '../support/invariants.js';
 import { indiaTime } from '../../src/shared/windows.js';
-import { MONDAY_NOON, assets, credit, investor, operatorToken, startMoneyServer } from '../support/money.js';
+import { assets, credit, investor, useMoneyServer } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-  server.clock.set(MONDAY_NOON);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useMoneyServer();
 
 interface BillRow {
   id: string;
@@ -44,25 +29,25 @@ interface Page<T> {
 }
 
 const bill = (token: string, body: Record<string, unknown> = {}, lang = 'en') =>
-  server.call<Page<BillRow>>('billflow/myBillflow', { pageSize: 100, ...body }, { token, lang });
+  ctx.server.call<Page<BillRow>>('billflow/myBillflow', { pageSize: 100, ...body }, { token, lang });
 
 const cents = (rows: BillRow[], account?: 'available' | 'held') =>
   rows.filter((r) => !account || r.account === account).reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
 
 /** Deposit 1000, withdraw 100.99 (paid), withdraw 200 (rejected), withdraw 300 (pending). */
 async function history() {
-  const user = await investor(server);
-  await credit(server, user.token, operator, 1000);
-  server.clock.advance(60_000);
-  const paid = expectOk(await server.call<{ id: string }>('withdrawal', { amount: 100.99, bankId: user.bankId }, { token: user.token }));
-  server.clock.advance(60_000);
-  expectOk(await server.call('admin/withdrawal/pay', { id: paid.id }, { token: operator }));
-  server.clock.advance(60_000);
-  const rejected = expectOk(await server.call<{ id: string }>('withdrawal', { amount: 200, bankId: user.bankId }, { token: user.token }));
-  server.clock.advance(60_000);
-  expectOk(await server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'Check' }, { token: operator }));
-  server.clock.advance(60_000);
-  expectOk(await server.call('withdrawal', { amount: 300, bankId: user.bankId }, { token: user.token }));
+  const user = await investor(ctx.server);
+  await credit(ctx.server, user.token, ctx.operator, 1000);
+  ctx.server.clock.advance(60_000);
+  const paid = expectOk(await ctx.server.call<{ id: string }>('withdrawal', { amount: 100.99, bankId: user.bankId }, { token: user.token }));
+  ctx.server.clock.advance(60_000);
+  expectOk(await ctx.server.call('admin/withdrawal/pay', { id: paid.id }, { token: ctx.operator }));
+  ctx.server.clock.advance(60_000);
+  const rejected = expectOk(await ctx.server.call<{ id: string }>('withdrawal', { amount: 200, bankId: user.bankId }, { token: user.token }));
+  ctx.server.clock.advance(60_000);
+  expectOk(await ctx.server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'Check' }, { token: ctx.operator }));
+  ctx.server.clock.advance(60_000);
+  expectOk(await ctx.server.call('withdrawal', { amount: 300, bankId: user.bankId }, { token: user.token }));
   return user;
 }
 
@@ -84,7 +69,7 @@ describe('billflow/myBillflow', () => {
       ['withdrawal_hold', 'available', -100.99, 899.01, 0],
       ['deposit', 'available', 1000, 1000, 0],
     ]);
-    const balances = await assets(server, user.token);
+    const balances = await assets(ctx.server, user.token);
     expect(balances).toEqual({ available: 599.01, held: 300, total: 899.01 });
     // The list adds up to the balances: all rows to total assets, `available` rows to the available balance.
     expect(cents(page.items)).toBe(balances.total);
@@ -131,15 +116,15 @@ describe('billflow/myBillflow', () => {
   });
 
   it('filters by calendar month in India time', async () => {
-    const user = await investor(server);
-    const late = expectOk(await server.call<{ id: string }>('pay/recharge', { amount: 10, channel: 'bank', utr: '555555555501', screenshotId: user.screenshotId }, { token: user.token }));
-    const early = expectOk(await server.call<{ id: string }>('pay/recharge', { amount: 20, channel: 'bank', utr: '555555555502', screenshotId: user.screenshotId }, { token: user.token }));
+    const user = await investor(ctx.server);
+    const late = expectOk(await ctx.server.call<{ id: string }>('pay/recharge', { amount: 10, channel: 'bank', utr: '555555555501', screenshotId: user.screenshotId }, { token: user.token }));
+    const early = expectOk(await ctx.server.call<{ id: string }>('pay/recharge', { amount: 20, channel: 'bank', utr: '555555555502', screenshotId: user.screenshotId }, { token: user.token }));
     // 23:59:59 on 30 Nov and 00:00 on 1 Dec in India — both still 30 Nov in UTC.
-    server.clock.set(indiaTime(2026, 11, 30, 23, 59, 59));
-    expectOk(await server.call('admin/recharge/approve', { id: late.id }, { token: operator }));
-    server.clock.set(indiaTime(2026, 12, 1, 0, 0, 0));
-    expectOk(await server.call('admin/recharge/approve', { id: early.id }, { token: operator }));
-    expect(new Date(server.clock.now()).toISOString()).toBe('2026-11-30T18:30:00.000Z');
+    ctx.server.clock.set(indiaTime(2026, 11, 30, 23, 59, 59));
+    expectOk(await ctx.server.call('admin/recharge/approve', { id: late.id }, { token: ctx.operator }));
+    ctx.server.clock.set(indiaTime(2026, 12, 1, 0, 0, 0));
+    expectOk(await ctx.server.call('admin/recharge/approve', { id: early.id }, { token: ctx.operator }));
+    expect(new Date(ctx.server.clock.now()).toISOString()).toBe('2026-11-30T18:30:00.000Z');
 
     expect(expectOk(await bill(user.token, { month: '2026-11' })).items.map((r) => r.amount)).toEqual([10]);
     expect(expectOk(await bill(user.token, { month: '2026-12' })).items.map((r) => r.amount)).toEqual([20]);
@@ -152,10 +137,10 @@ describe('billflow/myBillflow', () => {
 
   it("shows only the caller's postings", async () => {
     const a = await history();
-    const b = await investor(server);
+    const b = await investor(ctx.server);
     expect(expectOk(await bill(b.token))).toMatchObject({ items: [], total: 0 });
     expect(expectOk(await bill(a.token)).total).toBe(11);
-    expectCall(await server.call('billflow/myBillflow', {}), 401, 501);
+    expectCall(await ctx.server.call('billflow/myBillflow', {}), 401, 501);
     expectCall(await bill(b.token, { userId: 'x' }), 400, 1001);
   });
 });

@@ -8,27 +8,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../src/server/app.js';
 import { ROOT_DIR } from '../../src/server/config.js';
-import type { TestServer } from '../support/server.js';
 import { expectOk } from '../support/envelope.js';
-import { assertLedgerInvariants } from '../support/invariants.js';
-import { assets, credit, entryCount, investor, operatorToken, startMoneyServer } from '../support/money.js';
+import { assets, credit, entryCount, investor, useMoneyServer } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useMoneyServer({ resetClock: false });
 
 interface Outcome {
   code: number;
@@ -39,13 +25,13 @@ function startWorker(): Promise<{ child: ChildProcess; url: string }> {
   const env = {
     ...process.env,
     NIVESH_MODE: 'demo',
-    DATA_DIR: server.config.dataDir,
-    DATABASE_URL: server.config.databaseUrl ?? '',
-    CLIENT_DIR: path.join(server.config.dataDir, 'no-client'),
+    DATA_DIR: ctx.server.config.dataDir,
+    DATABASE_URL: ctx.server.config.databaseUrl ?? '',
+    CLIENT_DIR: path.join(ctx.server.config.dataDir, 'no-client'),
     WITHDRAWAL_REQUIRES_IDENTITY: '0',
     SESSION_IDLE_MS: String(365 * 86_400_000),
     LOG_LEVEL: 'warn',
-    WORKER_CLOCK_MS: String(server.clock.now()),
+    WORKER_CLOCK_MS: String(ctx.server.clock.now()),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/money-worker.ts')], { cwd: ROOT_DIR, env, stdio: ['pipe', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
@@ -73,32 +59,32 @@ async function stopWorker(child: ChildProcess): Promise<void> {
 
 describe('200 parallel withdrawals against a balance that covers 10', () => {
   it('through one server: exactly 10 succeed', async () => {
-    const user = await investor(server);
-    await credit(server, user.token, operator, 1000);
-    const entries = await entryCount(server);
-    const results = await Promise.all(Array.from({ length: 200 }, () => server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token })));
+    const user = await investor(ctx.server);
+    await credit(ctx.server, user.token, ctx.operator, 1000);
+    const entries = await entryCount(ctx.server);
+    const results = await Promise.all(Array.from({ length: 200 }, () => ctx.server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token })));
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 1210)).toHaveLength(190);
-    expect(await assets(server, user.token)).toEqual({ available: 0, held: 1000, total: 1000 });
-    expect(await entryCount(server)).toBe(entries + 10);
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 0, held: 1000, total: 1000 });
+    expect(await entryCount(ctx.server)).toBe(entries + 10);
   });
 
   it('through this server, a second server instance and a separate API process on one database: exactly 10 succeed', async () => {
-    const user = await investor(server);
-    await credit(server, user.token, operator, 1000);
-    const entries = await entryCount(server);
+    const user = await investor(ctx.server);
+    await credit(ctx.server, user.token, ctx.operator, 1000);
+    const entries = await entryCount(ctx.server);
     // A second instance in this process: its own connection pool (PostgreSQL). On SQLite one
     // process must keep one connection (a blocked busy-wait would stall the event loop), so
     // the second SQLite writer is the separate process only.
-    const second: Server | null = server.config.databaseUrl ? await buildServer(server.config, { clock: server.clock, logger: false }) : null;
+    const second: Server | null = ctx.server.config.databaseUrl ? await buildServer(ctx.server.config, { clock: ctx.server.clock, logger: false }) : null;
     const worker = await startWorker();
     try {
       const body = JSON.stringify({ amount: 100, bankId: user.bankId });
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${user.token}` };
       const viaWorker = () => fetch(`${worker.url}/api/withdrawal?lang=en`, { method: 'POST', headers, body }).then(async (r) => ((await r.json()) as Outcome).code);
       const viaSecond = () => second!.app.inject({ method: 'POST', url: '/api/withdrawal?lang=en', headers, payload: body }).then((r) => (r.json() as Outcome).code);
-      const viaMain = () => server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token }).then((r) => r.body.code);
+      const viaMain = () => ctx.server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token }).then((r) => r.body.code);
       const calls = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? viaWorker : i % 3 === 1 && second ? viaSecond : viaMain));
       const codes = await Promise.all(calls.map((call) => call()));
       expect(codes.filter((c) => c === 200)).toHaveLength(10);
@@ -107,20 +93,20 @@ describe('200 parallel withdrawals against a balance that covers 10', () => {
       await stopWorker(worker.child);
       await second?.close();
     }
-    expect(await assets(server, user.token)).toEqual({ available: 0, held: 1000, total: 1000 });
-    expect(await entryCount(server)).toBe(entries + 10);
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 0, held: 1000, total: 1000 });
+    expect(await entryCount(ctx.server)).toBe(entries + 10);
   });
 
   it('parallel deposits and withdrawals for one user interleave without losing money', async () => {
-    const user = await investor(server);
-    await credit(server, user.token, operator, 500);
-    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => server.call<{ id: string }>('pay/recharge', { amount: 100, channel: 'bank', utr: `77770000${String(i).padStart(4, '0')}`, screenshotId: user.screenshotId }, { token: user.token })));
-    const approvals = ids.map((r) => () => server.call('admin/recharge/approve', { id: expectOk(r).id }, { token: operator }));
-    const withdrawals = Array.from({ length: 40 }, () => () => server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token }));
+    const user = await investor(ctx.server);
+    await credit(ctx.server, user.token, ctx.operator, 500);
+    const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => ctx.server.call<{ id: string }>('pay/recharge', { amount: 100, channel: 'bank', utr: `77770000${String(i).padStart(4, '0')}`, screenshotId: user.screenshotId }, { token: user.token })));
+    const approvals = ids.map((r) => () => ctx.server.call('admin/recharge/approve', { id: expectOk(r).id }, { token: ctx.operator }));
+    const withdrawals = Array.from({ length: 40 }, () => () => ctx.server.call<Outcome>('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token }));
     const results = await Promise.all([...approvals, ...withdrawals].map((call) => call()));
     const ok = results.slice(approvals.length).filter((r) => r.body.code === 200).length;
     expect(ok).toBeGreaterThanOrEqual(5);
     expect(ok).toBeLessThanOrEqual(15);
-    expect(await assets(server, user.token)).toEqual({ available: 1500 - ok * 100, held: ok * 100, total: 1500 });
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 1500 - ok * 100, held: ok * 100, total: 1500 });
   });
 });

@@ -6,69 +6,56 @@
  * twice. Broken ledgers are written on servers of their own.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectOk } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { AppError } from '../../src/server/domain/errors.js';
 import { LedgerError, moneyTransaction, postEntry, readWallet, userAccountIds, type PostingInput } from '../../src/server/domain/ledger/index.js';
-import { credit, entryCount, investor, operatorToken, startMoneyServer, uploadScreenshot } from '../support/money.js';
+import { credit, entryCount, investor, operatorToken, startMoneyServer, uploadScreenshot, useMoneyServer } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useMoneyServer({ resetClock: false });
 
 const post = (postings: PostingInput[], kind = 'test_entry', reference: string = randomUUID()) =>
-  moneyTransaction(server.deps.db, (trx) => postEntry(trx, server.clock.now(), { kind, reference, postings }));
+  moneyTransaction(ctx.server.deps.db, (trx) => postEntry(trx, ctx.server.clock.now(), { kind, reference, postings }));
 
 describe('postEntry', () => {
   it('refuses unbalanced, one-legged, zero and fractional postings and writes nothing', async () => {
-    const { userId } = await investor(server);
-    const entries = await entryCount(server);
+    const { userId } = await investor(ctx.server);
+    const entries = await entryCount(ctx.server);
     const available = { userId, kind: 'available' as const };
     await expect(post([{ account: available, amountMinor: 500 }, { account: { house: 'bank_clearing' }, amountMinor: -400 }])).rejects.toThrow(LedgerError);
     await expect(post([{ account: available, amountMinor: 500 }])).rejects.toThrow(/fewer than two/);
     await expect(post([{ account: available, amountMinor: 0 }, { account: { house: 'bank_clearing' }, amountMinor: 0 }])).rejects.toThrow(LedgerError);
     await expect(post([{ account: available, amountMinor: 0.5 }, { account: { house: 'bank_clearing' }, amountMinor: -0.5 }])).rejects.toThrow(LedgerError);
-    expect(await entryCount(server)).toBe(entries);
-    expect(await readWallet(server.deps.db, userId)).toEqual({ availableMinor: 0, heldMinor: 0 });
+    expect(await entryCount(ctx.server)).toBe(entries);
+    expect(await readWallet(ctx.server.deps.db, userId)).toEqual({ availableMinor: 0, heldMinor: 0 });
   });
 
   it('refuses to take available below zero (insufficientBalance) and rolls the whole entry back', async () => {
-    const { userId } = await investor(server);
+    const { userId } = await investor(ctx.server);
     await post([{ account: { userId, kind: 'available' }, amountMinor: 1000 }, { account: { house: 'bank_clearing' }, amountMinor: -1000 }]);
-    const entries = await entryCount(server);
+    const entries = await entryCount(ctx.server);
     const error = await post([{ account: { userId, kind: 'available' }, amountMinor: -1001 }, { account: { house: 'fee_revenue' }, amountMinor: 1001 }]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).errorName).toBe('insufficientBalance');
-    expect(await entryCount(server)).toBe(entries);
-    expect(await readWallet(server.deps.db, userId)).toEqual({ availableMinor: 1000, heldMinor: 0 });
+    expect(await entryCount(ctx.server)).toBe(entries);
+    expect(await readWallet(ctx.server.deps.db, userId)).toEqual({ availableMinor: 1000, heldMinor: 0 });
   });
 
   it('creates accounts once even when asked concurrently', async () => {
-    const { userId } = await investor(server);
-    const results = await Promise.all(Array.from({ length: 10 }, () => moneyTransaction(server.deps.db, (trx) => userAccountIds(trx, [userId], server.clock.now()))));
+    const { userId } = await investor(ctx.server);
+    const results = await Promise.all(Array.from({ length: 10 }, () => moneyTransaction(ctx.server.deps.db, (trx) => userAccountIds(trx, [userId], ctx.server.clock.now()))));
     expect(new Set(results.map((r) => JSON.stringify(r.get(userId))))).toHaveProperty('size', 1);
-    const rows = await server.deps.db.selectFrom('ledger_accounts').select('kind').where('user_id', '=', userId).execute();
+    const rows = await ctx.server.deps.db.selectFrom('ledger_accounts').select('kind').where('user_id', '=', userId).execute();
     expect(rows.map((r) => r.kind).sort()).toEqual(['available', 'held']);
   });
 });
 
 describe('database guarantees', () => {
   it('postings and journal entries are append-only', async () => {
-    const user = await investor(server);
-    await credit(server, user.token, operator, 10);
-    const db = server.deps.db;
+    const user = await investor(ctx.server);
+    await credit(ctx.server, user.token, ctx.operator, 10);
+    const db = ctx.server.deps.db;
     const posting = await db.selectFrom('postings').select(['id', 'entry_id']).where('user_id', '=', user.userId).executeTakeFirstOrThrow();
     await expect(db.updateTable('postings').set({ amount_minor: 1_000_000 }).where('id', '=', posting.id).execute()).rejects.toThrow(/append-only/);
     await expect(db.deleteFrom('postings').where('id', '=', posting.id).execute()).rejects.toThrow(/append-only/);
@@ -77,11 +64,11 @@ describe('database guarantees', () => {
   });
 
   it('a business object gets at most one entry of a kind (a deposit is credited once)', async () => {
-    const user = await investor(server);
-    const depositId = await credit(server, user.token, operator, 10);
+    const user = await investor(ctx.server);
+    const depositId = await credit(ctx.server, user.token, ctx.operator, 10);
     const again = post([{ account: { userId: user.userId, kind: 'available' }, amountMinor: 1000 }, { account: { house: 'bank_clearing' }, amountMinor: -1000 }], 'deposit_approved', depositId);
     await expect(again).rejects.toThrow();
-    expect((await readWallet(server.deps.db, user.userId)).availableMinor).toBe(1000);
+    expect((await readWallet(ctx.server.deps.db, user.userId)).availableMinor).toBe(1000);
   });
 });
 

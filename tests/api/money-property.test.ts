@@ -7,26 +7,12 @@
  * re-runs) do not see each other's money.
  */
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { indiaTime, isWithinWindow } from '../../src/shared/windows.js';
-import { MONDAY_NOON, assets, investor, newUtr, operatorToken, startMoneyServer, type Investor } from '../support/money.js';
+import { MONDAY_NOON, assets, investor, newUtr, useMoneyServer, type Investor } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-  server.clock.set(MONDAY_NOON);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useMoneyServer();
 
 /** Instants around the window edges (India time, week of Monday 2026-11-23). */
 const INSTANTS = [
@@ -71,16 +57,16 @@ interface Model {
 
 /** Runs one action against the server and the model; returns the expected and actual code. */
 async function step(model: Model, a: Action): Promise<{ expected: number; actual: number }> {
-  const now = server.clock.now();
-  const { money } = server.config;
+  const now = ctx.server.clock.now();
+  const { money } = ctx.server.config;
   switch (a.t) {
     case 'clock':
-      server.clock.set(INSTANTS[a.at]!);
+      ctx.server.clock.set(INSTANTS[a.at]!);
       return { expected: 200, actual: 200 };
     case 'deposit': {
       const user = model.users[a.user]!;
       const expected = !isWithinWindow(money.depositWindow, now) ? 1200 : a.channel === 'institution' && a.cents < money.institutionMinimumMinor ? 1204 : 200;
-      const res = await server.call<{ id: string }>('pay/recharge', { amount: a.cents / 100, channel: a.channel, utr: newUtr(), screenshotId: user.screenshotId }, { token: user.token });
+      const res = await ctx.server.call<{ id: string }>('pay/recharge', { amount: a.cents / 100, channel: a.channel, utr: newUtr(), screenshotId: user.screenshotId }, { token: user.token });
       if (res.body.code === 200) model.deposits.push({ id: res.body.data.id, user: a.user, cents: a.cents, status: 'pending' });
       return { expected, actual: res.body.code };
     }
@@ -91,8 +77,8 @@ async function step(model: Model, a: Action): Promise<{ expected: number; actual
       const expected = deposit.status === 'pending' ? 200 : 1209;
       const res =
         a.t === 'approve'
-          ? await server.call('admin/recharge/approve', { id: deposit.id }, { token: operator })
-          : await server.call('admin/recharge/reject', { id: deposit.id, reason: 'Property test' }, { token: operator });
+          ? await ctx.server.call('admin/recharge/approve', { id: deposit.id }, { token: ctx.operator })
+          : await ctx.server.call('admin/recharge/reject', { id: deposit.id, reason: 'Property test' }, { token: ctx.operator });
       if (res.body.code === 200) {
         deposit.status = a.t === 'approve' ? 'approved' : 'rejected';
         if (a.t === 'approve') model.users[deposit.user]!.available += deposit.cents;
@@ -102,7 +88,7 @@ async function step(model: Model, a: Action): Promise<{ expected: number; actual
     case 'withdraw': {
       const user = model.users[a.user]!;
       const expected = !isWithinWindow(money.withdrawalWindow, now) ? 1200 : a.cents < money.withdrawalMinimumMinor ? 1211 : a.cents > user.available ? 1210 : 200;
-      const res = await server.call<{ id: string; fee: number; net: number }>('withdrawal', { amount: a.cents / 100, bankId: user.bankId }, { token: user.token });
+      const res = await ctx.server.call<{ id: string; fee: number; net: number }>('withdrawal', { amount: a.cents / 100, bankId: user.bankId }, { token: user.token });
       if (res.body.code === 200) {
         const fee = Math.floor((a.cents * money.withdrawalFeeBasisPoints) / 10_000);
         expect(res.body.data).toMatchObject({ fee: fee / 100, net: (a.cents - fee) / 100 });
@@ -119,8 +105,8 @@ async function step(model: Model, a: Action): Promise<{ expected: number; actual
       const expected = withdrawal.status === 'pending' ? 200 : 1214;
       const res =
         a.t === 'pay'
-          ? await server.call('admin/withdrawal/pay', { id: withdrawal.id }, { token: operator })
-          : await server.call('admin/withdrawal/reject', { id: withdrawal.id, reason: 'Property test' }, { token: operator });
+          ? await ctx.server.call('admin/withdrawal/pay', { id: withdrawal.id }, { token: ctx.operator })
+          : await ctx.server.call('admin/withdrawal/reject', { id: withdrawal.id, reason: 'Property test' }, { token: ctx.operator });
       if (res.body.code === 200) {
         const user = model.users[withdrawal.user]!;
         withdrawal.status = a.t === 'pay' ? 'paid' : 'rejected';
@@ -161,18 +147,18 @@ describe('money operations in random order (fast-check)', () => {
     const seen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 30 }), async (actions) => {
-        server.clock.set(MONDAY_NOON);
+        ctx.server.clock.set(MONDAY_NOON);
         const model: Model = { users: [], deposits: [], withdrawals: [] };
-        for (let i = 0; i < 2; i++) model.users.push({ ...(await investor(server)), available: 0, held: 0 });
-        server.clock.set(MONDAY_NOON);
+        for (let i = 0; i < 2; i++) model.users.push({ ...(await investor(ctx.server)), available: 0, held: 0 });
+        ctx.server.clock.set(MONDAY_NOON);
         for (const [index, a] of actions.entries()) {
           const { expected, actual } = await step(model, a);
           seen.add(`${a.t}:${actual}`);
           expect({ index, action: a, code: actual }).toEqual({ index, action: a, code: expected });
           for (const user of model.users) {
-            expect(await assets(server, user.token)).toEqual({ available: user.available / 100, held: user.held / 100, total: (user.available + user.held) / 100 });
+            expect(await assets(ctx.server, user.token)).toEqual({ available: user.available / 100, held: user.held / 100, total: (user.available + user.held) / 100 });
           }
-          await assertLedgerInvariants(server.deps.db);
+          await assertLedgerInvariants(ctx.server.deps.db);
         }
       }),
       { numRuns: 60, examples: [[EVERY_PATH]] },

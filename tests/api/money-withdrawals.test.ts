@@ -5,29 +5,15 @@
  * operator approval flow), and the operator's pay / reject with the
  * journal entries each posts. Invariants are checked after every test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { formatMoney } from '../../src/shared/format.js';
 import { indiaTime } from '../../src/shared/windows.js';
 import { AADHAAR_VALID } from '../support/images.js';
-import { MONDAY_NOON, assets, credit, entryCount, investor, operatorToken, startMoneyServer, uploadPhoto } from '../support/money.js';
+import { assets, credit, entryCount, investor, operatorToken, startMoneyServer, uploadPhoto, useMoneyServer } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-  server.clock.set(MONDAY_NOON);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useMoneyServer();
 
 interface WithdrawalView {
   id: string;
@@ -49,55 +35,55 @@ interface Page<T> {
 }
 
 const withdraw = (token: string, body: unknown, headers?: Record<string, string>) =>
-  server.call<{ id: string; fee: number; net: number }>('withdrawal', body, { token, headers });
+  ctx.server.call<{ id: string; fee: number; net: number }>('withdrawal', body, { token, headers });
 
 /** A funded investor (deposit approved by the operator). */
 async function funded(amount: number) {
-  const user = await investor(server);
-  await credit(server, user.token, operator, amount);
+  const user = await investor(ctx.server);
+  await credit(ctx.server, user.token, ctx.operator, amount);
   return user;
 }
 
 /** Asserts a refused withdrawal that moved nothing. */
 async function expectRefused(token: string, body: unknown, status: number, code: number, text?: string) {
-  const before = await assets(server, token);
-  const entries = await entryCount(server);
+  const before = await assets(ctx.server, token);
+  const entries = await entryCount(ctx.server);
   const res = await withdraw(token, body);
   expectCall(res, status, code);
   if (text) expect(res.body.message).toContain(text);
-  expect(await assets(server, token)).toEqual(before);
-  expect(await entryCount(server)).toBe(entries);
+  expect(await assets(ctx.server, token)).toEqual(before);
+  expect(await entryCount(ctx.server)).toBe(entries);
   return res;
 }
 
 describe('withdrawal/getServiceChargeProportion', () => {
   it('answers the 3 % fee, the minimum and the weekday window', async () => {
-    const { token } = await investor(server);
-    expect(expectOk(await server.call('withdrawal/getServiceChargeProportion', {}, { token }))).toEqual({
+    const { token } = await investor(ctx.server);
+    expect(expectOk(await ctx.server.call('withdrawal/getServiceChargeProportion', {}, { token }))).toEqual({
       proportion: 0.03, percent: 3, minAmount: 100, start: '09:30', end: '17:30', weekdaysOnly: true, timeZone: 'Asia/Kolkata', open: true, requiresIdentity: false,
     });
-    server.clock.set(indiaTime(2026, 11, 28, 12, 0));
-    expect(expectOk(await server.call<{ open: boolean }>('withdrawal/getServiceChargeProportion', {}, { token })).open).toBe(false);
+    ctx.server.clock.set(indiaTime(2026, 11, 28, 12, 0));
+    expect(expectOk(await ctx.server.call<{ open: boolean }>('withdrawal/getServiceChargeProportion', {}, { token })).open).toBe(false);
   });
 });
 
 describe('withdrawal', () => {
   it('holds the amount at once; fee is 3 % rounded down to the cent; net = amount − fee', async () => {
     const user = await funded(1000);
-    const entries = await entryCount(server);
+    const entries = await entryCount(ctx.server);
     const receipt = expectOk(await withdraw(user.token, { amount: 100.99, bankId: user.bankId }));
     expect(receipt).toMatchObject({ fee: 3.02, net: 97.97 }); // 3.0297 → 3.02
-    expect(await entryCount(server)).toBe(entries + 1);
-    expect(await assets(server, user.token)).toEqual({ available: 899.01, held: 100.99, total: 1000 });
-    expect(expectOk(await server.call<number>('purse/getBalance', {}, { token: user.token }))).toBe(899.01);
+    expect(await entryCount(ctx.server)).toBe(entries + 1);
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 899.01, held: 100.99, total: 1000 });
+    expect(expectOk(await ctx.server.call<number>('purse/getBalance', {}, { token: user.token }))).toBe(899.01);
 
-    const detail = expectOk(await server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id: receipt.id }, { token: user.token }));
+    const detail = expectOk(await ctx.server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id: receipt.id }, { token: user.token }));
     expect(detail).toMatchObject({ id: receipt.id, amount: 100.99, fee: 3.02, net: 97.97, status: 'pending', statusLabel: 'Pending review', rejectReason: null, resolvedAt: null });
     expect(detail.bank).toMatchObject({ id: user.bankId, bankName: 'HDFC Bank', ifsc: 'HDFC0001234', holderName: 'Asha Rao' });
     expect(detail.bank.accountNumberMasked).toMatch(/^•••• \d{4}$/);
     // Flattened for list rows and detail screens (no dot paths).
     expect(detail).toMatchObject({ bankName: 'HDFC Bank', accountNumberMasked: detail.bank.accountNumberMasked });
-    const list = expectOk(await server.call<Page<WithdrawalView>>('withdrawal/withdrawalList', {}, { token: user.token }));
+    const list = expectOk(await ctx.server.call<Page<WithdrawalView>>('withdrawal/withdrawalList', {}, { token: user.token }));
     expect(list.items[0]).toMatchObject({ id: receipt.id, bankName: 'HDFC Bank', accountNumberMasked: detail.bank.accountNumberMasked });
   });
 
@@ -124,10 +110,10 @@ describe('withdrawal', () => {
 
   it("pays only to the caller's live bound account (another user's or an unbound one is 'not found')", async () => {
     const a = await funded(1000);
-    const b = await investor(server);
+    const b = await investor(ctx.server);
     await expectRefused(a.token, { amount: 100, bankId: b.bankId }, 404, 1030);
     await expectRefused(a.token, { amount: 100, bankId: 'no-such-account' }, 404, 1030);
-    expectOk(await server.call('bank/deleteBank', { id: a.bankId }, { token: a.token }));
+    expectOk(await ctx.server.call('bank/deleteBank', { id: a.bankId }, { token: a.token }));
     await expectRefused(a.token, { amount: 100, bankId: a.bankId }, 404, 1030);
   });
 
@@ -145,7 +131,7 @@ describe('withdrawal', () => {
   ];
   it.each(edges)('window at %s (epoch ms %s) → accepted: %s', async (_label, instant, open) => {
     const user = await funded(1000);
-    server.clock.set(instant);
+    ctx.server.clock.set(instant);
     if (open) {
       expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     } else {
@@ -192,10 +178,10 @@ describe('withdrawal', () => {
 
   it('needs no identity when WITHDRAWAL_REQUIRES_IDENTITY is off', async () => {
     const user = await funded(500);
-    expect(expectOk(await server.call('authentication/get', {}, { token: user.token }))).toEqual({ status: 'none' });
-    expect(expectOk(await server.call<{ requiresIdentity: boolean }>('withdrawal/getServiceChargeProportion', {}, { token: user.token })).requiresIdentity).toBe(false);
+    expect(expectOk(await ctx.server.call('authentication/get', {}, { token: user.token }))).toEqual({ status: 'none' });
+    expect(expectOk(await ctx.server.call<{ requiresIdentity: boolean }>('withdrawal/getServiceChargeProportion', {}, { token: user.token })).requiresIdentity).toBe(false);
     expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
-    expect(await assets(server, user.token)).toEqual({ available: 400, held: 100, total: 500 });
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 400, held: 100, total: 500 });
   });
 });
 
@@ -204,19 +190,19 @@ describe('withdrawal/withdrawalList and withdrawalDetails', () => {
     const a = await funded(1000);
     const b = await funded(1000);
     const first = expectOk(await withdraw(a.token, { amount: 100, bankId: a.bankId }));
-    server.clock.advance(1000);
+    ctx.server.clock.advance(1000);
     const second = expectOk(await withdraw(a.token, { amount: 200, bankId: a.bankId }));
     expectOk(await withdraw(b.token, { amount: 300, bankId: b.bankId }));
-    expectOk(await server.call('admin/withdrawal/pay', { id: first.id }, { token: operator }));
+    expectOk(await ctx.server.call('admin/withdrawal/pay', { id: first.id }, { token: ctx.operator }));
 
-    const list = expectOk(await server.call<Page<WithdrawalView>>('withdrawal/withdrawalList', { page: 1, pageSize: 10 }, { token: a.token }));
+    const list = expectOk(await ctx.server.call<Page<WithdrawalView>>('withdrawal/withdrawalList', { page: 1, pageSize: 10 }, { token: a.token }));
     expect(list.total).toBe(2);
     expect(list.items.map((w) => [w.id, w.amount, w.status, w.statusLabel])).toEqual([
       [second.id, 200, 'pending', 'Pending review'],
       [first.id, 100, 'paid', 'Paid out'],
     ]);
-    expectCall(await server.call('withdrawal/withdrawalDetails', { id: first.id }, { token: b.token }), 404, 1213);
-    expectCall(await server.call('withdrawal/withdrawalDetails', { id: 'nope' }, { token: a.token }), 404, 1213);
+    expectCall(await ctx.server.call('withdrawal/withdrawalDetails', { id: first.id }, { token: b.token }), 404, 1213);
+    expectCall(await ctx.server.call('withdrawal/withdrawalDetails', { id: 'nope' }, { token: a.token }), 404, 1213);
   });
 });
 
@@ -224,35 +210,35 @@ describe('operator: admin/withdrawal/*', () => {
   it('pay posts one entry: held → payouts in transit (net) and held → fee revenue (fee); audited', async () => {
     const user = await funded(1000);
     const { id } = expectOk(await withdraw(user.token, { amount: 100.99, bankId: user.bankId }));
-    const entries = await entryCount(server);
-    expect(expectOk(await server.call('admin/withdrawal/pay', { id }, { token: operator }))).toEqual({ id, status: 'paid' });
-    expect(await entryCount(server)).toBe(entries + 1);
-    expect(await assets(server, user.token)).toEqual({ available: 899.01, held: 0, total: 899.01 });
+    const entries = await entryCount(ctx.server);
+    expect(expectOk(await ctx.server.call('admin/withdrawal/pay', { id }, { token: ctx.operator }))).toEqual({ id, status: 'paid' });
+    expect(await entryCount(ctx.server)).toBe(entries + 1);
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 899.01, held: 0, total: 899.01 });
 
-    const entry = await server.deps.db.selectFrom('journal_entries').selectAll().where('reference', '=', id).where('kind', '=', 'withdrawal_paid').executeTakeFirstOrThrow();
-    const legs = await server.deps.db.selectFrom('postings').select(['account_id', 'amount_minor', 'kind']).where('entry_id', '=', entry.id).execute();
+    const entry = await ctx.server.deps.db.selectFrom('journal_entries').selectAll().where('reference', '=', id).where('kind', '=', 'withdrawal_paid').executeTakeFirstOrThrow();
+    const legs = await ctx.server.deps.db.selectFrom('postings').select(['account_id', 'amount_minor', 'kind']).where('entry_id', '=', entry.id).execute();
     const house = Object.fromEntries(legs.filter((l) => l.account_id.startsWith('house:')).map((l) => [l.account_id, [Number(l.amount_minor), l.kind]]));
     expect(house).toEqual({ 'house:payouts_in_transit': [9797, 'withdrawal_paid'], 'house:fee_revenue': [302, 'withdrawal_fee'] });
     expect(legs.filter((l) => !l.account_id.startsWith('house:')).map((l) => Number(l.amount_minor)).sort((x, y) => x - y)).toEqual([-9797, -302]);
 
-    const hold = await server.deps.db.selectFrom('holds').selectAll().where('reference', '=', id).executeTakeFirstOrThrow();
+    const hold = await ctx.server.deps.db.selectFrom('holds').selectAll().where('reference', '=', id).executeTakeFirstOrThrow();
     expect(hold).toMatchObject({ status: 'settled', resolved_entry_id: entry.id });
-    const audit = await server.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).executeTakeFirstOrThrow();
+    const audit = await ctx.server.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'withdrawal.pay', entity: 'withdrawal' });
     expect(JSON.parse(audit.before_json!)).toMatchObject({ status: 'pending', amount: 100.99, fee: 3.02, net: 97.97 });
 
-    const detail = expectOk(await server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id }, { token: user.token }));
-    expect(detail).toMatchObject({ status: 'paid', statusLabel: 'Paid out', resolvedAt: server.clock.now() });
+    const detail = expectOk(await ctx.server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id }, { token: user.token }));
+    expect(detail).toMatchObject({ status: 'paid', statusLabel: 'Paid out', resolvedAt: ctx.server.clock.now() });
   });
 
   it('reject releases the hold in full (fee included) with the reason; audited', async () => {
     const user = await funded(1000);
     const { id } = expectOk(await withdraw(user.token, { amount: 400, bankId: user.bankId }));
-    expect(expectOk(await server.call('admin/withdrawal/reject', { id, reason: 'Account name mismatch' }, { token: operator }))).toEqual({ id, status: 'rejected' });
-    expect(await assets(server, user.token)).toEqual({ available: 1000, held: 0, total: 1000 });
-    const detail = expectOk(await server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id }, { token: user.token }));
+    expect(expectOk(await ctx.server.call('admin/withdrawal/reject', { id, reason: 'Account name mismatch' }, { token: ctx.operator }))).toEqual({ id, status: 'rejected' });
+    expect(await assets(ctx.server, user.token)).toEqual({ available: 1000, held: 0, total: 1000 });
+    const detail = expectOk(await ctx.server.call<WithdrawalView>('withdrawal/withdrawalDetails', { id }, { token: user.token }));
     expect(detail).toMatchObject({ status: 'rejected', statusLabel: 'Review rejected', rejectReason: 'Account name mismatch' });
-    const audit = await server.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).executeTakeFirstOrThrow();
+    const audit = await ctx.server.deps.db.selectFrom('audit_log').selectAll().where('entity_id', '=', id).executeTakeFirstOrThrow();
     expect(audit.action).toBe('withdrawal.reject');
   });
 
@@ -260,31 +246,31 @@ describe('operator: admin/withdrawal/*', () => {
     const user = await funded(1000);
     const paid = expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     const rejected = expectOk(await withdraw(user.token, { amount: 200, bankId: user.bankId }));
-    expectOk(await server.call('admin/withdrawal/pay', { id: paid.id }, { token: operator }));
-    expectOk(await server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'Fraud check' }, { token: operator }));
-    const entries = await entryCount(server);
-    const before = await assets(server, user.token);
-    expectCall(await server.call('admin/withdrawal/pay', { id: paid.id }, { token: operator }), 409, 1214);
-    expectCall(await server.call('admin/withdrawal/pay', { id: rejected.id }, { token: operator }), 409, 1214);
-    expectCall(await server.call('admin/withdrawal/reject', { id: paid.id, reason: 'late' }, { token: operator }), 409, 1214);
-    expectCall(await server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'again' }, { token: operator }), 409, 1214);
-    expectCall(await server.call('admin/withdrawal/pay', { id: 'missing' }, { token: operator }), 404, 1213);
-    expect(await entryCount(server)).toBe(entries);
-    expect(await assets(server, user.token)).toEqual(before);
+    expectOk(await ctx.server.call('admin/withdrawal/pay', { id: paid.id }, { token: ctx.operator }));
+    expectOk(await ctx.server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'Fraud check' }, { token: ctx.operator }));
+    const entries = await entryCount(ctx.server);
+    const before = await assets(ctx.server, user.token);
+    expectCall(await ctx.server.call('admin/withdrawal/pay', { id: paid.id }, { token: ctx.operator }), 409, 1214);
+    expectCall(await ctx.server.call('admin/withdrawal/pay', { id: rejected.id }, { token: ctx.operator }), 409, 1214);
+    expectCall(await ctx.server.call('admin/withdrawal/reject', { id: paid.id, reason: 'late' }, { token: ctx.operator }), 409, 1214);
+    expectCall(await ctx.server.call('admin/withdrawal/reject', { id: rejected.id, reason: 'again' }, { token: ctx.operator }), 409, 1214);
+    expectCall(await ctx.server.call('admin/withdrawal/pay', { id: 'missing' }, { token: ctx.operator }), 404, 1213);
+    expect(await entryCount(ctx.server)).toBe(entries);
+    expect(await assets(ctx.server, user.token)).toEqual(before);
   });
 
   it('two operators deciding the same withdrawal at once: exactly one wins', async () => {
     const user = await funded(1000);
     const { id } = expectOk(await withdraw(user.token, { amount: 500, bankId: user.bankId }));
-    const second = await operatorToken(server);
+    const second = await operatorToken(ctx.server);
     const results = await Promise.all([
-      server.call('admin/withdrawal/pay', { id }, { token: operator }),
-      server.call('admin/withdrawal/reject', { id, reason: 'race' }, { token: second }),
-      server.call('admin/withdrawal/pay', { id }, { token: second }),
+      ctx.server.call('admin/withdrawal/pay', { id }, { token: ctx.operator }),
+      ctx.server.call('admin/withdrawal/reject', { id, reason: 'race' }, { token: second }),
+      ctx.server.call('admin/withdrawal/pay', { id }, { token: second }),
     ]);
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === 1214)).toHaveLength(2);
-    const { held, total } = await assets(server, user.token);
+    const { held, total } = await assets(ctx.server, user.token);
     expect(held).toBe(0);
     expect([500, 1000]).toContain(total);
   });
@@ -293,36 +279,36 @@ describe('operator: admin/withdrawal/*', () => {
     const user = await funded(1000);
     const { id } = expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     const list = expectOk(
-      await server.call<Page<WithdrawalView & { user: { email: string }; bank: { accountNumber: string } }>>('admin/withdrawal/list', { status: 'pending', pageSize: 100 }, { token: operator }),
+      await ctx.server.call<Page<WithdrawalView & { user: { email: string }; bank: { accountNumber: string } }>>('admin/withdrawal/list', { status: 'pending', pageSize: 100 }, { token: ctx.operator }),
     );
     const mine = list.items.find((w) => w.id === id)!;
     expect(mine.user.email).toBe(user.email);
     expect(mine.bank.accountNumber).toMatch(/^\d{9}$/);
     expect(mine).toMatchObject({ amount: 100, fee: 3, net: 97, statusLabel: 'Pending review', bankName: 'HDFC Bank', accountNumberMasked: `•••• ${mine.bank.accountNumber.slice(-4)}` });
-    expectCall(await server.call('admin/withdrawal/list', {}, { token: user.token }), 403, 1040);
-    expectCall(await server.call('admin/withdrawal/detail', { id }, { token: user.token }), 403, 1040);
-    expectCall(await server.call('admin/withdrawal/detail', { id }), 401, 501);
-    expectCall(await server.call('admin/withdrawal/pay', { id }, { token: user.token }), 403, 1040);
-    expectCall(await server.call('admin/withdrawal/reject', { id, reason: 'x' }, { token: user.token }), 403, 1040);
+    expectCall(await ctx.server.call('admin/withdrawal/list', {}, { token: user.token }), 403, 1040);
+    expectCall(await ctx.server.call('admin/withdrawal/detail', { id }, { token: user.token }), 403, 1040);
+    expectCall(await ctx.server.call('admin/withdrawal/detail', { id }), 401, 501);
+    expectCall(await ctx.server.call('admin/withdrawal/pay', { id }, { token: user.token }), 403, 1040);
+    expectCall(await ctx.server.call('admin/withdrawal/reject', { id, reason: 'x' }, { token: user.token }), 403, 1040);
   });
 
   it('admin/withdrawal/detail answers one withdrawal in the queue item shape; unknown ids are not found', async () => {
     const user = await funded(1000);
     const { id } = expectOk(await withdraw(user.token, { amount: 250.5, bankId: user.bankId }));
     type ReviewView = WithdrawalView & { user: { email: string }; bank: { accountNumber: string }; resolvedBy: string | null };
-    const detail = expectOk(await server.call<ReviewView>('admin/withdrawal/detail', { id }, { token: operator }));
-    const list = expectOk(await server.call<Page<ReviewView>>('admin/withdrawal/list', { status: 'pending', pageSize: 100 }, { token: operator }));
+    const detail = expectOk(await ctx.server.call<ReviewView>('admin/withdrawal/detail', { id }, { token: ctx.operator }));
+    const list = expectOk(await ctx.server.call<Page<ReviewView>>('admin/withdrawal/list', { status: 'pending', pageSize: 100 }, { token: ctx.operator }));
     expect(detail).toEqual(list.items.find((w) => w.id === id));
     expect(detail).toMatchObject({ id, amount: 250.5, fee: 7.51, net: 242.99, status: 'pending', statusLabel: 'Pending review', resolvedBy: null, user: { email: user.email } });
     expect(detail).toMatchObject({ bankName: 'HDFC Bank', accountNumberMasked: `•••• ${detail.bank.accountNumber.slice(-4)}` });
     expect(detail.bank.accountNumber).toMatch(/^\d{9}$/);
 
-    expectOk(await server.call('admin/withdrawal/pay', { id }, { token: operator }));
-    const paid = expectOk(await server.call<ReviewView>('admin/withdrawal/detail', { id }, { token: operator }));
-    expect(paid).toMatchObject({ status: 'paid', statusLabel: 'Paid out', resolvedAt: server.clock.now() });
+    expectOk(await ctx.server.call('admin/withdrawal/pay', { id }, { token: ctx.operator }));
+    const paid = expectOk(await ctx.server.call<ReviewView>('admin/withdrawal/detail', { id }, { token: ctx.operator }));
+    expect(paid).toMatchObject({ status: 'paid', statusLabel: 'Paid out', resolvedAt: ctx.server.clock.now() });
     expect(paid.resolvedBy).toMatch(/^N\d{7}$/);
 
-    const missing = expectCall(await server.call('admin/withdrawal/detail', { id: 'no-such-withdrawal' }, { token: operator }), 404, 1213);
+    const missing = expectCall(await ctx.server.call('admin/withdrawal/detail', { id: 'no-such-withdrawal' }, { token: ctx.operator }), 404, 1213);
     expect(missing.message).toBe(localeText('en', 'error.withdrawalNotFound'));
   });
 });

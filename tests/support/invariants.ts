@@ -9,9 +9,17 @@
  * - every hold is resolved at most once: an open hold has no resolving entry and still holds its
  *   amount; a settled or released hold has exactly one resolving entry and holds nothing; the
  *   user's held balance equals the sum of their open holds.
+ * - trading (issue 6): every contract has its own hold (open while the contract is open,
+ *   settled when won or lost, released when void) and, once settled, exactly one
+ *   `contract_settled` entry that credits the user exactly what the outcome rule says for the
+ *   recorded settle price; every stock trade's entry moves the user's cash by its net amount;
+ *   positions equal the bought minus the sold shares; the securities-settlement house account
+ *   equals the gross of all buys minus all sells.
  * Reads the database directly; works on SQLite and PostgreSQL.
  */
 import type { Db } from '../../src/server/db/index.js';
+import { tradingDb } from '../../src/server/db/trading-tables.js';
+import { isWin, settle, type Direction } from '../../src/shared/trade.js';
 
 /**
  * Throws an Error describing every violation found (none: resolves).
@@ -84,8 +92,15 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
   // Holds: resolved at most once, and the held balance is exactly the open holds.
   const holds = await db.selectFrom('holds').selectAll().execute();
   const openByUser = new Map<string, number>();
+  const heldByReference = new Map<string, typeof postings>();
+  for (const p of postings) {
+    if (p.account_kind !== 'held') continue;
+    const list = heldByReference.get(p.reference) ?? [];
+    list.push(p);
+    heldByReference.set(p.reference, list);
+  }
   for (const hold of holds) {
-    const onHeld = postings.filter((p) => p.reference === hold.reference && p.owner === hold.user_id && p.account_kind === 'held');
+    const onHeld = (heldByReference.get(hold.reference) ?? []).filter((p) => p.owner === hold.user_id);
     const placing = new Set(onHeld.filter((p) => Number(p.amount_minor) > 0).map((p) => p.entry_id));
     const resolving = new Set(onHeld.filter((p) => Number(p.amount_minor) < 0).map((p) => p.entry_id));
     const stillHeld = onHeld.reduce((sum, p) => sum + Number(p.amount_minor), 0);
@@ -106,5 +121,87 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
     if (open !== user.held) problems.push(`user ${userId}: held ${user.held} ≠ open holds ${open}`);
   }
 
-  if (problems.length) throw new Error(`ledger invariants violated:\n${problems.join('\n')}`);
+  problems.push(...(await tradingProblems(db, postings, holds)));
+
+  if (problems.length) throw new Error(`ledger invariants violated:\n${problems.slice(0, 50).join('\n')}${problems.length > 50 ? `\n… and ${problems.length - 50} more` : ''}`);
+}
+
+type PostingRow = { entry_id: string; amount_minor: number; owner: string | null; account_kind: string; reference: string };
+type HoldRow = { id: string; user_id: string; kind: string; reference: string; amount_minor: number; status: string };
+
+/** The trading invariants (see the module comment). */
+async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[]): Promise<string[]> {
+  const problems: string[] = [];
+  const t = tradingDb(db);
+  const [contracts, trades, positions, entries] = await Promise.all([
+    t.selectFrom('contracts').selectAll().execute(),
+    t.selectFrom('trades').selectAll().execute(),
+    t.selectFrom('positions').selectAll().execute(),
+    db.selectFrom('journal_entries').select(['id', 'kind', 'reference']).where('kind', 'in', ['contract_settled', 'stock_bought', 'stock_sold']).execute(),
+  ]);
+  const byEntry = new Map<string, PostingRow[]>();
+  for (const p of postings) {
+    const list = byEntry.get(p.entry_id) ?? [];
+    list.push(p);
+    byEntry.set(p.entry_id, list);
+  }
+  const settleEntries = new Map<string, string[]>();
+  for (const e of entries) {
+    if (e.kind !== 'contract_settled') continue;
+    settleEntries.set(e.reference, [...(settleEntries.get(e.reference) ?? []), e.id]);
+  }
+  const holdById = new Map(holds.map((h) => [h.id, h]));
+  const userCash = (entryId: string, userId: string) =>
+    (byEntry.get(entryId) ?? []).filter((p) => p.owner === userId && p.account_kind === 'available').reduce((sum, p) => sum + Number(p.amount_minor), 0);
+
+  for (const c of contracts) {
+    const amount = Number(c.amount_minor);
+    const hold = holdById.get(c.hold_id);
+    if (!hold || hold.kind !== 'contract' || hold.reference !== c.id || hold.user_id !== c.user_id || Number(hold.amount_minor) !== amount) {
+      problems.push(`contract ${c.id}: its hold ${c.hold_id} does not match (kind, reference, user, amount)`);
+      continue;
+    }
+    const expectedHold = c.status === 'open' ? 'open' : c.status === 'void' ? 'released' : 'settled';
+    if (hold.status !== expectedHold) problems.push(`contract ${c.id}: ${c.status} but its hold is ${hold.status}`);
+    const settled = settleEntries.get(c.id) ?? [];
+    if (c.status === 'open') {
+      if (settled.length) problems.push(`contract ${c.id}: open but has ${settled.length} settlement entries`);
+      continue;
+    }
+    if (settled.length !== 1 || settled[0] !== c.settle_entry_id) {
+      problems.push(`contract ${c.id}: ${settled.length} settlement entries (expected exactly ${c.settle_entry_id})`);
+      continue;
+    }
+    const price = c.settle_price_minor === null ? null : Number(c.settle_price_minor);
+    const expected = settle(Number(c.direction) as Direction, amount, Number(c.rate_bp), Number(c.buy_price_minor), price);
+    if (expected.outcome !== c.status || expected.profitMinor !== Number(c.profit_minor)) {
+      problems.push(`contract ${c.id}: ${c.status} with profit ${c.profit_minor}, the rule says ${expected.outcome} with ${expected.profitMinor}`);
+    }
+    if (price !== null && c.status !== 'void' && isWin(Number(c.direction) as Direction, Number(c.buy_price_minor), price) !== (c.status === 'won')) {
+      problems.push(`contract ${c.id}: outcome ${c.status} contradicts buy ${c.buy_price_minor} / settle ${price}`);
+    }
+    const credited = userCash(settled[0]!, c.user_id);
+    if (credited !== expected.payoutMinor) problems.push(`contract ${c.id}: credited ${credited}, expected ${expected.payoutMinor}`);
+  }
+
+  const shares = new Map<string, number>();
+  let securities = 0;
+  for (const trade of trades) {
+    const key = `${trade.user_id}|${trade.symbol}`;
+    const sign = trade.side === 'buy' ? 1 : -1;
+    shares.set(key, (shares.get(key) ?? 0) + sign * Number(trade.quantity));
+    securities += sign * Number(trade.gross_minor);
+    const cash = userCash(trade.entry_id, trade.user_id);
+    if (cash !== -sign * Number(trade.net_minor)) problems.push(`trade ${trade.id}: moved the user's cash by ${cash}, expected ${-sign * Number(trade.net_minor)}`);
+    if (Number(trade.gross_minor) !== Number(trade.price_minor) * Number(trade.quantity)) problems.push(`trade ${trade.id}: gross is not price × quantity`);
+  }
+  const positionOf = new Map(positions.map((p) => [`${p.user_id}|${p.symbol}`, Number(p.quantity)]));
+  for (const [key, quantity] of shares) {
+    if (quantity < 0) problems.push(`position ${key}: sold more than bought (${quantity})`);
+    if ((positionOf.get(key) ?? 0) !== quantity) problems.push(`position ${key}: holds ${positionOf.get(key) ?? 0}, trades say ${quantity}`);
+  }
+  for (const [key, quantity] of positionOf) if (!shares.has(key)) problems.push(`position ${key}: ${quantity} shares without trades`);
+  const house = postings.filter((p) => p.owner === null && p.account_kind === 'house:securities_settlement').reduce((sum, p) => sum + Number(p.amount_minor), 0);
+  if (house !== securities) problems.push(`securities settlement account at ${house}, trades say ${securities}`);
+  return problems;
 }

@@ -1,16 +1,18 @@
 /**
- * Helpers for the money API tests (issue 4): a test server with money-friendly settings,
- * operators created through the domain and logged in through `user/login`, bound bank
- * accounts, real photo uploads for deposit screenshots (issue 3), deposits credited by an
- * operator's approval, and India-time instants.
+ * Helpers for the money API tests (issue 4): a test server with money-friendly settings and
+ * the per-file hooks around one ({@link useMoneyServer}), operators created through the domain
+ * and logged in through `user/login`, bound bank accounts, real photo uploads for deposit
+ * screenshots (issue 3), deposits credited by an operator's approval, and India-time instants.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createUser } from '../../src/server/domain/users.js';
 import { indiaTime } from '../../src/shared/windows.js';
 import type { Config } from '../../src/server/config.js';
 import { startTestServer, type TestServer } from './server.js';
 import { expectOk } from './envelope.js';
 import { multipart, png } from './images.js';
+import { assertLedgerInvariants } from './invariants.js';
 
 /**
  * A test server for money tests: identity gate off (unless `env` says otherwise), generous
@@ -101,13 +103,60 @@ export async function credit(server: TestServer, token: string, operator: string
   return id;
 }
 
-/** The caller's `{available, held, total}`. */
+/**
+ * The caller's `{available, held, total}` from `purse/getAssets` (its `positions`, the market
+ * value of holdings added by issue 6, is left out here; trading tests read it directly).
+ */
 export async function assets(server: TestServer, token: string): Promise<{ available: number; held: number; total: number }> {
-  return expectOk(await server.call<{ available: number; held: number; total: number }>('purse/getAssets', {}, { token }));
+  const { available, held, total } = expectOk(await server.call<{ available: number; held: number; total: number }>('purse/getAssets', {}, { token }));
+  return { available, held, total };
 }
 
 /** Number of journal entries in the database. */
 export async function entryCount(server: TestServer): Promise<number> {
   const row = await server.deps.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** What {@link useMoneyServer} gives a test file; read inside tests and hooks (set from `beforeAll` on). */
+export interface MoneyServer {
+  /** The file's money server. */
+  readonly server: TestServer;
+  /** An operator's token on it. */
+  readonly operator: string;
+}
+
+/**
+ * Registers a test file's hooks around one money server: `beforeAll` starts it
+ * ({@link startMoneyServer}) and logs an operator in, `afterEach` checks the ledger invariants
+ * (and sets the clock back to {@link MONDAY_NOON} unless `resetClock` is false), `afterAll`
+ * stops it.
+ */
+export function useMoneyServer(options: { env?: Record<string, string>; resetClock?: boolean } = {}): MoneyServer {
+  let server: TestServer | undefined;
+  let operator: string | undefined;
+  const started = (): TestServer => {
+    if (!server) throw new Error('the money server is not started (read it inside tests and hooks)');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startMoneyServer(options.env);
+    operator = await operatorToken(server);
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(started().deps.db);
+    if (options.resetClock ?? true) started().clock.set(MONDAY_NOON);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started();
+    },
+    get operator() {
+      if (operator === undefined) throw new Error('no operator token yet (read it inside tests and hooks)');
+      return operator;
+    },
+  };
 }

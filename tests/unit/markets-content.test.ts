@@ -3,8 +3,10 @@
  * renderer's market formats and templates.
  */
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
 import { htmlToText, isSafeImageUrl, isSafeLink, sanitizeArticleHtml } from '../../src/server/domain/html';
-import { formatChange, formatPercent, formatPrice, formatVolume, formatMarketValue } from '../../renderers/market/format';
+import { formatChange, formatPercent, formatPrice, formatVolume } from '../../renderers/market/format';
+import { formatValue } from '../../renderers/formatters';
 import { fillRoute, resolveParams } from '../../renderers/market/template';
 
 describe('article HTML sanitizing', () => {
@@ -40,8 +42,20 @@ describe('market formats and templates', () => {
     expect(formatChange(-0.05)).toBe('-0,05');
     expect(formatPercent(1.25)).toMatch(/^\+1,25\s%$/);
     expect(formatVolume(1_234_567, 'en')).toBe('1.2M');
-    expect(formatMarketValue(null, 'price', 'de-DE')).toBe('–');
-    expect(formatMarketValue('INE002A01018', 'text', 'de-DE')).toBe('INE002A01018');
+    const intl = createIntl({ locale: 'de-DE' });
+    expect(formatValue(null, 'price', intl)).toBe('–');
+    expect(formatValue('INE002A01018', 'text', intl)).toBe('INE002A01018');
+  });
+
+  it('offers the market formats in the one formatter registry (stats block, layouts)', () => {
+    const intl = createIntl({ locale: 'de-DE' });
+    expect(formatValue(2450.5, 'price', intl)).toBe('2.450,50');
+    expect(formatValue(12.3, 'change', intl)).toBe('+12,30');
+    expect(formatValue(1.25, 'percent', intl)).toMatch(/^\+1,25\s%$/);
+    expect(formatValue(1_234_567, 'volume', createIntl({ locale: 'en' }))).toBe('1.2M');
+    expect(formatValue(1250, 'integer', intl)).toBe('1.250');
+    expect(formatValue('12.3', 'change', intl)).toBe('–');
+    expect(formatValue(undefined, 'integer', intl)).toBe('–');
   });
 
   it('fills routes with URL-encoded fields and params from the query', () => {

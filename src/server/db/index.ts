@@ -13,6 +13,7 @@ import * as m0002 from './migrations/0002_ledger.js';
 import * as m0003 from './migrations/0003_identity.js';
 import * as m0004 from './migrations/0004_money.js';
 import * as m0005 from './migrations/0005_markets.js';
+import * as m0006 from './migrations/0006_trading.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_identity': m0003,
   '0004_money': m0004,
   '0005_markets': m0005,
+  '0006_trading': m0006,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -10,6 +10,7 @@ import type { Market } from '../market/index.js';
 import { getCompany } from './company.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
+import { publicTradingTerms } from './trading/terms.js';
 
 /** Feature switches and their defaults (FEATURES overrides them). */
 export const DEFAULT_FEATURES: Record<string, boolean> = {
@@ -25,7 +26,7 @@ export const DEFAULT_FEATURES: Record<string, boolean> = {
 };
 
 /** Every key `config/getSystemConfig` knows. */
-export const CONFIG_KEYS = ['currency', 'depositWindow', 'withdrawalWindow', 'withdrawalFeeRatio', 'withdrawalMaxHours', 'minimums', 'features', 'company', 'market'] as const;
+export const CONFIG_KEYS = ['currency', 'depositWindow', 'withdrawalWindow', 'withdrawalFeeRatio', 'withdrawalMaxHours', 'minimums', 'features', 'company', 'market', 'trading'] as const;
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 /**
@@ -64,6 +65,10 @@ export async function getSystemConfig(deps: Deps, market: Market, locale: Locale
         break;
       case 'company':
         result.company = await getCompany(deps, locale);
+        break;
+      case 'trading':
+        // Issue 6: up/down switch, stake bounds, durations with rates, commission.
+        result.trading = publicTradingTerms(deps);
         break;
       case 'market': {
         const { info } = market.feed.provider;

@@ -18,15 +18,21 @@ export async function userBalanceMinor(deps: Deps, userId: string, kind: UserAcc
   return kind === 'available' ? wallet.availableMinor : wallet.heldMinor;
 }
 
-/** Total assets in minor units: available cash + held funds (+ positions once trading lands). */
+/** Total assets in minor units: available cash + held funds + market value of holdings. */
 export interface AssetsMinor {
   availableMinor: number;
   heldMinor: number;
+  /** Market value of the user's stock holdings (issue 6). */
+  positionsMinor: number;
   totalMinor: number;
 }
 
-/** The user's total assets (issue 4: the drawer's figure). */
-export async function userAssetsMinor(deps: Deps, userId: string): Promise<AssetsMinor> {
+/**
+ * The user's total assets (issue 4: the drawer's figure; issue 6 adds holdings).
+ * @param positionsValue the market value of the user's holdings in minor units (0 when absent).
+ */
+export async function userAssetsMinor(deps: Deps, userId: string, positionsValue?: () => Promise<number>): Promise<AssetsMinor> {
   const { availableMinor, heldMinor } = await readWallet(deps.db, userId);
-  return { availableMinor, heldMinor, totalMinor: availableMinor + heldMinor };
+  const positionsMinor = positionsValue ? await positionsValue() : 0;
+  return { availableMinor, heldMinor, positionsMinor, totalMinor: availableMinor + heldMinor + positionsMinor };
 }

@@ -74,6 +74,8 @@ export interface FeedOptions {
 }
 
 type Listener = (batch: QuoteBatch) => void;
+/** Receives each provider step's ticks with its wall-clock second (epoch ms). */
+export type TickListener = (wallSecondMs: number, ticks: readonly Tick[]) => void;
 
 export class MarketFeed {
   /** Random per process: a `Last-Event-ID` from another process (or before a restart) is not resumable. */
@@ -85,6 +87,7 @@ export class MarketFeed {
   private readonly published = new Map<string, number>();
   private readonly aggregator = new MinuteBarAggregator();
   private readonly listeners = new Set<Listener>();
+  private readonly tickListeners = new Set<TickListener>();
   /** Today's closed 1-minute bars produced by this process, by symbol. */
   private readonly closedToday = new Map<string, Bar[]>();
   /** Today's bars stored before this process started, loaded on first request. */
@@ -244,7 +247,15 @@ export class MarketFeed {
     const gap = (target - this.lastSecondMs) / 1000;
     const changed = new Set<string>();
     const step = (second: number) => {
-      for (const tick of this.provider.tick(second)) if (this.apply(tick)) changed.add(tick.symbol);
+      const ticks = this.provider.tick(second);
+      for (const tick of ticks) if (this.apply(tick)) changed.add(tick.symbol);
+      for (const listener of this.tickListeners) {
+        try {
+          listener(second, ticks);
+        } catch (error) {
+          this.options.log?.error({ err: error }, 'tick listener failed');
+        }
+      }
     };
     if (gap <= this.options.maxCatchUpSeconds) for (let s = this.lastSecondMs + 1000; s <= target; s += 1000) step(s);
     else step(target);
@@ -403,6 +414,16 @@ export class MarketFeed {
     await this.flush();
     this.stopped = true;
     await this.provider.close?.();
+  }
+
+  /**
+   * Calls `listener` with every provider step — each wall-clock second, also while catching up
+   * (issue 6: the trading tick recorder needs the price at every second, not only the batch's
+   * final state). `wallSecondMs` is the step's wall-clock second. Returns the unsubscribe function.
+   */
+  subscribeTicks(listener: TickListener): () => void {
+    this.tickListeners.add(listener);
+    return () => this.tickListeners.delete(listener);
   }
 
   /** Calls `listener` with every batch; returns the unsubscribe function. */

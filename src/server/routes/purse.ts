@@ -1,13 +1,16 @@
 /**
  * `purse/*` (SPEC.md §7 Wallet): `purse/getBalance` answers the available balance; and
- * `purse/getAssets` the drawer's total assets `{available, held, total}` (issue 4). Currency units.
+ * `purse/getAssets` the drawer's total assets `{available, held, positions, total}` (issue 4;
+ * `positions` = market value of holdings, issue 6). Currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
+import type { Market } from '../market/index.js';
+import { positionsValueMinor } from '../domain/trading/views.js';
 import { userAssetsMinor, userBalanceMinor } from '../domain/wallet.js';
 import { fromMinor } from '../../shared/money.js';
 
-export function purseRoutes(calls: CallRegistry, deps: Deps): void {
+export function purseRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define({
     name: 'purse/getBalance',
     access: 'user',
@@ -17,8 +20,8 @@ export function purseRoutes(calls: CallRegistry, deps: Deps): void {
     name: 'purse/getAssets',
     access: 'user',
     handle: async ({ auth }) => {
-      const assets = await userAssetsMinor(deps, auth!.userId);
-      return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), total: fromMinor(assets.totalMinor) };
+      const assets = await userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId));
+      return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), positions: fromMinor(assets.positionsMinor), total: fromMinor(assets.totalMinor) };
     },
   });
 }

@@ -143,8 +143,17 @@ export class SchemaStore {
   }
 }
 
-/** Names in every block's `schema` property. */
+/** Names in every block's `schema` property, nested blocks (e.g. inside tabs) included. */
 function referencedSchemas(layout: unknown): string[] {
-  const blocks = (layout as { blocks?: Array<{ schema?: unknown }> } | null)?.blocks ?? [];
-  return [...new Set(blocks.map((b) => b?.schema).filter((s): s is string => typeof s === 'string'))];
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.kind === 'string' && typeof record.schema === 'string') names.add(record.schema);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit((layout as { blocks?: unknown } | null)?.blocks ?? []);
+  return [...names];
 }

@@ -301,6 +301,41 @@ export interface NewsPage {
   pageSize?: number;
 }
 
+/** From schemas/api/orderDetails.schema.json */
+
+/**
+ * Body of order/purchaseDetails (issue 6): type contracts (open up/down contracts) or holdings (stock positions), paged; page is 1-based.
+ */
+export interface OrderDetails {
+  type: 'contracts' | 'holdings';
+  page?: number;
+  pageSize?: number;
+}
+
+/** From schemas/api/orderPurchase.schema.json */
+
+/**
+ * Body of order/purchase (issue 6). kind updown: symbol, direction (1 = up, anything else down), amount (whole currency units within the configured bounds, else code 1403), duration (seconds, one of the offered options, else code 1402). kind stock: symbol and quantity (whole shares >= 1, else code 1406). The price always comes from the server's feed.
+ */
+export interface OrderPurchase {
+  kind: 'updown' | 'stock';
+  symbol: string;
+  direction?: number | string;
+  amount?: number;
+  duration?: number;
+  quantity?: number;
+}
+
+/** From schemas/api/orderSell.schema.json */
+
+/**
+ * Body of order/sell (issue 6): symbol and quantity (whole shares >= 1, else code 1406; more than held answers code 1407). Executed at the server's feed price.
+ */
+export interface OrderSell {
+  symbol: string;
+  quantity: number;
+}
+
 /** From schemas/api/pageRequest.schema.json */
 
 /**
@@ -334,7 +369,7 @@ export interface SendCaptchaByEmail {
 /** From schemas/api/systemConfigQuery.schema.json */
 
 /**
- * Body of config/getSystemConfig: the keys wanted (all when absent): currency, depositWindow, withdrawalWindow, withdrawalFeeRatio, withdrawalMaxHours, minimums, features, company, market.
+ * Body of config/getSystemConfig: the keys wanted (all when absent): currency, depositWindow, withdrawalWindow, withdrawalFeeRatio, withdrawalMaxHours, minimums, features, company, market, trading.
  */
 export interface SystemConfigQuery {
   /**

@@ -1,7 +1,7 @@
 /**
  * Ledger accounts: two per user (`available` cash and `held` funds) and the house accounts
- * (bank clearing, payouts in transit, fee revenue). House accounts have fixed ids created by
- * migration 0004; a user's accounts and balance row are created on first use.
+ * (bank clearing, payouts in transit, fee revenue; trading book and securities settlement from
+ * issue 6). House accounts have fixed ids created by migrations 0004 and 0006; a user's accounts and balance row are created on first use.
  */
 import type { Db } from '../../db/index.js';
 import { newId } from '../ids.js';
@@ -10,7 +10,7 @@ import { newId } from '../ids.js';
 export type UserAccountKind = 'available' | 'held';
 
 /** House accounts (the firm's side of every movement). */
-export type HouseAccount = 'bank_clearing' | 'payouts_in_transit' | 'fee_revenue';
+export type HouseAccount = 'bank_clearing' | 'payouts_in_transit' | 'fee_revenue' | 'trading_book' | 'securities_settlement';
 
 /** Names an account in a posting. */
 export type AccountRef = { userId: string; kind: UserAccountKind } | { house: HouseAccount };

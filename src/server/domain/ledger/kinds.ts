@@ -10,9 +10,17 @@ export const ENTRY_KINDS = {
   withdrawalRequested: 'withdrawal_requested',
   withdrawalPaid: 'withdrawal_paid',
   withdrawalRejected: 'withdrawal_rejected',
+  contractPlaced: 'contract_placed',
+  contractSettled: 'contract_settled',
+  stockBought: 'stock_bought',
+  stockSold: 'stock_sold',
 } as const;
 export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
 
 /** Kinds of postings on users' accounts — the bill flow's `kind` filter. */
-export const BILL_KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release'] as const;
+export const BILL_KINDS = [
+  'deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release',
+  // Trading (issue 6)
+  'contract_stake', 'contract_payout', 'contract_profit', 'contract_loss', 'contract_void', 'stock_buy', 'stock_sell', 'stock_commission',
+] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

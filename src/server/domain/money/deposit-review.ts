@@ -4,18 +4,19 @@
  * reason (nothing posted). Each decision is a conditional status update — a deposit is decided
  * once — and is audited in the same transaction (who, what, when, before → after).
  */
-import { fromMinor } from '../../../shared/money.js';
 import type { Db } from '../../db/index.js';
-import { writeAudit } from '../audit.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
-import { userRefs, type UserRef } from './users.js';
+import type { Page, PageQuery } from './paging.js';
+import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
+import type { UserRef } from './users.js';
+
+const DESK: ReviewDesk = { table: 'deposits', entity: 'deposit', notFound: 'depositNotFound', notPending: 'depositNotPending' };
 
 /** A deposit in the operator's queue: the investor and their bound accounts beside it. */
 export interface DepositReviewView extends DepositView {
@@ -40,19 +41,7 @@ export interface ReviewResult {
 
 /** The queue, oldest first when filtered to `pending` (first come, first served), else newest first. */
 export async function listDepositsForReview(deps: Deps, query: DepositReviewQuery): Promise<Page<DepositReviewView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const direction = query.status === 'pending' ? 'asc' : 'desc';
-  let rows = depositQuery(deps.db);
-  let count = deps.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n'));
-  if (query.status) {
-    rows = rows.where('deposits.status', '=', query.status);
-    count = count.where('status', '=', query.status);
-  }
-  const [items, total] = await Promise.all([
-    rows.orderBy('deposits.created_at', direction).orderBy('deposits.id', direction).limit(pageSize).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: await reviewViews(deps.db, items), total: Number(total.n), page, pageSize };
+  return reviewQueuePage(deps.db, DESK, depositQuery(deps.db), query, (rows) => reviewViews(deps.db, rows));
 }
 
 /**
@@ -67,19 +56,12 @@ export async function getDepositForReview(deps: Deps, id: string): Promise<Depos
 
 /** Operator views of deposit rows: the investor, their live bound accounts and the reviewer beside each. */
 async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewView[]> {
-  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(r.reviewed_by ? [r.reviewed_by] : [])]));
+  const people = await reviewPeople(db, rows, (r) => r.reviewed_by);
   const banks = await liveBankAccountsOf(db, rows.map((r) => r.user_id));
-  return rows.map((row) => ({
-    ...depositView(row),
-    user: users.get(row.user_id)!,
-    userBankAccounts: banks.get(row.user_id) ?? [],
-    reviewedBy: row.reviewed_by ? (users.get(row.reviewed_by)?.uid ?? null) : null,
-  }));
-}
-
-async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {
-  const row = await trx.selectFrom('deposits').select('id').where('id', '=', id).executeTakeFirst();
-  return new AppError(row ? 'depositNotPending' : 'depositNotFound');
+  return rows.map((row) => {
+    const { user, decidedBy } = people(row);
+    return { ...depositView(row), user, userBankAccounts: banks.get(row.user_id) ?? [], reviewedBy: decidedBy };
+  });
 }
 
 /**
@@ -88,21 +70,19 @@ async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {
  *   `idempotencyMismatch`.
  */
 export async function approveDeposit(deps: Deps, operatorId: string, id: string, idempotency: IdempotencyRequest | null): Promise<ReviewResult> {
-  return runIdempotent(
-    deps,
-    operatorId,
-    idempotency,
-    () => deps.clock.now(),
-    async (trx, now) => {
-      const entryId = newId();
-      const row = await trx
+  const entryId = newId();
+  return decidePending(deps, DESK, operatorId, id, idempotency, {
+    status: 'approved',
+    action: 'deposit.approve',
+    claim: (trx, now) =>
+      trx
         .updateTable('deposits')
         .set({ status: 'approved', reviewed_at: now, reviewed_by: operatorId, entry_id: entryId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'amount_minor'])
-        .executeTakeFirst();
-      if (!row) throw await notPendingOrMissing(trx, id);
+        .executeTakeFirst(),
+    apply: async (trx, now, row) => {
       const amountMinor = Number(row.amount_minor);
       await postEntry(trx, now, {
         id: entryId,
@@ -113,18 +93,9 @@ export async function approveDeposit(deps: Deps, operatorId: string, id: string,
           { account: { house: 'bank_clearing' }, amountMinor: -amountMinor, kind: 'deposit' },
         ],
       });
-      await writeAudit(trx, {
-        actorUserId: operatorId,
-        action: 'deposit.approve',
-        entity: 'deposit',
-        entityId: id,
-        before: { status: 'pending', userId: row.user_id, amount: fromMinor(amountMinor) },
-        after: { status: 'approved', entryId },
-        at: now,
-      });
-      return { id, status: 'approved' as const };
+      return { after: { entryId } };
     },
-  );
+  });
 }
 
 /**
@@ -133,31 +104,18 @@ export async function approveDeposit(deps: Deps, operatorId: string, id: string,
  * @throws AppError `depositNotFound`, `depositNotPending`, `idempotencyMismatch`.
  */
 export async function rejectDeposit(deps: Deps, operatorId: string, id: string, reason: string, idempotency: IdempotencyRequest | null): Promise<ReviewResult> {
-  return runIdempotent(
-    deps,
-    operatorId,
-    idempotency,
-    () => deps.clock.now(),
-    async (trx, now) => {
-      const text = reason.trim();
-      const row = await trx
+  const text = reason.trim();
+  return decidePending(deps, DESK, operatorId, id, idempotency, {
+    status: 'rejected',
+    action: 'deposit.reject',
+    claim: (trx, now) =>
+      trx
         .updateTable('deposits')
         .set({ status: 'rejected', reject_reason: text, reviewed_at: now, reviewed_by: operatorId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'amount_minor'])
-        .executeTakeFirst();
-      if (!row) throw await notPendingOrMissing(trx, id);
-      await writeAudit(trx, {
-        actorUserId: operatorId,
-        action: 'deposit.reject',
-        entity: 'deposit',
-        entityId: id,
-        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)) },
-        after: { status: 'rejected', reason: text },
-        at: now,
-      });
-      return { id, status: 'rejected' as const };
-    },
-  );
+        .executeTakeFirst(),
+    apply: async () => ({ after: { reason: text } }),
+  });
 }

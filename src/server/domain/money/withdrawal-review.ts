@@ -7,15 +7,17 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import type { Db } from '../../db/index.js';
-import { writeAudit } from '../audit.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
-import { userRefs, type UserRef } from './users.js';
+import type { Page, PageQuery } from './paging.js';
+import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
+import type { UserRef } from './users.js';
 import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
+
+const DESK: ReviewDesk = { table: 'withdrawals', entity: 'withdrawal', notFound: 'withdrawalNotFound', notPending: 'withdrawalNotPending' };
 
 /** A withdrawal in the operator's queue. */
 export interface WithdrawalReviewView extends Omit<WithdrawalView, 'bank'> {
@@ -39,19 +41,7 @@ export interface WithdrawalDecision {
 
 /** The queue: oldest first when filtered to `pending`, else newest first. */
 export async function listWithdrawalsForReview(deps: Deps, query: WithdrawalReviewQuery): Promise<Page<WithdrawalReviewView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const direction = query.status === 'pending' ? 'asc' : 'desc';
-  let rows = withdrawalQuery(deps.db);
-  let count = deps.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number | string>().as('n'));
-  if (query.status) {
-    rows = rows.where('withdrawals.status', '=', query.status);
-    count = count.where('status', '=', query.status);
-  }
-  const [items, total] = await Promise.all([
-    rows.orderBy('withdrawals.created_at', direction).orderBy('withdrawals.id', direction).limit(pageSize).offset(offset).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { items: await reviewViews(deps.db, items), total: Number(total.n), page, pageSize };
+  return reviewQueuePage(deps.db, DESK, withdrawalQuery(deps.db), query, (rows) => reviewViews(deps.db, rows));
 }
 
 /**
@@ -66,18 +56,16 @@ export async function getWithdrawalForReview(deps: Deps, id: string): Promise<Wi
 
 /** Operator views of withdrawal rows: the investor, the payee with the full number and the resolver beside each. */
 async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalReviewView[]> {
-  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(r.resolved_by ? [r.resolved_by] : [])]));
-  return rows.map((row) => ({
-    ...withdrawalView(row),
-    user: users.get(row.user_id)!,
-    bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
-    resolvedBy: row.resolved_by ? (users.get(row.resolved_by)?.uid ?? null) : null,
-  }));
-}
-
-async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {
-  const row = await trx.selectFrom('withdrawals').select('id').where('id', '=', id).executeTakeFirst();
-  return new AppError(row ? 'withdrawalNotPending' : 'withdrawalNotFound');
+  const people = await reviewPeople(db, rows, (r) => r.resolved_by);
+  return rows.map((row) => {
+    const { user, decidedBy } = people(row);
+    return {
+      ...withdrawalView(row),
+      user,
+      bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+      resolvedBy: decidedBy,
+    };
+  });
 }
 
 /**
@@ -85,36 +73,25 @@ async function notPendingOrMissing(trx: Db, id: string): Promise<AppError> {
  * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
  */
 export async function payWithdrawal(deps: Deps, operatorId: string, id: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
-  return runIdempotent(
-    deps,
-    operatorId,
-    idempotency,
-    () => deps.clock.now(),
-    async (trx, now) => {
-      const row = await trx
+  return decidePending(deps, DESK, operatorId, id, idempotency, {
+    status: 'paid',
+    action: 'withdrawal.pay',
+    claim: (trx, now) =>
+      trx
         .updateTable('withdrawals')
         .set({ status: 'paid', resolved_at: now, resolved_by: operatorId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'hold_id', 'amount_minor', 'fee_minor', 'net_minor'])
-        .executeTakeFirst();
-      if (!row) throw await notPendingOrMissing(trx, id);
+        .executeTakeFirst(),
+    apply: async (trx, now, row) => {
       const entryId = await settleHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalPaid, [
         { house: 'payouts_in_transit', amountMinor: Number(row.net_minor), postingKind: 'withdrawal_paid' },
         { house: 'fee_revenue', amountMinor: Number(row.fee_minor), postingKind: 'withdrawal_fee' },
       ]);
-      await writeAudit(trx, {
-        actorUserId: operatorId,
-        action: 'withdrawal.pay',
-        entity: 'withdrawal',
-        entityId: id,
-        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)), fee: fromMinor(Number(row.fee_minor)), net: fromMinor(Number(row.net_minor)) },
-        after: { status: 'paid', entryId },
-        at: now,
-      });
-      return { id, status: 'paid' as const };
+      return { before: { fee: fromMinor(Number(row.fee_minor)), net: fromMinor(Number(row.net_minor)) }, after: { entryId } };
     },
-  );
+  });
 }
 
 /**
@@ -124,32 +101,21 @@ export async function payWithdrawal(deps: Deps, operatorId: string, id: string, 
  * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
  */
 export async function rejectWithdrawal(deps: Deps, operatorId: string, id: string, reason: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
-  return runIdempotent(
-    deps,
-    operatorId,
-    idempotency,
-    () => deps.clock.now(),
-    async (trx, now) => {
-      const text = reason.trim();
-      const row = await trx
+  const text = reason.trim();
+  return decidePending(deps, DESK, operatorId, id, idempotency, {
+    status: 'rejected',
+    action: 'withdrawal.reject',
+    claim: (trx, now) =>
+      trx
         .updateTable('withdrawals')
         .set({ status: 'rejected', reject_reason: text, resolved_at: now, resolved_by: operatorId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'hold_id', 'amount_minor'])
-        .executeTakeFirst();
-      if (!row) throw await notPendingOrMissing(trx, id);
+        .executeTakeFirst(),
+    apply: async (trx, now, row) => {
       const entryId = await releaseHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalRejected, 'withdrawal_release');
-      await writeAudit(trx, {
-        actorUserId: operatorId,
-        action: 'withdrawal.reject',
-        entity: 'withdrawal',
-        entityId: id,
-        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)) },
-        after: { status: 'rejected', reason: text, entryId },
-        at: now,
-      });
-      return { id, status: 'rejected' as const };
+      return { after: { reason: text, entryId } };
     },
-  );
+  });
 }

@@ -1,0 +1,192 @@
+/**
+ * Trading throughput on SQLite (issue 6 "Proof"):
+ * - contract purchases per second over HTTP with authentication (a real listening server,
+ *   `fetch` with keep-alive, `TRADING_BENCH_CONCURRENCY` requests in flight), p50 and p99
+ *   latency; one purchase = body validation, session lookup, risk check, feed price, one
+ *   `BEGIN IMMEDIATE` transaction with the hold entry (two postings), hold, contract and buy tick;
+ * - beside it, the same statements as a bare better-sqlite3 transaction, same run, same schema;
+ * - how long 100 000 contracts due at the same second take to settle (`settleDue`, batches of
+ *   500, one journal entry each), seeded with the bulk fixture of the API tests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import SQLite from 'better-sqlite3';
+import sharp from 'sharp';
+import type { BenchFigure } from '../bench.js';
+import { buildServer } from '../../src/server/app.js';
+import { ManualClock } from '../../src/server/clock.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDb } from '../../src/server/db/index.js';
+import type { Deps } from '../../src/server/domain/deps.js';
+import { createUser, login } from '../../src/server/domain/users.js';
+import { storePhoto } from '../../src/server/domain/uploads.js';
+import { requestDeposit } from '../../src/server/domain/money/deposits.js';
+import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
+import { acknowledgeRisk } from '../../src/server/domain/trading/terms.js';
+import { settleDue } from '../../src/server/domain/trading/settle.js';
+import { indiaTime } from '../../src/shared/windows.js';
+import { seedDueContracts } from '../../tests/support/trading.js';
+
+const COUNT = Number(process.env.TRADING_BENCH_COUNT ?? 3000);
+const CONCURRENCY = Number(process.env.TRADING_BENCH_CONCURRENCY ?? 8);
+const SETTLE_COUNT = Number(process.env.TRADING_BENCH_SETTLE ?? 100_000);
+const WARMUP = 200;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+
+/** An investor funded through the deposit flow, risk acknowledged; returns the id and a token. */
+async function fundedUser(deps: Deps, deposits: number): Promise<{ userId: string; token: string }> {
+  const email = `bench-${randomUUID()}@example.com`;
+  const userId = await createUser(deps, { email, password: 'bench password 1', role: 'investor' });
+  const operatorId = await createUser(deps, { email: `bench-op-${randomUUID()}@example.com`, password: 'bench password 1', role: 'operator' });
+  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
+  const { id: screenshotId } = await storePhoto(deps, userId, png);
+  for (let i = 0; i < deposits; i++) {
+    const { id } = await requestDeposit(deps, userId, { amount: 10_000_000, channel: 'bank', utr: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)), screenshotId }, null);
+    await approveDeposit(deps, operatorId, id, null);
+  }
+  await acknowledgeRisk(deps, userId);
+  const { token } = await login(deps, { email, password: 'bench password 1' });
+  return { userId, token };
+}
+
+async function httpRun(dir: string): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
+  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
+  const server = await buildServer(config, { clock, logger: false });
+  try {
+    const { token } = await fundedUser(server.deps, 2);
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/order/purchase?lang=en`;
+    const body = JSON.stringify({ kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 10, duration: 60 });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const one = async () => {
+      const t = performance.now();
+      const response = await fetch(url, { method: 'POST', headers, body });
+      const answer = (await response.json()) as { code: number; message: string };
+      if (answer.code !== 200) throw new Error(`purchase failed: ${answer.message}`);
+      return performance.now() - t;
+    };
+    for (let i = 0; i < WARMUP; i++) await one();
+    const latencies: number[] = [];
+    let next = 0;
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next++ < COUNT) latencies.push(await one());
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    return { perSecond: COUNT / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The purchase's statements as a bare better-sqlite3 transaction. */
+async function rawRun(dir: string): Promise<number> {
+  const file = path.join(dir, 'raw.sqlite');
+  await (await openDb({ kind: 'sqlite', file })).destroy();
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  const now = indiaTime(2026, 11, 23, 11, 30);
+  const userId = randomUUID();
+  db.prepare(`INSERT INTO users (id, uid, email, password_hash, role, created_at, password_changed_at) VALUES (?, 'N0000001', 'raw@example.com', 'x', 'investor', ?, ?)`).run(userId, now, now);
+  const available = randomUUID();
+  const held = randomUUID();
+  db.prepare(`INSERT INTO ledger_accounts (id, user_id, kind, created_at) VALUES (?, ?, 'available', ?), (?, ?, 'held', ?)`).run(available, userId, now, held, userId, now);
+  db.prepare(`INSERT INTO wallet_balances (user_id, available_minor, held_minor, seq, updated_at) VALUES (?, ?, 0, 0, ?)`).run(userId, 8_000_000_000, now);
+  db.prepare(`INSERT INTO trading_consents (user_id, risk_acknowledged_at) VALUES (?, ?)`).run(userId, now);
+  const consent = db.prepare(`SELECT user_id FROM trading_consents WHERE user_id = ?`);
+  const accounts = db.prepare(`SELECT id, user_id, kind FROM ledger_accounts WHERE user_id IN (?) AND kind IN ('available', 'held')`);
+  const balance = db.prepare(
+    `UPDATE wallet_balances SET available_minor = available_minor + ?, held_minor = held_minor + ?, seq = seq + 2, updated_at = ?
+     WHERE user_id = ? AND available_minor + ? >= 0 AND held_minor + ? >= 0 RETURNING available_minor, held_minor, seq`,
+  );
+  const entry = db.prepare(`INSERT INTO journal_entries (id, kind, reference, created_at) VALUES (?, 'contract_placed', ?, ?)`);
+  const postings = db.prepare(
+    `INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
+     VALUES (?, ?, ?, ?, ?, 'contract_stake', ?, ?, ?, ?), (?, ?, ?, ?, ?, 'contract_stake', ?, ?, ?, ?)`,
+  );
+  const hold = db.prepare(`INSERT INTO holds (id, user_id, kind, reference, amount_minor, status, placed_entry_id, created_at) VALUES (?, ?, 'contract', ?, ?, 'open', ?, ?)`);
+  const contract = db.prepare(
+    `INSERT INTO contracts (id, user_id, symbol, direction, amount_minor, buy_price_minor, rate_bp, duration_s, bought_at, expires_at, status, hold_id)
+     VALUES (?, ?, 'RELIANCE', 1, ?, 136400, 8500, 60, ?, ?, 'open', ?)`,
+  );
+  const tick = db.prepare(`INSERT INTO price_ticks (symbol, at, price_minor) VALUES ('RELIANCE', ?, 136400) ON CONFLICT DO NOTHING`);
+  const amount = 1000;
+  let at = now;
+  const purchase = db.transaction(() => {
+    if (!consent.get(userId)) throw new Error('consent');
+    accounts.all(userId);
+    const after = balance.get(-amount, amount, at, userId, -amount, amount) as { available_minor: number; held_minor: number; seq: number } | undefined;
+    if (!after) throw new Error('insufficient');
+    const id = randomUUID();
+    const entryId = randomUUID();
+    const holdId = randomUUID();
+    entry.run(entryId, id, at);
+    postings.run(
+      randomUUID(), entryId, available, -amount, at, userId, after.seq - 1, after.available_minor, after.held_minor - amount,
+      randomUUID(), entryId, held, amount, at, userId, after.seq, after.available_minor, after.held_minor,
+    );
+    hold.run(holdId, userId, id, amount, entryId, at);
+    contract.run(id, userId, amount, at, at + 60_000, holdId);
+    tick.run(at);
+    at += 1;
+  });
+  try {
+    for (let i = 0; i < WARMUP; i++) purchase.immediate();
+    const start = performance.now();
+    for (let i = 0; i < COUNT; i++) purchase.immediate();
+    return COUNT / ((performance.now() - start) / 1000);
+  } finally {
+    db.close();
+  }
+}
+
+async function settleRun(dir: string): Promise<{ seconds: number; perSecond: number }> {
+  const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
+  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none') });
+  const server = await buildServer(config, { clock, logger: false });
+  try {
+    const users: string[] = [];
+    const perUser = 10_000;
+    for (let i = 0; i < Math.ceil(SETTLE_COUNT / perUser); i++) users.push((await fundedUser(server.deps, 1)).userId);
+    const now = clock.now();
+    await seedDueContracts(server.deps.db, users, perUser, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
+    const start = performance.now();
+    const report = await settleDue(server.deps.db, now, { batchSize: 500 });
+    const seconds = (performance.now() - start) / 1000;
+    if (report.settled !== users.length * perUser) throw new Error(`settled ${report.settled}`);
+    return { seconds, perSecond: report.settled / seconds };
+  } finally {
+    await server.close();
+  }
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bench-trading-'));
+  try {
+    const http = await httpRun(path.join(dir, 'http'));
+    const raw = await rawRun(dir);
+    const settle = await settleRun(path.join(dir, 'settle'));
+    return [
+      { name: 'contract purchases over HTTP with auth (order/purchase)', value: http.perSecond, unit: 'req/s', note: `${COUNT} requests, ${CONCURRENCY} in flight, SQLite file, WAL; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}` },
+      { name: 'order/purchase latency p50', value: http.p50, unit: 'ms' },
+      { name: 'order/purchase latency p99', value: http.p99, unit: 'ms' },
+      { name: 'bare better-sqlite3, same statements (transactions/s)', value: raw, unit: 'tx/s', note: 'same run, same schema and pragmas' },
+      { name: 'HTTP rate as a share of the bare rate', value: (http.perSecond / raw) * 100, unit: '%' },
+      { name: `settle ${SETTLE_COUNT.toLocaleString('en')} contracts due at the same second`, value: settle.seconds, unit: 's', note: 'settleDue, batches of 500, one journal entry each' },
+      { name: 'settlement rate', value: settle.perSecond, unit: 'contracts/s' },
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

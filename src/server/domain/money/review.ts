@@ -1,0 +1,131 @@
+/**
+ * What the operator's deposit and withdrawal desks (`deposit-review.ts`, `withdrawal-review.ts`)
+ * share: the queue page (status filter, order, paging), the investor and decider beside each
+ * row, and the skeleton of a decision — an idempotent transaction that moves a row out of
+ * `pending` with a conditional update (so it is decided once) and audits it in the same
+ * transaction (who, what, when, before → after).
+ */
+import type { SelectQueryBuilder } from 'kysely';
+import type { ErrorName } from '../../../shared/codes.js';
+import { fromMinor } from '../../../shared/money.js';
+import type { Database, Db } from '../../db/index.js';
+import { writeAudit } from '../audit.js';
+import { AppError } from '../errors.js';
+import type { Deps } from '../deps.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import type { DepositStatus } from './deposits.js';
+import { pageOf, type Page, type PageQuery } from './paging.js';
+import { userRefs, type UserRef } from './users.js';
+import type { WithdrawalStatus } from './withdrawals.js';
+
+/** A desk: the table of its queue, the audited entity and its not-found / not-pending errors. */
+export interface ReviewDesk {
+  table: 'deposits' | 'withdrawals';
+  /** Audit entity, e.g. `deposit`. */
+  entity: string;
+  notFound: ErrorName;
+  notPending: ErrorName;
+}
+
+/**
+ * One page of a desk's queue: one status if `query.status` names it, oldest first when that
+ * is `pending` (first come, first served), else newest first; with the total count.
+ * @param rows the desk's row query (from its table, joins allowed).
+ * @param views the operator views of a page's rows.
+ */
+export async function reviewQueuePage<TB extends keyof Database, Row, View>(
+  db: Db,
+  desk: ReviewDesk,
+  rows: SelectQueryBuilder<Database, TB, Row>,
+  query: PageQuery & { status?: DepositStatus | WithdrawalStatus },
+  views: (rows: Row[]) => Promise<View[]>,
+): Promise<Page<View>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const direction = query.status === 'pending' ? 'asc' : 'desc';
+  const { ref } = db.dynamic;
+  let count = db.selectFrom(desk.table).select((eb) => eb.fn.countAll<number | string>().as('n'));
+  if (query.status) {
+    rows = rows.where(ref(`${desk.table}.status`), '=', query.status);
+    count = count.where('status', '=', query.status);
+  }
+  const [items, total] = await Promise.all([
+    rows.orderBy(ref(`${desk.table}.created_at`), direction).orderBy(ref(`${desk.table}.id`), direction).limit(pageSize).offset(offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
+  return { items: await views(items), total: Number(total.n), page, pageSize };
+}
+
+/**
+ * The investor of each row and the public uid of who decided it (null while undecided), for
+ * operator views.
+ * @param decidedBy the row's deciding operator's id, or null.
+ */
+export async function reviewPeople<Row extends { user_id: string }>(
+  db: Db,
+  rows: Row[],
+  decidedBy: (row: Row) => string | null,
+): Promise<(row: Row) => { user: UserRef; decidedBy: string | null }> {
+  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(decidedBy(r) ? [decidedBy(r)!] : [])]));
+  return (row) => {
+    const decider = decidedBy(row);
+    return { user: users.get(row.user_id)!, decidedBy: decider ? (users.get(decider)?.uid ?? null) : null };
+  };
+}
+
+/** One decision on a pending row (see {@link decidePending}). */
+export interface PendingDecision<Row extends { user_id: string; amount_minor: number }, S extends string> {
+  /** The status the decision sets. */
+  status: S;
+  /** Audit action, e.g. `deposit.approve`. */
+  action: string;
+  /**
+   * The conditional update `pending → status` of the row (`where status = 'pending'`),
+   * returning at least `user_id` and `amount_minor`; undefined when it was not pending or is missing.
+   */
+  claim: (trx: Db, now: number) => Promise<Row | undefined>;
+  /**
+   * What the decision posts, in the same transaction; resolves the audit's fields beyond
+   * `status`, `userId` and `amount` (before) and `status` (after).
+   */
+  apply: (trx: Db, now: number, row: Row) => Promise<{ before?: Record<string, unknown>; after: Record<string, unknown> }>;
+}
+
+/**
+ * Decides a pending row once: runs idempotently ({@link runIdempotent}) in one transaction,
+ * claims the row, applies the decision and audits it (before: `{status: 'pending', userId,
+ * amount, …}`, after: `{status, …}`).
+ * @throws AppError the desk's `notFound` or `notPending`, `idempotencyMismatch`.
+ */
+export function decidePending<Row extends { user_id: string; amount_minor: number }, S extends string>(
+  deps: Deps,
+  desk: ReviewDesk,
+  operatorId: string,
+  id: string,
+  idempotency: IdempotencyRequest | null,
+  decision: PendingDecision<Row, S>,
+): Promise<{ id: string; status: S }> {
+  return runIdempotent(
+    deps,
+    operatorId,
+    idempotency,
+    () => deps.clock.now(),
+    async (trx, now) => {
+      const row = await decision.claim(trx, now);
+      if (!row) {
+        const existing = await trx.selectFrom(desk.table).select('id').where('id', '=', id).executeTakeFirst();
+        throw new AppError(existing ? desk.notPending : desk.notFound);
+      }
+      const audit = await decision.apply(trx, now, row);
+      await writeAudit(trx, {
+        actorUserId: operatorId,
+        action: decision.action,
+        entity: desk.entity,
+        entityId: id,
+        before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)), ...audit.before },
+        after: { status: decision.status, ...audit.after },
+        at: now,
+      });
+      return { id, status: decision.status };
+    },
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Stock orders at market (issue 6 "Stock orders"): `order/purchase` with `kind: "stock"` and
+ * `order/sell`, executed at the feed's current price; commission `COMMISSION_BPS` of the gross
+ * on both sides, rounded to the cent with halves up (`commissionMinor` in `shared/trade.ts`).
+ *
+ * Ledger, one entry per order: a buy moves `available → securities settlement` (gross) and
+ * `available → fee revenue` (commission); a sell moves `securities settlement → available`
+ * (gross) and `available → fee revenue` (commission). Positions keep the quantity and the cost
+ * basis (what was paid including buy commission); average cost = cost / quantity. A sale takes
+ * the sold shares' share of the cost basis (rounded to the cent, halves up; all of it when the
+ * position closes) and realizes `proceeds − cost of the shares sold`.
+ */
+import { fromMinor } from '../../../shared/money.js';
+import { commissionMinor } from '../../../shared/trade.js';
+import { sql } from 'kysely';
+import { tradingDb } from '../../db/trading-tables.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/index.js';
+import { livePrice, type TradingContext } from './context.js';
+
+/** Body of `order/purchase` for shares, and of `order/sell`. */
+export interface StockOrderInput {
+  symbol: string;
+  /** Whole shares ≥ 1. */
+  quantity?: number;
+}
+
+/** Answer of a buy, in currency units. */
+export interface StockBuyReceipt {
+  id: string;
+  symbol: string;
+  side: 'buy';
+  quantity: number;
+  price: number;
+  commission: number;
+  /** Debited: price × quantity + commission. */
+  total: number;
+}
+
+/** Answer of a sell, in currency units. */
+export interface StockSellReceipt {
+  id: string;
+  symbol: string;
+  side: 'sell';
+  quantity: number;
+  price: number;
+  commission: number;
+  /** Credited: price × quantity − commission. */
+  proceeds: number;
+  /** Proceeds − cost basis of the shares sold. */
+  realizedPnl: number;
+}
+
+/** Priced, validated order (outside the transaction). */
+async function prepare(ctx: TradingContext, input: StockOrderInput) {
+  const { instrument, priceMinor } = await livePrice(ctx.market, input.symbol);
+  if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
+  const quantity = input.quantity;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
+  const grossMinor = priceMinor * quantity;
+  return { symbol: instrument.symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now() };
+}
+
+/**
+ * Buys whole shares at market.
+ * @throws AppError `unknownSymbol`, `symbolNotTradable` (an index), `quantityInvalid`,
+ *   `marketClosed`, `marketUnavailable`, `insufficientBalance`, `idempotencyMismatch`.
+ */
+export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
+    const id = newId();
+    const available = { userId, kind: 'available' as const };
+    const postings: PostingInput[] = [
+      { account: available, amountMinor: -order.grossMinor, kind: 'stock_buy' },
+      { account: { house: 'securities_settlement' }, amountMinor: order.grossMinor, kind: 'stock_buy' },
+    ];
+    if (order.commission > 0) {
+      postings.push({ account: available, amountMinor: -order.commission, kind: 'stock_commission' });
+      postings.push({ account: { house: 'fee_revenue' }, amountMinor: order.commission, kind: 'stock_commission' });
+    }
+    const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
+    const total = order.grossMinor + order.commission;
+    const t = tradingDb(trx);
+    await t
+      .insertInto('positions')
+      .values({ user_id: userId, symbol: order.symbol, quantity: order.quantity, cost_minor: total, updated_at: order.now })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'symbol']).doUpdateSet({
+          quantity: sql`positions.quantity + excluded.quantity`,
+          cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
+          updated_at: order.now,
+        }),
+      )
+      .execute();
+    await t
+      .insertInto('trades')
+      .values({
+        id, user_id: userId, symbol: order.symbol, side: 'buy', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
+        commission_minor: order.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: order.now,
+      })
+      .execute();
+    return { id, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(order.commission), total: fromMinor(total) };
+  });
+}
+
+/**
+ * Sells whole shares at market.
+ * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`,
+ *   `marketUnavailable`, `positionInsufficient` (selling more than held), `idempotencyMismatch`.
+ */
+export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
+    const t = tradingDb(trx);
+    let read = t.selectFrom('positions').select(['quantity', 'cost_minor']).where('user_id', '=', userId).where('symbol', '=', order.symbol);
+    if (!isSqlite(trx)) read = read.forUpdate();
+    const position = await read.executeTakeFirst();
+    const held = Number(position?.quantity ?? 0);
+    if (!position || held < order.quantity) throw new AppError('positionInsufficient', { held, symbol: order.symbol });
+    const cost = Number(position.cost_minor);
+    const soldCost = held === order.quantity ? cost : Number((BigInt(cost) * BigInt(order.quantity) * 2n + BigInt(held)) / (2n * BigInt(held)));
+    if (held === order.quantity) {
+      await t.deleteFrom('positions').where('user_id', '=', userId).where('symbol', '=', order.symbol).execute();
+    } else {
+      await t
+        .updateTable('positions')
+        .set({ quantity: held - order.quantity, cost_minor: cost - soldCost, updated_at: order.now })
+        .where('user_id', '=', userId)
+        .where('symbol', '=', order.symbol)
+        .execute();
+    }
+    const id = newId();
+    const available = { userId, kind: 'available' as const };
+    const postings: PostingInput[] = [
+      { account: { house: 'securities_settlement' }, amountMinor: -order.grossMinor, kind: 'stock_sell' },
+      { account: available, amountMinor: order.grossMinor, kind: 'stock_sell' },
+    ];
+    if (order.commission > 0) {
+      postings.push({ account: available, amountMinor: -order.commission, kind: 'stock_commission' });
+      postings.push({ account: { house: 'fee_revenue' }, amountMinor: order.commission, kind: 'stock_commission' });
+    }
+    const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockSold, reference: id, postings });
+    const proceeds = order.grossMinor - order.commission;
+    await t
+      .insertInto('trades')
+      .values({
+        id, user_id: userId, symbol: order.symbol, side: 'sell', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
+        commission_minor: order.commission, net_minor: proceeds, cost_minor: soldCost, realized_pnl_minor: proceeds - soldCost, entry_id: entry.id, created_at: order.now,
+      })
+      .execute();
+    return {
+      id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
+      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost),
+    };
+  });
+}

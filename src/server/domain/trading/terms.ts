@@ -1,0 +1,61 @@
+/**
+ * Trading terms and the risk disclosure (issue 6): `order/tradingConfig`,
+ * `order/getCommissionRate`, `order/acknowledgeRisk`. Read from the server configuration
+ * (`trading-config.ts`), never from the client.
+ */
+import type { Db } from '../../db/index.js';
+import { tradingDb } from '../../db/trading-tables.js';
+import type { Deps } from '../deps.js';
+
+/** Answer of `order/tradingConfig`. Amounts in whole currency units; rates as ratios (0.85). */
+export interface TradingTermsView {
+  updownEnabled: boolean;
+  /** Whether the caller acknowledged the risk disclosure. */
+  riskAcknowledged: boolean;
+  amountMin: number;
+  amountMax: number;
+  quickAmounts: number[];
+  durations: Array<{ seconds: number; rate: number }>;
+  /** Stock-order commission as a ratio (0.001 = 0.10 %). */
+  commissionRate: number;
+}
+
+/** Whether the user acknowledged the risk disclosure. */
+export async function hasAcknowledgedRisk(db: Db, userId: string): Promise<boolean> {
+  const row = await tradingDb(db).selectFrom('trading_consents').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The public part of the terms (also `config/getSystemConfig` → `trading`). */
+export function publicTradingTerms(deps: Deps): Omit<TradingTermsView, 'riskAcknowledged'> {
+  const trading = deps.config.trading;
+  return {
+    updownEnabled: trading.updownEnabled,
+    amountMin: trading.amountMin,
+    amountMax: trading.amountMax,
+    quickAmounts: trading.quickAmounts,
+    durations: trading.durations.map(({ seconds, rate }) => ({ seconds, rate })),
+    commissionRate: trading.commissionBasisPoints / 10_000,
+  };
+}
+
+/** `order/tradingConfig`: the terms and whether the caller acknowledged the risk disclosure. */
+export async function tradingTerms(deps: Deps, userId: string): Promise<TradingTermsView> {
+  return { ...publicTradingTerms(deps), riskAcknowledged: await hasAcknowledgedRisk(deps.db, userId) };
+}
+
+/** `order/getCommissionRate`: the commission as a ratio and in basis points. */
+export function commissionRate(deps: Deps): { rate: number; basisPoints: number } {
+  const bp = deps.config.trading.commissionBasisPoints;
+  return { rate: bp / 10_000, basisPoints: bp };
+}
+
+/** `order/acknowledgeRisk`: stores the acknowledgement once (idempotent; the first time stays). */
+export async function acknowledgeRisk(deps: Deps, userId: string): Promise<{ riskAcknowledged: true }> {
+  await tradingDb(deps.db)
+    .insertInto('trading_consents')
+    .values({ user_id: userId, risk_acknowledged_at: deps.clock.now() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return { riskAcknowledged: true };
+}

@@ -1,0 +1,168 @@
+/**
+ * What the investor follows on /position (issue 6): `order/purchaseDetails` (open contracts
+ * with the live price and remaining seconds; holdings with live price, market value and
+ * unrealized P/L) and `order/historicalDetails` (settled contracts and sales with realized
+ * P/L, newest first), both paged; and the market value of holdings for `purse/getAssets`.
+ * Money and prices in currency units; times epoch ms.
+ */
+import { fromMinor } from '../../../shared/money.js';
+import { tradingDb, type PositionsTable } from '../../db/trading-tables.js';
+import type { Market } from '../../market/index.js';
+import type { Deps } from '../deps.js';
+import { pageOf, type Page, type PageQuery } from '../money/paging.js';
+import { contractView, type ContractView } from './contracts.js';
+import { nameOf, readyFeed, type TradingContext } from './context.js';
+
+/** An open contract with its live price. */
+export interface OpenContractView extends ContractView {
+  currentPrice: number | null;
+  /** Whole seconds until expiry (rounded up), 0 once due. */
+  remainingSeconds: number;
+}
+
+/** A holding with live valuation. `averageCost` = cost basis / quantity, to the cent. */
+export interface HoldingView {
+  symbol: string;
+  name: string;
+  quantity: number;
+  averageCost: number;
+  lastPrice: number;
+  marketValue: number;
+  unrealizedPnl: number;
+  /** Unrealized P/L in percent of the cost basis, 2 decimals. */
+  unrealizedPnlPercent: number;
+}
+
+/** A row of `order/historicalDetails`. */
+export interface HistoryItemView {
+  id: string;
+  type: 'contract' | 'trade';
+  symbol: string;
+  name: string;
+  direction: 1 | 2 | null;
+  side: 'sell' | null;
+  quantity: number | null;
+  /** Contract: the stake; trade: price × quantity. */
+  amount: number;
+  /** Contract: buy price; trade: sell price. */
+  price: number;
+  settlePrice: number | null;
+  outcome: 'won' | 'lost' | 'void' | null;
+  /** Signed realized P/L: the contract's profit, or the sale's proceeds − cost. */
+  pnl: number;
+  /** Settled or sold at. */
+  time: number;
+}
+
+/** Body of `order/purchaseDetails`. */
+export interface PurchaseDetailsQuery extends PageQuery {
+  type: 'contracts' | 'holdings';
+}
+
+const count = (n: { n: number | string } | undefined) => Number(n?.n ?? 0);
+
+/** Last price of a symbol in minor units (null when the feed has none). */
+async function lastPrices(market: Market): Promise<(symbol: string) => number | null> {
+  const feed = await readyFeed(market).catch(() => null);
+  return (symbol) => feed?.quote(symbol)?.last ?? null;
+}
+
+function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quantity' | 'cost_minor'>, last: number | null): HoldingView {
+  const quantity = Number(row.quantity);
+  const cost = Number(row.cost_minor);
+  const price = last ?? Math.round(cost / quantity);
+  const value = price * quantity;
+  const pnl = value - cost;
+  return {
+    symbol: row.symbol,
+    name: nameOf(market, row.symbol),
+    quantity,
+    averageCost: fromMinor(Math.round(cost / quantity)),
+    lastPrice: fromMinor(price),
+    marketValue: fromMinor(value),
+    unrealizedPnl: fromMinor(pnl),
+    unrealizedPnlPercent: cost ? Math.round((pnl / cost) * 10_000) / 100 : 0,
+  };
+}
+
+/** `order/purchaseDetails`: the caller's open contracts (soonest expiry first) or holdings (by symbol). */
+export async function purchaseDetails(ctx: TradingContext, userId: string, query: PurchaseDetailsQuery): Promise<Page<OpenContractView | HoldingView>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const t = tradingDb(ctx.deps.db);
+  const price = await lastPrices(ctx.market);
+  if (query.type === 'holdings') {
+    const [rows, total] = await Promise.all([
+      t.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).orderBy('symbol').limit(pageSize).offset(offset).execute(),
+      t.selectFrom('positions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst(),
+    ]);
+    return { items: rows.map((row) => holdingView(ctx.market, row, price(row.symbol))), total: count(total), page, pageSize };
+  }
+  const now = ctx.deps.clock.now();
+  const [rows, total] = await Promise.all([
+    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '=', 'open').orderBy('expires_at').orderBy('id').limit(pageSize).offset(offset).execute(),
+    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirst(),
+  ]);
+  const items = rows.map((row) => {
+    const last = price(row.symbol);
+    return { ...contractView(ctx, row), currentPrice: last === null ? null : fromMinor(last), remainingSeconds: Math.max(0, Math.ceil((Number(row.expires_at) - now) / 1000)) };
+  });
+  return { items, total: count(total), page, pageSize };
+}
+
+/** `order/historicalDetails`: settled contracts and sales, newest first. */
+export async function historicalDetails(ctx: TradingContext, userId: string, query: PageQuery): Promise<Page<HistoryItemView>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const t = tradingDb(ctx.deps.db);
+  const take = offset + pageSize;
+  const [contracts, sales, contractCount, saleCount] = await Promise.all([
+    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '!=', 'open').orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
+    t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('side', '=', 'sell').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
+    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '!=', 'open').executeTakeFirst(),
+    t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('side', '=', 'sell').executeTakeFirst(),
+  ]);
+  const items: HistoryItemView[] = [
+    ...contracts.map((row): HistoryItemView => ({
+      id: row.id,
+      type: 'contract',
+      symbol: row.symbol,
+      name: nameOf(ctx.market, row.symbol),
+      direction: Number(row.direction) === 1 ? 1 : 2,
+      side: null,
+      quantity: null,
+      amount: fromMinor(Number(row.amount_minor)),
+      price: fromMinor(Number(row.buy_price_minor)),
+      settlePrice: row.settle_price_minor === null ? null : fromMinor(Number(row.settle_price_minor)),
+      outcome: row.status === 'open' ? null : row.status,
+      pnl: fromMinor(Number(row.profit_minor ?? 0)),
+      time: Number(row.settled_at),
+    })),
+    ...sales.map((row): HistoryItemView => ({
+      id: row.id,
+      type: 'trade',
+      symbol: row.symbol,
+      name: nameOf(ctx.market, row.symbol),
+      direction: null,
+      side: 'sell',
+      quantity: Number(row.quantity),
+      amount: fromMinor(Number(row.gross_minor)),
+      price: fromMinor(Number(row.price_minor)),
+      settlePrice: null,
+      outcome: null,
+      pnl: fromMinor(Number(row.realized_pnl_minor ?? 0)),
+      time: Number(row.created_at),
+    })),
+  ];
+  items.sort((a, b) => b.time - a.time || (a.id < b.id ? 1 : -1));
+  return { items: items.slice(offset, take), total: count(contractCount) + count(saleCount), page, pageSize };
+}
+
+/** Market value of the user's holdings in minor units (cost basis for a symbol without a live price). */
+export async function positionsValueMinor(deps: Deps, market: Market, userId: string): Promise<number> {
+  const rows = await tradingDb(deps.db).selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute();
+  if (!rows.length) return 0;
+  const price = await lastPrices(market);
+  return rows.reduce((sum, row) => {
+    const last = price(row.symbol);
+    return sum + (last === null ? Number(row.cost_minor) : last * Number(row.quantity));
+  }, 0);
+}

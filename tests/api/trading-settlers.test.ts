@@ -1,0 +1,194 @@
+/**
+ * Exactly-once settlement (issue 6 "Proof"), on SQLite and `TEST_DB=pg`:
+ * - two settlers at once — this process and a separate process on the same database — on
+ *   10 000 due contracts: each settled by exactly one journal entry, none twice, none missed;
+ * - crash: a separate server process with a running clock takes purchases, is killed with
+ *   SIGKILL while contracts are open or coming due, more expire while it is down, a new
+ *   process starts and settles every contract once, each at the last price recorded at or
+ *   before its expiry (the ones that expired while it was down at a price recorded before the
+ *   crash).
+ * Ledger invariants after every test.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../src/server/config.js';
+import { tradingDb } from '../../src/server/db/trading-tables.js';
+import { settleDue } from '../../src/server/domain/trading/settle.js';
+import type { TestServer } from '../support/server.js';
+import { assertLedgerInvariants } from '../support/invariants.js';
+import { credit, operatorToken, startMoneyServer } from '../support/money.js';
+import { seedDueContracts, trader } from '../support/trading.js';
+
+let server: TestServer;
+let operator: string;
+
+beforeAll(async () => {
+  server = await startMoneyServer();
+  operator = await operatorToken(server);
+});
+afterEach(async () => {
+  await assertLedgerInvariants(server.deps.db);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+function baseEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NIVESH_MODE: 'demo',
+    DATA_DIR: server.config.dataDir,
+    DATABASE_URL: server.config.databaseUrl ?? '',
+    CLIENT_DIR: path.join(server.config.dataDir, 'no-client'),
+    WITHDRAWAL_REQUIRES_IDENTITY: '0',
+    SESSION_IDLE_MS: String(365 * 86_400_000),
+    LOG_LEVEL: 'warn',
+  };
+}
+
+/** Spawns a tsx script; resolves once its stdout matches `ready`. */
+function spawnScript(script: string, env: NodeJS.ProcessEnv, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, script)], { cwd: ROOT_DIR, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, match, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}: ${output}`));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function settleEntries(): Promise<{ total: number; distinct: number }> {
+  const rows = await server.deps.db.selectFrom('journal_entries').select('reference').where('kind', '=', 'contract_settled').execute();
+  return { total: rows.length, distinct: new Set(rows.map((r) => r.reference)).size };
+}
+
+describe('two settlers at once', () => {
+  it('settle 10 000 due contracts, each exactly once', async () => {
+    const users: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const user = await trader(server, operator, 0);
+      await credit(server, user.token, operator, 10_000);
+      users.push(user.userId);
+    }
+    const now = server.clock.now();
+    const ids = await seedDueContracts(server.deps.db, users, 1000, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
+    expect(ids).toHaveLength(10_000);
+    const before = await settleEntries();
+
+    const other = await spawnScript('tests/support/settler-worker.ts', { ...baseEnv(), SETTLE_NOW: String(now), SETTLER_BATCH: '200' }, /READY/);
+    const theirs = new Promise<{ settled: number }>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /REPORT (.*)\n/.exec(other.output());
+        if (match) {
+          clearInterval(timer);
+          resolve(JSON.parse(match[1]!) as { settled: number });
+        }
+      }, 20);
+      other.child.on('exit', (code) => code !== 0 && reject(new Error(`settler exited ${code}: ${other.output()}`)));
+    });
+    other.child.stdin!.write('go\n');
+    const ours = await settleDue(server.deps.db, now, { batchSize: 200 });
+    const report = await theirs;
+    console.log(`two settlers: this process settled ${ours.settled}, the other ${report.settled}`);
+    expect(ours.settled + report.settled).toBe(10_000);
+    expect(ours.won + ours.lost + ours.void).toBe(ours.settled);
+
+    const after = await settleEntries();
+    expect(after.total - before.total).toBe(10_000);
+    expect(after.distinct - before.distinct).toBe(10_000);
+    const open = await tradingDb(server.deps.db).selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+    expect(Number(open.n)).toBe(0);
+    const outcomes = await tradingDb(server.deps.db).selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
+    // Up contracts win (settle 3000.05 > 3000.00), down contracts lose.
+    expect(Object.fromEntries(outcomes.map((o) => [o.status, Number(o.n)]))).toEqual({ won: 500, lost: 500 });
+    // A third pass finds nothing.
+    expect((await settleDue(server.deps.db, now)).settled).toBe(0);
+  }, 180_000);
+});
+
+describe('crash and restart', () => {
+  it('every contract is settled once, at the price recorded at its expiry', async () => {
+    const users = [await trader(server, operator, 5_000), await trader(server, operator, 5_000)];
+    const env = {
+      ...baseEnv(),
+      UPDOWN_DURATIONS: '2:0.85,3:0.9,5:0.95',
+      SETTLER_INTERVAL_MS: '200',
+      SETTLER_LAG_MS: '1100',
+      WORKER_CLOCK_START: String(server.clock.now()),
+      WORKER_WALL_ANCHOR: String(Date.now()),
+    };
+    const first = await spawnScript('tests/support/trading-worker.ts', env, /LISTENING (\d+)/);
+    const url = `http://127.0.0.1:${first.match[1]}`;
+    const ids: string[] = [];
+    const durations = [2, 3, 5];
+    for (let i = 0; i < 30; i++) {
+      const user = users[i % 2]!;
+      const response = await fetch(`${url}/api/order/purchase?lang=en`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ kind: 'updown', symbol: i % 3 ? 'RELIANCE' : 'TCS', direction: (i % 4) + 1, amount: 10 + i, duration: durations[i % 3] }),
+      });
+      const body = (await response.json()) as { code: number; data: { id: string } };
+      expect(body.code).toBe(200);
+      ids.push(body.data.id);
+      await sleep(60);
+    }
+    await sleep(1500);
+    const killedAt = Number(env.WORKER_CLOCK_START) + (Date.now() - Number(env.WORKER_WALL_ANCHOR));
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    const t = tradingDb(server.deps.db);
+    const openAtCrash = await t.selectFrom('contracts').select('id').where('id', 'in', ids).where('status', '=', 'open').execute();
+    expect(openAtCrash.length).toBeGreaterThan(0);
+
+    await sleep(5_000); // the rest expire while no server runs
+    const restartedAt = Number(env.WORKER_CLOCK_START) + (Date.now() - Number(env.WORKER_WALL_ANCHOR));
+    const second = await spawnScript('tests/support/trading-worker.ts', env, /LISTENING (\d+)/);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const open = await t.selectFrom('contracts').select('id').where('id', 'in', ids).where('status', '=', 'open').execute();
+        if (!open.length) break;
+        await sleep(200);
+      }
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+    }
+
+    const contracts = await t.selectFrom('contracts').selectAll().where('id', 'in', ids).execute();
+    expect(contracts.every((c) => c.status !== 'open')).toBe(true);
+    let expiredWhileDown = 0;
+    for (const c of contracts) {
+      const entries = await server.deps.db.selectFrom('journal_entries').select('id').where('kind', '=', 'contract_settled').where('reference', '=', c.id).execute();
+      expect(entries.map((e) => e.id)).toEqual([c.settle_entry_id]);
+      // The settle price is the last tick recorded at or before the expiry (after the buy), or void.
+      const tick = await t.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', c.symbol).where('at', '<=', c.expires_at).orderBy('at', 'desc').limit(1).executeTakeFirst();
+      const usable = tick && Number(tick.at) > Number(c.bought_at) ? tick : null;
+      expect({ id: c.id, price: c.settle_price_minor === null ? null : Number(c.settle_price_minor), at: c.settle_tick_at === null ? null : Number(c.settle_tick_at) }).toEqual({
+        id: c.id,
+        price: usable ? Number(usable.price_minor) : null,
+        at: usable ? Number(usable.at) : null,
+      });
+      if (Number(c.expires_at) > killedAt && Number(c.expires_at) < restartedAt) {
+        expiredWhileDown++;
+        if (c.settle_tick_at !== null) expect(Number(c.settle_tick_at)).toBeLessThanOrEqual(killedAt);
+      }
+    }
+    expect(expiredWhileDown).toBeGreaterThan(0);
+  }, 120_000);
+});

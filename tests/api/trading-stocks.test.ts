@@ -1,0 +1,105 @@
+/**
+ * Stock orders over the API (issue 6 "Stock orders"), on SQLite and `TEST_DB=pg`: buy and sell
+ * at the feed price with commission on both sides (0.10 %, to the cent), average cost,
+ * realized and unrealized P/L, holdings in `purse/getAssets`, selling more than held, indices
+ * refused, idempotent sale. Ledger invariants after every test.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../support/server.js';
+import { expectCall, expectOk } from '../support/envelope.js';
+import { assertLedgerInvariants } from '../support/invariants.js';
+import { operatorToken, startMoneyServer } from '../support/money.js';
+import { lastPrice, trader } from '../support/trading.js';
+import { commissionMinor } from '../../src/shared/trade.js';
+
+let server: TestServer;
+let operator: string;
+
+beforeAll(async () => {
+  server = await startMoneyServer();
+  operator = await operatorToken(server);
+});
+afterEach(async () => {
+  await assertLedgerInvariants(server.deps.db);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const minor = (units: number) => Math.round(units * 100);
+type Holding = { symbol: string; quantity: number; averageCost: number; lastPrice: number; marketValue: number; unrealizedPnl: number; unrealizedPnlPercent: number };
+type Assets = { available: number; held: number; positions: number; total: number };
+
+describe('stock orders', () => {
+  it('buys at the feed price plus commission, keeps the average cost, sells with realized P/L', async () => {
+    const user = await trader(server, operator, 100_000);
+    const p1 = await lastPrice(server, 'HDFCBANK');
+    const buy1 = expectOk(await server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
+    const fee1 = commissionMinor(minor(p1) * 10, 10);
+    expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: fee1 / 100, total: (minor(p1) * 10 + fee1) / 100 });
+    server.clock.advance(30_000);
+    const p2 = await lastPrice(server, 'HDFCBANK');
+    const buy2 = expectOk(await server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 5 }, { token: user.token }));
+    const fee2 = commissionMinor(minor(p2) * 5, 10);
+    const cost = minor(p1) * 10 + fee1 + minor(p2) * 5 + fee2;
+    expect(minor(buy2.total)).toBe(minor(p2) * 5 + fee2);
+
+    const holdings = expectOk(await server.call<{ items: Holding[]; total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
+    expect(holdings.total).toBe(1);
+    const h = holdings.items[0]!;
+    expect(h).toMatchObject({ symbol: 'HDFCBANK', quantity: 15, averageCost: Math.round(cost / 15) / 100, lastPrice: p2, marketValue: (minor(p2) * 15) / 100 });
+    expect(minor(h.unrealizedPnl)).toBe(minor(p2) * 15 - cost);
+    const wallet = expectOk(await server.call<Assets>('purse/getAssets', {}, { token: user.token }));
+    expect(minor(wallet.available)).toBe(10_000_000 - cost);
+    expect(minor(wallet.positions)).toBe(minor(p2) * 15);
+    expect(minor(wallet.total)).toBe(10_000_000 - cost + minor(p2) * 15);
+
+    server.clock.advance(30_000);
+    const p3 = await lastPrice(server, 'HDFCBANK');
+    const sell = expectOk(await server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
+    const fee3 = commissionMinor(minor(p3) * 6, 10);
+    const soldCost = Math.round((cost * 6) / 15);
+    expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (minor(p3) * 6 - fee3) / 100 });
+    expect(minor(sell.realizedPnl)).toBe(minor(p3) * 6 - fee3 - soldCost);
+    const after = expectOk(await server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
+    expect(after.quantity).toBe(9);
+    expect(after.averageCost).toBe(Math.round((cost - soldCost) / 9) / 100);
+
+    // Selling more than held is refused; selling the rest closes the position.
+    const refused = expectCall(await server.call('order/sell', { symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }), 409, 1407);
+    expect(refused.message).toContain('9');
+    server.clock.advance(1_000);
+    const rest = expectOk(await server.call<{ realizedPnl: number; proceeds: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 9 }, { token: user.token }));
+    expect(minor(rest.realizedPnl)).toBe(minor(rest.proceeds) - (cost - soldCost));
+    expect(expectOk(await server.call<{ total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).total).toBe(0);
+    const history = expectOk(await server.call<{ items: Array<{ type: string; side: string; quantity: number; pnl: number }>; total: number }>('order/historicalDetails', {}, { token: user.token }));
+    expect(history.total).toBe(2);
+    expect(history.items.map((i) => [i.type, i.side, i.quantity])).toEqual([['trade', 'sell', 9], ['trade', 'sell', 6]]);
+    const final = expectOk(await server.call<Assets>('purse/getAssets', {}, { token: user.token }));
+    expect(final.positions).toBe(0);
+    expect(minor(final.available)).toBe(10_000_000 - cost + minor(sell.proceeds) + minor(rest.proceeds));
+  });
+
+  it('refuses selling without a position, bad quantities, indices, unknown symbols and orders beyond the balance', async () => {
+    const user = await trader(server, operator, 100);
+    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 1 }, { token: user.token }), 409, 1407);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 1.5 }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS' }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 1 }, { token: user.token }), 409, 1210);
+    expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1000);
+  });
+
+  it('a sale retried with the same Idempotency-Key sells once', async () => {
+    const user = await trader(server, operator, 50_000);
+    expectOk(await server.call('order/purchase', { kind: 'stock', symbol: 'ITC', quantity: 4 }, { token: user.token }));
+    const headers = { 'idempotency-key': 'sell-itc-1' };
+    const first = expectOk(await server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
+    const again = expectOk(await server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
+    expect(again).toEqual(first);
+    const holding = expectOk(await server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
+    expect(holding.quantity).toBe(1);
+  });
+});
