@@ -211,7 +211,20 @@ export interface BankDelete {
 export interface BillflowQuery {
   page?: number;
   pageSize?: number;
-  kind?: 'deposit' | 'withdrawal_hold' | 'withdrawal_paid' | 'withdrawal_fee' | 'withdrawal_release';
+  kind?:
+    | 'deposit'
+    | 'withdrawal_hold'
+    | 'withdrawal_paid'
+    | 'withdrawal_fee'
+    | 'withdrawal_release'
+    | 'contract_stake'
+    | 'contract_payout'
+    | 'contract_profit'
+    | 'contract_loss'
+    | 'contract_void'
+    | 'stock_buy'
+    | 'stock_sell'
+    | 'stock_commission';
   month?: string;
 }
 
