@@ -19,6 +19,8 @@ export const FORMATTERS: Record<string, Formatter> = {
   money: (value) => formatMoney(Number(value)),
   /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
   signedMoney: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
+  /** Profit or loss: signed money, shown green or red by the list. */
+  pnl: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
   number: (value, intl) => formatNumber(Number(value), intl.locale),
   masked: (value) => maskTail(String(value ?? '')),
   uppercase: (value) => String(value ?? '').toUpperCase(),

@@ -59,6 +59,7 @@ interface Page {
 /** A trailing value's tone class: signed amounts up/down, statuses by name. */
 function toneOf(binding: Binding, value: unknown): string {
   if (binding.format === 'signedMoney') return Number(value) >= 0 ? 'tone-up' : 'tone-down';
+  if (binding.format === 'pnl') return Number(value) > 0 ? 'tone-up' : Number(value) < 0 ? 'tone-loss' : '';
   return `tone-${String(value)}`;
 }
 
