@@ -26,6 +26,8 @@ export interface LoadSpec {
   call: string;
   params?: Record<string, unknown>;
   pick?: string[];
+  /** Dot path inside the response the form reads from (e.g. one language of a profile). */
+  from?: string;
 }
 
 /** A value taken from a loaded item. */

@@ -12,6 +12,7 @@ import { MoneyWidget } from './MoneyWidget';
 import { BankAccountWidget } from './BankAccountWidget';
 import { DurationWidget } from './DurationWidget';
 import { StepperWidget } from './StepperWidget';
+import { TextareaWidget } from './TextareaWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -27,6 +28,7 @@ export const WIDGETS: RegistryWidgetsType = {
   bankAccount: BankAccountWidget,
   duration: DurationWidget,
   stepper: StepperWidget,
+  textarea: TextareaWidget,
   hidden: () => null,
   unknown: UnknownWidget,
 };

@@ -33,6 +33,9 @@ const BACK: Record<string, string> = {
   '/adminIdentity': '/admin',
   '/adminDeposit': '/admin',
   '/adminWithdrawal': '/admin',
+  '/adminNews': '/admin',
+  '/adminBanners': '/admin',
+  '/adminCompany': '/admin',
   '/withdrawDetail': '/withdraw',
   '/rechargeRecordDatails': '/rechargeRecord',
   '/bindBank': '/my',
@@ -46,7 +49,7 @@ const STACK = [
   'language', 'ipo', 'ipoDetails', 'ipoList', 'aiBlockTrading', 'aiBlockTradingRecordList', 'blockTradingRecordList',
   'test', 'test1', 'test2', 'test3',
   // Back office (operators; the server refuses investor tokens on admin calls).
-  'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal',
+  'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal', 'adminNews', 'adminBanners', 'adminCompany',
 ];
 
 function titleFor(screen: string): string {
@@ -60,6 +63,9 @@ function titleFor(screen: string): string {
   if (screen === 'adminIdentity') return 'admin.identityTitle';
   if (screen === 'adminDeposit') return 'admin.depositTitle';
   if (screen === 'adminWithdrawal') return 'admin.withdrawalTitle';
+  if (screen === 'adminNews') return 'admin.newsTitle';
+  if (screen === 'adminBanners') return 'admin.bannersTitle';
+  if (screen === 'adminCompany') return 'admin.companyTitle';
   return `route.${screen}`;
 }
 

@@ -12,6 +12,49 @@ export interface ChangePasswordForm {
   captcha: string;
 }
 
+/** From schemas/screens/adminBanner.schema.json */
+
+/**
+ * Data of the back office's new-banner form; body of admin/banners/save (link: an in-app route or an https URL).
+ */
+export interface AdminBannerForm {
+  title: string;
+  subtitle?: string;
+  link?: string;
+  order?: number;
+  active?: boolean;
+}
+
+/** From schemas/screens/adminCompany.schema.json */
+
+/**
+ * Data of the back office's company-profile form (one language); body of admin/company/save.
+ */
+export interface AdminCompanyForm {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  name: string;
+  tagline: string;
+  aboutHtml: string;
+  address: string;
+  email: string;
+  phone: string;
+  website: string;
+  registration: string;
+}
+
+/** From schemas/screens/adminNews.schema.json */
+
+/**
+ * Data of the back office's new-article form; body of admin/news/save (the server sanitizes bodyHtml).
+ */
+export interface AdminNewsForm {
+  lang: ('de' | 'en' | 'hi' | 'zh') & string;
+  title: string;
+  summary?: string;
+  bodyHtml: string;
+  status: ('published' | 'draft') & string;
+}
+
 /** From schemas/screens/bindBank.schema.json */
 
 /**

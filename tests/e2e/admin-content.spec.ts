@@ -1,0 +1,50 @@
+/**
+ * The operator manages news, banners and company information in /admin (issue 5), and
+ * investors see the result.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demoOperator, openWithSession, registerByApi } from './helpers';
+
+async function operatorToken(request: APIRequestContext) {
+  const response = await request.post('/api/user/login', { data: demoOperator() });
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+test('publish an article and a banner, edit the company tagline', async ({ page, request }) => {
+  const headline = `Quartalszahlen ${Date.now().toString(36)}`;
+  await openWithSession(page, await operatorToken(request), '/admin');
+  await page.getByRole('button', { name: 'News' }).click();
+  await expect(page).toHaveURL(/\/adminNews$/);
+  const form = page.getByTestId('form-newArticle');
+  await form.getByLabel('Überschrift').fill(headline);
+  await form.getByLabel('Artikel (HTML)').fill('<p>Umsatz <b>plus 12 %</b>.</p><script>alert(1)</script>');
+  await form.getByTestId('submit').click();
+  await expect(page.getByTestId('toast')).toContainText('Gespeichert');
+  await expect(page.getByTestId('list-articles')).toContainText(headline);
+
+  await page.goto('/adminBanners');
+  const banner = page.getByTestId('form-newBanner');
+  await banner.getByLabel('Titel', { exact: true }).fill('Jetzt handeln');
+  await banner.getByLabel('Link').fill('/market');
+  await banner.getByTestId('submit').click();
+  await expect(page.getByTestId('list-banners')).toContainText('Jetzt handeln');
+
+  await page.goto('/adminCompany');
+  const company = page.getByTestId('form-company-de');
+  await expect(company.getByLabel('Firmenname')).not.toHaveValue('');
+  await company.getByLabel('Slogan').fill('Investieren, einfach gemacht');
+  await company.getByTestId('submit').click();
+  await expect(page.getByTestId('toast')).toContainText('Gespeichert');
+
+  // An investor sees all three.
+  const investor = await registerByApi(request);
+  await openWithSession(page, investor.token, '/home');
+  await expect(page.getByText(headline)).toBeVisible();
+  await page.getByText(headline).click();
+  await expect(page.getByTestId('article')).toContainText('plus 12 %');
+  expect(await page.getByTestId('article').innerHTML()).not.toContain('<script');
+  await page.goto('/corporationSelect');
+  await expect(page.getByTestId('article')).toContainText('Investieren, einfach gemacht');
+  const banners = await request.post('/api/advertisement/get', { data: {} });
+  expect(JSON.stringify(await banners.json())).toContain('Jetzt handeln');
+});
