@@ -12,7 +12,8 @@ async function operatorToken(request: APIRequestContext) {
 
 test('publish an article and a banner, edit the company tagline', async ({ page, request }) => {
   const headline = `Quartalszahlen ${Date.now().toString(36)}`;
-  await openWithSession(page, await operatorToken(request), '/admin');
+  const token = await operatorToken(request);
+  await openWithSession(page, token, '/admin');
   await page.getByRole('button', { name: 'News' }).click();
   await expect(page).toHaveURL(/\/adminNews$/);
   const form = page.getByTestId('form-newArticle');
@@ -47,4 +48,11 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   await expect(page.getByTestId('article')).toContainText('Investieren, einfach gemacht');
   const banners = await request.post('/api/advertisement/get', { data: {} });
   expect(JSON.stringify(await banners.json())).toContain('Jetzt handeln');
+
+  // Leave the shared e2e server's content as the demo seed had it (other specs read /home).
+  const auth = { authorization: `Bearer ${token}` };
+  const list = (await (await request.post('/api/admin/news/list', { headers: auth, data: { pageSize: 50 } })).json()) as { data: { items: Array<{ id: string; title: string }> } };
+  await request.post('/api/admin/news/delete', { headers: auth, data: { id: list.data.items.find((n) => n.title === headline)!.id } });
+  const slides = (await (await request.post('/api/admin/banners/list', { headers: auth, data: {} })).json()) as { data: Array<{ id: string; title: string }> };
+  await request.post('/api/admin/banners/delete', { headers: auth, data: { id: slides.data.find((b) => b.title === 'Jetzt handeln')!.id } });
 });
