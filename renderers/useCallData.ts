@@ -13,7 +13,9 @@ export function useCallData<T = unknown>(load: LoadSpec | null | undefined, opti
   const host = useHost();
   // `{query.x}` in params takes the route's query parameter x.
   const params = load ? (bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>) : {};
-  const key = load ? ['call', load.call, JSON.stringify(params)] : null;
+  // A `{query.x}` the route does not carry (e.g. while navigating away) loads nothing.
+  const missing = JSON.stringify(load?.params ?? {}).includes('{query.') && Object.values(params).some((v) => v === undefined || v === '');
+  const key = load && !missing ? ['call', load.call, JSON.stringify(params)] : null;
   const swr = useSWR<T>(key, () => host.call<T>(load!.call, params), { revalidateOnFocus: false, refreshInterval: options.refreshMs ?? 0 });
   const { mutate } = swr;
   const reload = useCallback(() => void mutate(), [mutate]);

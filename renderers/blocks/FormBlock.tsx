@@ -38,8 +38,13 @@ interface FormSpec extends BlockSpec {
 
 type Data = Record<string, unknown>;
 
-/** Points unknown `ui:widget` names at the visible fallback widget. */
+/**
+ * Points unknown `ui:widget` names at the visible fallback widget, and lets a `ui:order` that
+ * omits a property still render (rjsf refuses the whole form otherwise).
+ */
 function guardWidgets(ui: Record<string, unknown>): Record<string, unknown> {
+  const order = ui['ui:order'];
+  if (Array.isArray(order) && !order.includes('*')) ui = { ...ui, 'ui:order': [...order, '*'] };
   return Object.fromEntries(
     Object.entries(ui).map(([key, value]) => {
       if (!value || typeof value !== 'object' || Array.isArray(value)) return [key, value];

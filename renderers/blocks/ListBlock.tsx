@@ -3,7 +3,7 @@
  * skeleton while loading, empty state, tap-through links and per-item actions with an
  * optional confirmation.
  */
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRight } from 'lucide-react';
 import useSWRInfinite from 'swr/infinite';
@@ -73,6 +73,11 @@ function usePagedItems(spec: ListSpec, load: LoadSpec, enabled: boolean) {
     (key: [string, string, string]) => host.call<Page>(key[1], JSON.parse(key[2])),
     { revalidateOnFocus: false, revalidateFirstPage: true, refreshInterval: spec.refreshMs ?? 0 },
   );
+  // Coming back to a screen shows fresh rows (e.g. after editing one), not the cached pages.
+  const { mutate } = swr;
+  useEffect(() => {
+    if (enabled) void mutate();
+  }, [enabled, mutate]);
   const pages = swr.data ?? [];
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? 0;

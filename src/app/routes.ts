@@ -36,6 +36,8 @@ const BACK: Record<string, string> = {
   '/adminNews': '/admin',
   '/adminBanners': '/admin',
   '/adminCompany': '/admin',
+  '/adminNewsEdit': '/adminNews',
+  '/adminBannerEdit': '/adminBanners',
   '/withdrawDetail': '/withdraw',
   '/rechargeRecordDatails': '/rechargeRecord',
   '/bindBank': '/my',
@@ -49,7 +51,7 @@ const STACK = [
   'language', 'ipo', 'ipoDetails', 'ipoList', 'aiBlockTrading', 'aiBlockTradingRecordList', 'blockTradingRecordList',
   'test', 'test1', 'test2', 'test3',
   // Back office (operators; the server refuses investor tokens on admin calls).
-  'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal', 'adminNews', 'adminBanners', 'adminCompany',
+  'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal', 'adminNews', 'adminBanners', 'adminCompany', 'adminNewsEdit', 'adminBannerEdit',
 ];
 
 function titleFor(screen: string): string {
@@ -66,6 +68,8 @@ function titleFor(screen: string): string {
   if (screen === 'adminNews') return 'admin.newsTitle';
   if (screen === 'adminBanners') return 'admin.bannersTitle';
   if (screen === 'adminCompany') return 'admin.companyTitle';
+  if (screen === 'adminNewsEdit') return 'admin.newsEdit';
+  if (screen === 'adminBannerEdit') return 'admin.bannerEdit';
   return `route.${screen}`;
 }
 

@@ -11,7 +11,7 @@ async function operatorToken(request: APIRequestContext) {
 }
 
 test('publish an article and a banner, edit the company tagline', async ({ page, request }) => {
-  const headline = `Quartalszahlen ${Date.now().toString(36)}`;
+  let headline = `Quartalszahlen ${Date.now().toString(36)}`;
   const token = await operatorToken(request);
   await openWithSession(page, token, '/admin');
   await page.getByRole('button', { name: 'News' }).click();
@@ -21,6 +21,17 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   await form.getByLabel('Artikel (HTML)').fill('<p>Umsatz <b>plus 12 %</b>.</p><script>alert(1)</script>');
   await form.getByTestId('submit').click();
   await expect(page.getByTestId('toast')).toContainText('Gespeichert');
+  await expect(page.getByTestId('list-articles')).toContainText(headline);
+
+  // Edit it: the list opens the article in its edit form.
+  await page.getByTestId('list-articles').getByTestId('list-row').filter({ hasText: headline }).getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/adminNewsEdit\?id=/);
+  const edit = page.getByTestId('form-article');
+  await expect(edit.getByLabel('Überschrift')).toHaveValue(headline);
+  headline = `${headline} (aktualisiert)`;
+  await edit.getByLabel('Überschrift').fill(headline);
+  await edit.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/adminNews$/);
   await expect(page.getByTestId('list-articles')).toContainText(headline);
 
   await page.goto('/adminBanners');

@@ -80,6 +80,26 @@ export async function adminListBanners(deps: Deps): Promise<BannerAdminView[]> {
   return rows.map((row) => ({ ...view(row), lang: row.lang, active: Number(row.active) === 1, updatedAt: Number(row.updated_at) }));
 }
 
+/** A slide in the shape `admin/banners/save` takes, for the operator's edit form. */
+export interface BannerEditView {
+  id: string;
+  title: string;
+  subtitle: string;
+  link: string;
+  order: number;
+  active: boolean;
+}
+
+/**
+ * `admin/banners/get`: one slide as the edit form needs it.
+ * @throws AppError `bannerNotFound`.
+ */
+export async function adminGetBanner(deps: Deps, id: string): Promise<BannerEditView> {
+  const row = await marketDb(deps.db).selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('bannerNotFound');
+  return { id: row.id, title: row.title, subtitle: row.subtitle, link: row.link ?? '', order: Number(row.sort_order), active: Number(row.active) === 1 };
+}
+
 /**
  * `admin/banners/save`: creates or updates a slide. Audited as `banner.create` / `banner.update`.
  * @throws AppError `unsafeLink` (link not an app route or https; image not https or same-origin),

@@ -127,6 +127,27 @@ export async function adminListNews(deps: Deps, input: { page?: number; pageSize
   return { items: rows.map((row) => ({ ...detail(row), status: row.status, updatedAt: Number(row.updated_at) })), page, pageSize, total, hasMore: page * pageSize < total };
 }
 
+/** An article in the shape `admin/news/save` takes, for the operator's edit form. */
+export interface NewsEditView {
+  id: string;
+  lang: string;
+  title: string;
+  summary: string;
+  bodyHtml: string;
+  status: 'draft' | 'published';
+}
+
+/**
+ * `admin/news/get`: one article (drafts too) as the edit form needs it.
+ * @throws AppError `newsNotFound`.
+ */
+export async function adminGetNews(deps: Deps, id: string): Promise<NewsEditView> {
+  const row = await marketDb(deps.db).selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('newsNotFound');
+  const view = detail(row);
+  return { id: view.id, lang: row.lang, title: view.title, summary: view.summary, bodyHtml: view.html, status: row.status };
+}
+
 /**
  * `admin/news/save`: creates (no id) or updates an article; HTML is sanitized before storing.
  * Audited as `news.create` / `news.update` with the state before and after.

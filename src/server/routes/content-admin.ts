@@ -29,6 +29,18 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
     handle: ({ auth, body }) => news.saveNews(deps, auth!.userId, body),
   });
   calls.define<ContentId>({
+    name: 'admin/news/get',
+    access: 'operator',
+    body: 'api/contentId',
+    handle: ({ body }) => news.adminGetNews(deps, body.id),
+  });
+  calls.define<ContentId>({
+    name: 'admin/banners/get',
+    access: 'operator',
+    body: 'api/contentId',
+    handle: ({ body }) => banners.adminGetBanner(deps, body.id),
+  });
+  calls.define<ContentId>({
     name: 'admin/news/delete',
     access: 'operator',
     body: 'api/contentId',

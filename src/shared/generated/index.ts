@@ -18,6 +18,7 @@ export interface ChangePasswordForm {
  * Data of the back office's new-banner form; body of admin/banners/save (link: an in-app route or an https URL).
  */
 export interface AdminBannerForm {
+  id?: string;
   title: string;
   subtitle?: string;
   link?: string;
@@ -48,6 +49,7 @@ export interface AdminCompanyForm {
  * Data of the back office's new-article form; body of admin/news/save (the server sanitizes bodyHtml).
  */
 export interface AdminNewsForm {
+  id?: string;
   lang: ('de' | 'en' | 'hi' | 'zh') & string;
   title: string;
   summary?: string;
