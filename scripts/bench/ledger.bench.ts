@@ -5,17 +5,16 @@
  * the raw rate of the same statements as a bare better-sqlite3 transaction, measured in the
  * same run on a file with the same schema and pragmas. Sequential (SQLite has one writer).
  */
+import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { BenchFigure } from '../bench.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDb } from '../../src/server/db/index.js';
 import type { Deps } from '../../src/server/domain/deps.js';
 import { addBankAccount } from '../../src/server/domain/banks.js';
 import { createUser } from '../../src/server/domain/users.js';
@@ -72,52 +71,19 @@ async function domainRun(dir: string): Promise<{ perSecond: number; p50: number;
 
 /** Transactions per second of the same statements on bare better-sqlite3. */
 async function rawRun(dir: string): Promise<number> {
-  const file = path.join(dir, 'raw.sqlite');
-  await (await openDb({ kind: 'sqlite', file })).destroy(); // same schema, triggers and indexes
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   const now = indiaTime(2026, 11, 23, 11, 30);
-  const userId = randomUUID();
+  const bare = await openBareHold(dir, { entryKind: 'withdrawal_requested', postingKind: 'withdrawal_hold', holdKind: 'withdrawal' }, now);
+  const { db, userId } = bare;
   const bankId = randomUUID();
-  db.prepare(`INSERT INTO users (id, uid, email, password_hash, role, created_at, password_changed_at) VALUES (?, 'N0000001', 'raw@example.com', 'x', 'investor', ?, ?)`).run(userId, now, now);
   db.prepare(`INSERT INTO bank_accounts (id, user_id, bank_name, account_number, ifsc, phone, holder_name, created_at) VALUES (?, ?, 'HDFC Bank', '501004561234', 'HDFC0001234', '9876543210', 'Raw', ?)`).run(bankId, userId, now);
-  const available = randomUUID();
-  const held = randomUUID();
-  db.prepare(`INSERT INTO ledger_accounts (id, user_id, kind, created_at) VALUES (?, ?, 'available', ?), (?, ?, 'held', ?)`).run(available, userId, now, held, userId, now);
-  db.prepare(`INSERT INTO wallet_balances (user_id, available_minor, held_minor, seq, updated_at) VALUES (?, ?, 0, 0, ?)`).run(userId, 8_000_000_000, now);
-
   const bank = db.prepare(`SELECT id FROM bank_accounts WHERE id = ? AND user_id = ? AND deleted_at IS NULL`);
-  const accounts = db.prepare(`SELECT id, user_id, kind FROM ledger_accounts WHERE user_id IN (?) AND kind IN ('available', 'held')`);
-  const balance = db.prepare(
-    `UPDATE wallet_balances SET available_minor = available_minor + ?, held_minor = held_minor + ?, seq = seq + 2, updated_at = ?
-     WHERE user_id = ? AND available_minor + ? >= 0 AND held_minor + ? >= 0 RETURNING available_minor, held_minor, seq`,
-  );
-  const entry = db.prepare(`INSERT INTO journal_entries (id, kind, reference, created_at) VALUES (?, 'withdrawal_requested', ?, ?)`);
-  const postings = db.prepare(
-    `INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
-     VALUES (?, ?, ?, ?, ?, 'withdrawal_hold', ?, ?, ?, ?), (?, ?, ?, ?, ?, 'withdrawal_hold', ?, ?, ?, ?)`,
-  );
-  const hold = db.prepare(`INSERT INTO holds (id, user_id, kind, reference, amount_minor, status, placed_entry_id, created_at) VALUES (?, ?, 'withdrawal', ?, ?, 'open', ?, ?)`);
   const withdrawal = db.prepare(
     `INSERT INTO withdrawals (id, user_id, bank_account_id, amount_minor, fee_minor, net_minor, hold_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
   );
   const request = db.transaction(() => {
     if (!bank.get(bankId, userId)) throw new Error('bank');
-    accounts.all(userId);
-    const after = balance.get(-AMOUNT_MINOR, AMOUNT_MINOR, now, userId, -AMOUNT_MINOR, AMOUNT_MINOR) as { available_minor: number; held_minor: number; seq: number } | undefined;
-    if (!after) throw new Error('insufficient');
     const id = randomUUID();
-    const entryId = randomUUID();
-    const holdId = randomUUID();
-    entry.run(entryId, id, now);
-    postings.run(
-      randomUUID(), entryId, available, -AMOUNT_MINOR, now, userId, after.seq - 1, after.available_minor, after.held_minor - AMOUNT_MINOR,
-      randomUUID(), entryId, held, AMOUNT_MINOR, now, userId, after.seq, after.available_minor, after.held_minor,
-    );
-    hold.run(holdId, userId, id, AMOUNT_MINOR, entryId, now);
+    const { holdId } = bare.place(id, AMOUNT_MINOR, now);
     const fee = Math.floor((AMOUNT_MINOR * 300) / 10_000);
     withdrawal.run(id, userId, bankId, AMOUNT_MINOR, fee, AMOUNT_MINOR - fee, holdId, now);
   });

@@ -8,17 +8,16 @@
  * - how long 100 000 contracts due at the same second take to settle (`settleDue`, batches of
  *   500, one journal entry each), seeded with the bulk fixture of the API tests.
  */
+import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import type { BenchFigure } from '../bench.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDb } from '../../src/server/db/index.js';
 import type { Deps } from '../../src/server/domain/deps.js';
 import { createUser, login } from '../../src/server/domain/users.js';
 import { storePhoto } from '../../src/server/domain/uploads.js';
@@ -89,33 +88,11 @@ async function httpRun(dir: string): Promise<{ perSecond: number; p50: number; p
 
 /** The purchase's statements as a bare better-sqlite3 transaction. */
 async function rawRun(dir: string): Promise<number> {
-  const file = path.join(dir, 'raw.sqlite');
-  await (await openDb({ kind: 'sqlite', file })).destroy();
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   const now = indiaTime(2026, 11, 23, 11, 30);
-  const userId = randomUUID();
-  db.prepare(`INSERT INTO users (id, uid, email, password_hash, role, created_at, password_changed_at) VALUES (?, 'N0000001', 'raw@example.com', 'x', 'investor', ?, ?)`).run(userId, now, now);
-  const available = randomUUID();
-  const held = randomUUID();
-  db.prepare(`INSERT INTO ledger_accounts (id, user_id, kind, created_at) VALUES (?, ?, 'available', ?), (?, ?, 'held', ?)`).run(available, userId, now, held, userId, now);
-  db.prepare(`INSERT INTO wallet_balances (user_id, available_minor, held_minor, seq, updated_at) VALUES (?, ?, 0, 0, ?)`).run(userId, 8_000_000_000, now);
+  const bare = await openBareHold(dir, { entryKind: 'contract_placed', postingKind: 'contract_stake', holdKind: 'contract' }, now);
+  const { db, userId } = bare;
   db.prepare(`INSERT INTO trading_consents (user_id, risk_acknowledged_at) VALUES (?, ?)`).run(userId, now);
   const consent = db.prepare(`SELECT user_id FROM trading_consents WHERE user_id = ?`);
-  const accounts = db.prepare(`SELECT id, user_id, kind FROM ledger_accounts WHERE user_id IN (?) AND kind IN ('available', 'held')`);
-  const balance = db.prepare(
-    `UPDATE wallet_balances SET available_minor = available_minor + ?, held_minor = held_minor + ?, seq = seq + 2, updated_at = ?
-     WHERE user_id = ? AND available_minor + ? >= 0 AND held_minor + ? >= 0 RETURNING available_minor, held_minor, seq`,
-  );
-  const entry = db.prepare(`INSERT INTO journal_entries (id, kind, reference, created_at) VALUES (?, 'contract_placed', ?, ?)`);
-  const postings = db.prepare(
-    `INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
-     VALUES (?, ?, ?, ?, ?, 'contract_stake', ?, ?, ?, ?), (?, ?, ?, ?, ?, 'contract_stake', ?, ?, ?, ?)`,
-  );
-  const hold = db.prepare(`INSERT INTO holds (id, user_id, kind, reference, amount_minor, status, placed_entry_id, created_at) VALUES (?, ?, 'contract', ?, ?, 'open', ?, ?)`);
   const contract = db.prepare(
     `INSERT INTO contracts (id, user_id, symbol, direction, amount_minor, buy_price_minor, rate_bp, duration_s, bought_at, expires_at, status, hold_id)
      VALUES (?, ?, 'RELIANCE', 1, ?, 136400, 8500, 60, ?, ?, 'open', ?)`,
@@ -125,18 +102,8 @@ async function rawRun(dir: string): Promise<number> {
   let at = now;
   const purchase = db.transaction(() => {
     if (!consent.get(userId)) throw new Error('consent');
-    accounts.all(userId);
-    const after = balance.get(-amount, amount, at, userId, -amount, amount) as { available_minor: number; held_minor: number; seq: number } | undefined;
-    if (!after) throw new Error('insufficient');
     const id = randomUUID();
-    const entryId = randomUUID();
-    const holdId = randomUUID();
-    entry.run(entryId, id, at);
-    postings.run(
-      randomUUID(), entryId, available, -amount, at, userId, after.seq - 1, after.available_minor, after.held_minor - amount,
-      randomUUID(), entryId, held, amount, at, userId, after.seq, after.available_minor, after.held_minor,
-    );
-    hold.run(holdId, userId, id, amount, entryId, at);
+    const { holdId } = bare.place(id, amount, at);
     contract.run(id, userId, amount, at, at + 60_000, holdId);
     tick.run(at);
     at += 1;
