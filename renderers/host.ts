@@ -42,8 +42,6 @@ export interface RendererHost {
   fetchFile(url: string): Promise<Blob>;
   /** Opens a registered dialog (e.g. `tradeResult`) with data, usually a call's response. */
   openDialog(name: string, data: unknown): void;
-  /** The current route's query parameters (for `{query.x}` in layouts). */
-  query(): Record<string, string>;
 }
 
 export const HostContext = createContext<RendererHost | null>(null);

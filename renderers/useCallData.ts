@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import useSWR from 'swr';
 import { useHost } from './host';
 import { bindTemplate } from './formatters';
+import { useQueryObject } from './market/useRouteQuery';
 import type { LoadSpec } from './types';
 
 /**
@@ -11,8 +12,9 @@ import type { LoadSpec } from './types';
  */
 export function useCallData<T = unknown>(load: LoadSpec | null | undefined, options: { refreshMs?: number } = {}) {
   const host = useHost();
+  const query = useQueryObject();
   // `{query.x}` in params takes the route's query parameter x.
-  const params = load ? (bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>) : {};
+  const params = load ? (bindTemplate(load.params ?? {}, { query }) as Record<string, unknown>) : {};
   // A `{query.x}` the route does not carry (e.g. while navigating away) loads nothing.
   const missing = JSON.stringify(load?.params ?? {}).includes('{query.') && Object.values(params).some((v) => v === undefined || v === '');
   const key = load && !missing ? ['call', load.call, JSON.stringify(params)] : null;

@@ -14,6 +14,7 @@ import { useHost } from '../host';
 import { ScopeContext, ScreenInfoContext, drafts } from '../scope';
 import { runActions } from '../actions';
 import { useCallData } from '../useCallData';
+import { useQueryObject } from '../market/useRouteQuery';
 import { bindTemplate, readPath } from '../formatters';
 import { TEMPLATES } from '../form/templates';
 import { makeTransformErrors, validator } from '../form/validator';
@@ -80,7 +81,8 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
   const screen = useContext(ScreenInfoContext);
   const draftKey = screen.keepAlive ? drafts.key(screen.id, spec.id ?? spec.schema) : null;
   const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
-  const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query: host.query() }) as Data, [spec.initial, host]);
+  const query = useQueryObject();
+  const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query }) as Data, [spec.initial, query]);
   const loaded = { ...initialValues, ...(spec.load ? pick(readPath(initial.data, spec.load.from ?? '') as Data | undefined, spec.load.pick) : {}), ...(draft ?? {}) };
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;

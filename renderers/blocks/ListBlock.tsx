@@ -10,6 +10,7 @@ import useSWRInfinite from 'swr/infinite';
 import type { BlockProps } from '../registry';
 import type { Action, BlockSpec, Binding, LoadSpec } from '../types';
 import { useCallData } from '../useCallData';
+import { useQueryObject } from '../market/useRouteQuery';
 import { bindTemplate, formatBinding, readPath } from '../formatters';
 import { Icon } from '../icons';
 import { useHost } from '../host';
@@ -67,7 +68,8 @@ function toneOf(binding: Binding, value: unknown): string {
 function usePagedItems(spec: ListSpec, load: LoadSpec, enabled: boolean) {
   const host = useHost();
   const pageSize = spec.paged?.pageSize ?? 20;
-  const params = bindTemplate(load.params ?? {}, { query: host.query() }) as Record<string, unknown>;
+  const query = useQueryObject();
+  const params = bindTemplate(load.params ?? {}, { query }) as Record<string, unknown>;
   const swr = useSWRInfinite<Page>(
     (index, previous: Page | null) => (!enabled || (previous && previous.items.length < pageSize) ? null : ['page', load.call, JSON.stringify({ ...params, page: index + 1, pageSize })]),
     (key: [string, string, string]) => host.call<Page>(key[1], JSON.parse(key[2])),

@@ -36,7 +36,6 @@ interface Settlement {
   profit: number | null;
 }
 
-const price = (value: number | null | undefined) => formatPrice(value);
 
 export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: () => void }) {
   const contract = data as PurchasedContract;
@@ -101,8 +100,8 @@ export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: (
           </span>
         </div>
         <dl className="detail-rows card trade-rows">
-          <div className="detail-row"><dt><FormattedMessage id="trade.buyPrice" /></dt><dd data-testid="trade-buy-price">{price(contract.buyPrice)}</dd></div>
-          <div className="detail-row"><dt><FormattedMessage id="trade.currentPrice" /></dt><dd data-testid="trade-current-price">{price(settled?.settlePrice ?? current)}</dd></div>
+          <div className="detail-row"><dt><FormattedMessage id="trade.buyPrice" /></dt><dd data-testid="trade-buy-price">{formatPrice(contract.buyPrice)}</dd></div>
+          <div className="detail-row"><dt><FormattedMessage id="trade.currentPrice" /></dt><dd data-testid="trade-current-price">{formatPrice(settled?.settlePrice ?? current)}</dd></div>
           <div className="detail-row"><dt><FormattedMessage id="trade.amount" /></dt><dd>{formatMoney(contract.amount)}</dd></div>
           <div className="detail-row">
             <dt><FormattedMessage id="trade.profitLoss" /></dt>

@@ -17,3 +17,9 @@ export function useRouteQuery(): URLSearchParams {
   const search = useInRouterContext() ? useRouterSearch() : staticSearch();
   return useMemo(() => new URLSearchParams(search), [search]);
 }
+
+/** The query parameters as a plain object, for `{query.x}` templates in layouts. */
+export function useQueryObject(): Record<string, string> {
+  const query = useRouteQuery();
+  return useMemo(() => Object.fromEntries(query), [query]);
+}

@@ -60,7 +60,6 @@ export function useAppHost(openPopup: (name: 'language') => void, openDialog: (n
       openDialog,
       upload: (name, file, onProgress) => uploadFile(name, file, onProgress),
       fetchFile: (url) => fetchPrivateFile(url),
-      query: () => Object.fromEntries(new URLSearchParams(window.location.search)),
     }),
     [navigate, openPopup, openDialog],
   );

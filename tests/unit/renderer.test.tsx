@@ -42,7 +42,6 @@ function recordingHost() {
       throw new Error('not used');
     },
     fetchFile: async () => new Blob(),
-    query: () => ({ id: 'q1' }),
   };
   return { host, log };
 }

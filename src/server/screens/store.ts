@@ -36,6 +36,7 @@ interface Cached<T> {
 export class SchemaStore {
   private readonly files = new Map<string, Cached<unknown>>();
   private readonly compiled = new Map<string, Cached<CompiledSchema>>();
+  private readonly screens = new Map<string, Cached<{ payload: ScreenPayload; etag: string }>>();
   private readonly ajv: Ajv = createSchemaAjv();
 
   constructor(
@@ -133,6 +134,17 @@ export class SchemaStore {
     if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new AppError('screenNotFound', { id });
     const layout = this.readJson<Record<string, unknown>>(`screens/${id}.layout.json`);
     if (!layout) throw new AppError('screenNotFound', { id });
+    // Linting is the costly part of serving; redo it only when one of the screen's files changed.
+    const files = ['layout.meta.json', `screens/${id}.layout.json`, ...referencedSchemas(layout).map((n) => `screens/${n}.schema.json`)];
+    const key = files.map((f) => this.stamp(path.join(this.dir, f))).join('|');
+    const hit = this.screens.get(id);
+    if (hit && hit.stamp === key) return hit.value;
+    const result = this.buildScreen(id, layout);
+    this.screens.set(id, { stamp: key, value: result });
+    return result;
+  }
+
+  private buildScreen(id: string, layout: Record<string, unknown>): { payload: ScreenPayload; etag: string } {
     const problems = this.lintScreen(id);
     if (problems.length) throw new AppError('screenInvalid', { id }, { problems: formatProblems(problems).split('\n') });
     const schemas: Record<string, SchemaNode> = {};

@@ -10,15 +10,10 @@ import { newId } from '../ids.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { encryptSecret } from './cipher.js';
 import { idNumberValid, maskIdNumber, type IdType } from './rules.js';
+import type { RealNameForm } from '../../../shared/generated/index.js';
 
-/** Body of `authentication/save` and `authentication/update` (schema `screens/realName`). */
-export interface IdentityInput {
-  name: string;
-  idType: IdType;
-  idNumber: string;
-  frontPhotoId: string;
-  backPhotoId: string;
-}
+/** Body of `authentication/save` and `authentication/update`: the type generated from `screens/realName`. */
+export type IdentityInput = RealNameForm;
 
 /** Status of a user's identity; `none` before the first submission. */
 export type IdentityStatus = 'none' | 'pending' | 'approved' | 'rejected';
