@@ -1,10 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { bundleBudgets } from './scripts/build/budgets';
 
 const require = createRequire(import.meta.url);
+const ROUTER_DIST = path.resolve(path.dirname(require.resolve('react-router')), '..');
 
 /**
  * Locale files are parsed into ICU ASTs at build time (formatjs' recommended setup), so the
@@ -33,17 +39,92 @@ function precompileMessages(): Plugin {
 }
 
 /**
+ * The installable app (issue 13): web app manifest and a Workbox service worker that precaches
+ * the shell (HTML, JS, CSS, icons), serves screens and their validators stale-while-revalidate
+ * and never touches any other `/api` answer (money-moving calls go to the network, always).
+ * Offline, navigations get the precached shell, which shows the offline state.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: 'script-defer',
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+    manifest: {
+      name: 'Nivesh',
+      short_name: 'Nivesh',
+      description: "Invest in India's markets from your phone.",
+      lang: 'de',
+      start_url: '/home',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#f3f5f8',
+      theme_color: '#0b6b57',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The password dictionaries (a 462 KB lazy chunk) are not precached: cached on first use.
+      // Ignored by name, because workbox fails the build on a file over its size limit.
+      globIgnores: ['budget-report.json', 'assets/password-strength-*.js'],
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Hashed assets that were not precached: immutable, cached on first use.
+          urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'nivesh-assets', expiration: { maxEntries: 100 } },
+        },
+        {
+          // Screens (layout + schemas) and their precompiled validators: data, never money.
+          urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/ui\/(screens|validators)\//.test(url.pathname),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'nivesh-screens', expiration: { maxEntries: 200 }, cacheableResponse: { statuses: [200] } },
+        },
+      ],
+    },
+  });
+}
+
+/**
  * Client build. The app shell (React, router, SWR, react-intl, renderer core) is the entry;
  * rjsf loads with the first form block and each locale is its own chunk.
  */
-export default defineConfig({
-  plugins: [precompileMessages(), react()],
+export default defineConfig(({ command }) => ({
+  plugins: [
+    precompileMessages(),
+    react(),
+    pwa(),
+    // Brotli and gzip files next to every asset; @fastify/static serves them (`preCompressed`).
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/,
+      threshold: 1024,
+    }),
+    bundleBudgets(),
+  ],
   resolve: {
     alias: [
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: require.resolve('@formatjs/icu-messageformat-parser/no-parser'),
       },
+      // rjsf's markdown descriptions are never enabled: keep the parser out of the form chunk.
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./renderers/form/uri-stub.ts', import.meta.url)) },
+      // react-router's exports name only its development build; the production one has no dev warnings.
+      ...(command === 'build' ? [
+        { find: /^react-router$/, replacement: path.join(ROUTER_DIST, 'production/index.mjs') },
+        { find: /^react-router\/dom$/, replacement: path.join(ROUTER_DIST, 'production/dom-export.mjs') },
+      ] : []),
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./renderers/form/markdown-stub.tsx', import.meta.url)) },
     ],
   },
   build: {
@@ -51,6 +132,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,
+    manifest: true,
     chunkSizeWarningLimit: 450,
   },
   server: {
@@ -60,4 +142,4 @@ export default defineConfig({
       '/dev': `http://localhost:${process.env.API_PORT ?? 8080}`,
     },
   },
-});
+}));

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure functions, renderer helpers) and `api` (a real server over HTTP
- * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg).
+ * Three projects: `unit` (pure functions, renderer helpers), `api` (a real server over HTTP
+ * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster` (issue 15:
+ * several server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
  */
 export default defineConfig({
   test: {
@@ -17,6 +18,17 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PostgreSQL databases and SQLite files are per test file; files may run in parallel.
           fileParallelism: true,
+        },
+      },
+      {
+        // Issue 15: real server processes on PostgreSQL + Redis (skipped when either is down).
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 400_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -13,6 +13,17 @@ const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, int
     ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', ...options }).format(new Date(value))
     : '';
 
+/** Milliseconds left as a short countdown; not positive or not a number: `–`. */
+function remainingText(ms: number): string {
+  if (!Number.isFinite(ms) || ms <= 0) return '–';
+  const s = Math.floor(ms / 1000);
+  const [d, h, m, sec] = [Math.floor(s / 86_400), Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60];
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${two(m)} min`;
+  return `${m} min ${two(sec)} s`;
+}
+
 /** Every formatter by name; unknown names show the raw text. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
@@ -38,6 +49,8 @@ export const FORMATTERS: Record<string, Formatter> = {
   integer: (value, intl) => formatInteger(figure(value), intl.locale),
   /** A ratio as a percentage: 0.001 → `0,1 %`. */
   ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
+  /** Time left from milliseconds (issue 9: the IPO countdown): `2 d 3 h`, `1 h 05 min`, `4 min 09 s`; nothing left: `–`. */
+  remaining: (value) => remainingText(Number(value)),
   /** Remaining seconds: `42 s`. */
   seconds: (value) => `${Math.max(0, Math.ceil(Number(value)))} s`,
   /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */

@@ -16,6 +16,8 @@ import { NoticeBlock } from './blocks/NoticeBlock';
 import { UnavailableBlock } from './blocks/UnavailableBlock';
 import { StatusBlock } from './blocks/StatusBlock';
 import { DetailBlock } from './blocks/DetailBlock';
+import { BeneficiaryBlock } from './blocks/BeneficiaryBlock';
+import { AppearanceBlock } from './blocks/AppearanceBlock';
 
 /** Markets and content blocks (issue 5): one lazy chunk, prefetched when the browser is idle. */
 const loadMarketBlocks = () => import('./blocks/market');
@@ -46,6 +48,7 @@ export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
   unavailable: UnavailableBlock,
   status: StatusBlock,
   detail: DetailBlock,
+  appearance: AppearanceBlock,
   marketStatus: marketBlock('MarketStatusBlock'),
   indexCards: marketBlock('IndexCardsBlock'),
   carousel: marketBlock('CarouselBlock'),
@@ -57,4 +60,5 @@ export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
   chart: lazyWithTimeout(() => import('./blocks/ChartBlock')),
   newsList: marketBlock('NewsListBlock'),
   article: marketBlock('ArticleBlock'),
+  beneficiary: BeneficiaryBlock,
 };

@@ -1,6 +1,7 @@
 /**
  * `npm run lint:schemas`: validates every screen layout against `schemas/layout.meta.json`
- * and the live call registry, and every schema's message ids against the locales. Prints
+ * and the live call registry, every schema's message ids against the locales, and every QA case
+ * file (`tests/cases/*.case.json`) against `schemas/cases.meta.json` (issue 12). Prints
  * `file#/json/pointer: message` per problem and exits 1 when there is any.
  */
 import os from 'node:os';
@@ -10,6 +11,7 @@ import { loadConfig } from '../src/server/config.js';
 import { buildServer } from '../src/server/app.js';
 import { formatProblems, lintSchema } from '../src/server/screens/lint.js';
 import { LOCALES } from '../src/shared/lang.js';
+import { lintCaseFolder } from '../tests/qa/lint-cases.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-lint-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' });
@@ -25,6 +27,9 @@ try {
       }),
     );
   }
+  const root = path.resolve(import.meta.dirname, '..');
+  const caseProblems = lintCaseFolder(path.join(root, 'tests/cases'), root);
+  problems.push(...caseProblems.map((p) => ({ file: p.file, pointer: p.pointer, message: p.message })));
   const screens = server.store.screenIds();
   if (problems.length) {
     console.error(formatProblems(problems));

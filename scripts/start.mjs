@@ -2,6 +2,7 @@
 /**
  * `npm start`: builds the client when it is missing or older than its sources, then starts
  * the server (migrates and seeds the embedded SQLite database on the way) on PORT (8080).
+ * `--cluster` or WORKERS>1: N processes via node:cluster (PostgreSQL + Redis required).
  */
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,9 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+// WORKERS=N (or `npm run start:cluster`) runs N processes behind one port (issue 15).
+const clustered = process.argv.includes('--cluster') || Number(process.env.WORKERS) > 1;
+const entry = clustered ? 'src/server/cluster-main.ts' : 'src/server/main.ts';
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -2,11 +2,14 @@
 /**
  * `npm test`: every check, in order — generated types fresh, layouts pass the catalogue,
  * typecheck, unit + API tests on SQLite, the API tests again on PostgreSQL (whenever it is
- * reachable; required when REQUIRE_PG=1), then the client build and the e2e suite in Chromium.
+ * reachable; required when REQUIRE_PG=1), the scale-out tests with three processes on
+ * PostgreSQL + Redis (whenever both answer; required when REQUIRE_CLUSTER=1), then the client
+ * build, the e2e suite and the QA case files in Chromium.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,10 +37,25 @@ async function postgresReachable(url) {
   }
 }
 
+/** Whether Redis answers PING (RESP inline command over a plain socket). */
+function redisReachable(url) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379) });
+    const done = (result) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setTimeout(3000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
 step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check']);
 step('screen layouts pass the catalogue', bin('tsx'), ['scripts/lint-schemas.ts']);
 step('typecheck', bin('tsc'), ['--noEmit']);
-step('unit and API tests (SQLite)', bin('vitest'), ['run']);
+step('unit and API tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api']);
 
 const pgUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresReachable(pgUrl)) {
@@ -49,6 +67,21 @@ if (await postgresReachable(pgUrl)) {
   console.log(`\n⚠ PostgreSQL not reachable at ${pgUrl}: API tests ran on SQLite only.`);
 }
 
+// Issue 15: three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
+const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
+if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
+  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' });
+} else if (process.env.REQUIRE_CLUSTER === '1') {
+  console.error(`✖ PostgreSQL and Redis are required (REQUIRE_CLUSTER=1): ${pgUrl}, ${redisUrl}`);
+  process.exit(1);
+} else {
+  console.log('\n⚠ PostgreSQL or Redis not reachable: scale-out tests skipped.');
+}
+
 step('client build', bin('vite'), ['build', '--logLevel', 'warn']);
-step('e2e in Chromium at 390×844', bin('playwright'), ['test']);
+step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium']);
+// The QA case files (tests/cases/*.case.json). The cases generated per screen and route
+// (`npm run test:cases`) are not in `npm test` yet: most screens lack committed screenshot
+// baselines and the suite has not had a green run on 2 cores (issue 12 stays open).
+step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts']);
 console.log('\n✔ all tests passed');

@@ -17,7 +17,9 @@ import { useCallData } from '../useCallData';
 import { useQueryObject } from '../market/useRouteQuery';
 import { bindTemplate, readPath } from '../formatters';
 import { TEMPLATES } from '../form/templates';
-import { makeTransformErrors, validator } from '../form/validator';
+import { makeTransformErrors } from '../form/validator';
+import { useFormValidator } from '../form/precompiled';
+import { ErrorState } from '../ui/ErrorState';
 import { localizeSchema, localizeUi } from '../form/localize';
 import type { FormContext } from '../form/context';
 import { WIDGETS } from '../widgets';
@@ -69,6 +71,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
   const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
   const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl]);
   const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
+  const { validator, error: validatorError, retry: retryValidator } = useFormValidator(spec.schema, rawSchema, schema);
 
   const [formData, setFormData] = useState<Data | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
@@ -101,7 +104,8 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormSpec>) {
     [],
   );
 
-  if (spec.load && initial.isLoading) return <Skeleton rows={4} />;
+  if (validatorError) return <ErrorState messageId="common.networkError" onRetry={retryValidator} />;
+  if ((spec.load && initial.isLoading) || !validator) return <Skeleton rows={4} />;
 
   const onSubmit = async (data: Data) => {
     if (busy) return;

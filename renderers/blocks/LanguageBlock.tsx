@@ -18,7 +18,7 @@ export function LanguageList({ options, current, onChoose }: { options: Code[]; 
   return (
     <ul className="menu card" role="radiogroup">
       {options.map((code) => (
-        <li key={code}>
+        <li key={code} role="none">
           <button type="button" role="radio" aria-checked={code === current} className="menu-row" onClick={() => onChoose(code)}>
             <span className="menu-label"><FormattedMessage id={`language.${code}`} /></span>
             {code === current && <Check size={18} className="menu-check" aria-hidden="true" />}

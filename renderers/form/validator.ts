@@ -1,18 +1,12 @@
 /**
- * rjsf's ajv validator with Nivesh's keywords (`x-sameAs`, `x-messages`), and the error
- * transformer that shows the same locale texts the server sends (`src/shared/validation.ts`).
+ * The error transformer that shows the same locale texts the server sends
+ * (`src/shared/validation.ts`). The validator itself is precompiled on the server
+ * (`./precompiled.ts`, issue 13).
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import type { IntlShape } from 'react-intl';
 import type { RJSFValidationError } from '@rjsf/utils';
-import { AJV_OPTIONS, addNiveshKeywords, isFieldError, toFieldError, type SchemaNode } from '../../src/shared/validation';
-
-/** The browser-side validator: same keywords as the server. */
-export const validator = customizeValidator({
-  ajvOptionsOverrides: { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision },
-  extenderFn: (ajv) => addNiveshKeywords(ajv),
-});
+import { isFieldError, toFieldError, type SchemaNode } from '../../src/shared/validation';
 
 /**
  * Builds rjsf's `transformErrors`: ajv's errors → localized texts; `required` errors land on

@@ -13,12 +13,14 @@ import { BankAccountWidget } from './BankAccountWidget';
 import { DurationWidget } from './DurationWidget';
 import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
+import { NewPasswordWidget } from './NewPasswordWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
   TextWidget,
   email: EmailWidget,
   password: PasswordWidget,
+  newPassword: NewPasswordWidget,
   number: NumberWidget,
   tel: TelWidget,
   captcha: CaptchaWidget,

@@ -3,6 +3,9 @@
  * schema (migrated by `openDb`), pragmas and statements the domain runs to place a hold —
  * balance compare-and-set, journal entry, two postings, hold row — without Kysely or HTTP.
  * Each bench adds its own business row (withdrawal, contract) in `afterHold`.
+ * `synchronous = FULL` like the app's money transactions (issue 14): each transaction is
+ * fsynced before it returns — the one-transaction-per-request rate the app's group commit is
+ * compared with.
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -34,7 +37,7 @@ export async function openBareHold(dir: string, kinds: HoldKinds, now: number): 
   await (await openDb({ kind: 'sqlite', file })).destroy(); // same schema, triggers and indexes
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const userId = randomUUID();

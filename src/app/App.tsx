@@ -13,6 +13,7 @@ import { ROUTES, TABS, isPublicPath, type RouteDef } from './routes';
 import { getToken } from './storage';
 import { TabShell } from './shell/TabShell';
 import { ToastHost } from './shell/ToastHost';
+import { OfflineBanner } from './shell/OfflineBanner';
 import { LanguagePopup } from './shell/LanguagePopup';
 
 /** Redirects visitors to /page on every route but the public ones. */
@@ -43,6 +44,7 @@ function Shell() {
   return (
     <HostContext.Provider value={host}>
       <div className="app">
+        <OfflineBanner />
         <Routes>
           <Route path="/" element={<Navigate to="/home" replace />} />
           {ROUTES.map((route) => {

@@ -11,11 +11,14 @@ import { clearSession, getLanguage, saveSession, setLanguage } from './storage';
 import { showToast } from './toast-bus';
 import { toQueryLang } from '../shared/lang';
 
-/** Loads a screen; the browser revalidates it with its ETag. */
+/**
+ * Loads a screen; the browser revalidates it with its ETag (the answer is `no-cache`). The
+ * default cache mode lets the request use the shell's `<link rel="preload">` (issue 13).
+ */
 async function fetchScreen(id: string): Promise<ScreenPayload> {
   let response: Response;
   try {
-    response = await fetch(`/api/ui/screens/${encodeURIComponent(id)}?lang=${toQueryLang(getLanguage())}`, { cache: 'no-cache' });
+    response = await fetch(`/api/ui/screens/${encodeURIComponent(id)}?lang=${toQueryLang(getLanguage())}`);
   } catch {
     throw new ApiError(0, 'network');
   }

@@ -2,11 +2,17 @@
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { intlTag, toLocale } from '../shared/lang';
-import { getLanguage } from './storage';
+import { getLanguage, mirrorLanguageCookie } from './storage';
+import { applyTheme } from '../../renderers/app/theme';
+import { captureInstallPrompt } from '../../renderers/app/install';
 import { loadMessages } from './i18n';
 import { App } from './App';
 import './styles.css';
+import './theme.css';
 
+applyTheme();
+captureInstallPrompt();
+mirrorLanguageCookie();
 const locale = toLocale(getLanguage());
 document.documentElement.lang = locale;
 const messages = await loadMessages(locale);

@@ -36,11 +36,24 @@ const BACK: Record<string, string> = {
   '/adminNews': '/admin',
   '/adminBanners': '/admin',
   '/adminCompany': '/admin',
+  '/adminBeneficiary': '/admin',
   '/adminNewsEdit': '/adminNews',
   '/adminBannerEdit': '/adminBanners',
+  '/adminIpo': '/admin',
+  '/adminIpoEdit': '/adminIpo',
+  '/ipoDetails': '/ipo',
+  '/ipoList': '/ipo',
+  '/etfDetails': '/etf',
   '/withdrawDetail': '/withdraw',
   '/rechargeRecordDatails': '/rechargeRecord',
   '/bindBank': '/my',
+  // Offerings (issue 10)
+  '/blockTradingBuy': '/blockTrading',
+  '/gatherJoin': '/gather',
+  '/aiBlockTradingBuy': '/aiBlockTrading',
+  '/blockTradingController': '/admin',
+  '/gatherController': '/admin',
+  '/gatherControllerRecord': '/gatherController',
   '/payBalance': '/my',
 };
 
@@ -50,8 +63,13 @@ const STACK = [
   'withdraw', 'bindBank', 'widthdrawRecord', 'withdrawDetail', 'ChangePassword', 'bill', 'blockTrading', 'corporationSelect',
   'language', 'ipo', 'ipoDetails', 'ipoList', 'aiBlockTrading', 'aiBlockTradingRecordList', 'blockTradingRecordList',
   'test', 'test1', 'test2', 'test3',
+  // Offerings (issue 10): purchase screens and the block-trading operator desk.
+  'blockTradingBuy', 'gatherJoin', 'aiBlockTradingBuy', 'blockTradingController',
   // Back office (operators; the server refuses investor tokens on admin calls).
   'admin', 'adminIdentity', 'adminDeposit', 'adminWithdrawal', 'adminNews', 'adminBanners', 'adminCompany', 'adminNewsEdit', 'adminBannerEdit',
+  'adminBeneficiary', 'adminIpo', 'adminIpoEdit',
+  // ETFs (issue 9; not a spec route name, reached from /home and /market).
+  'etf', 'etfDetails',
 ];
 
 function titleFor(screen: string): string {
@@ -68,8 +86,11 @@ function titleFor(screen: string): string {
   if (screen === 'adminNews') return 'admin.newsTitle';
   if (screen === 'adminBanners') return 'admin.bannersTitle';
   if (screen === 'adminCompany') return 'admin.companyTitle';
+  if (screen === 'adminBeneficiary') return 'admin.beneficiaryTitle';
   if (screen === 'adminNewsEdit') return 'admin.newsEdit';
   if (screen === 'adminBannerEdit') return 'admin.bannerEdit';
+  if (screen === 'adminIpo') return 'admin.ipoTitle';
+  if (screen === 'adminIpoEdit') return 'admin.ipoEdit';
   return `route.${screen}`;
 }
 

@@ -26,4 +26,13 @@ export function getLanguage(): LanguageCode {
   return (LANGUAGES as readonly string[]).includes(stored) ? (stored as LanguageCode) : DEFAULT_LANGUAGE;
 }
 
-export const setLanguage = (code: LanguageCode): void => localStorage.setItem(KEY.lang, code);
+/** Stores the language, mirrored into the `lang` cookie so the server preloads its messages (issue 13). */
+export function setLanguage(code: LanguageCode): void {
+  localStorage.setItem(KEY.lang, code);
+  mirrorLanguageCookie(code);
+}
+
+/** Writes the `lang` cookie (read only by the HTML shell's preloads; never by the API). */
+export function mirrorLanguageCookie(code: LanguageCode = getLanguage()): void {
+  document.cookie = `lang=${code}; path=/; max-age=31536000; samesite=lax`;
+}

@@ -3,15 +3,14 @@
  * mailbox and the built client with an SPA fallback. `main.ts` listens; tests use `inject`
  * or listen on a random port.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { LOCALES } from '../shared/lang.js';
 import { ManualClock, systemClock, type Clock } from './clock.js';
-import type { Config } from './config.js';
+import { productionRefusals, type Config } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import type { Deps } from './domain/deps.js';
 import { AppError } from './domain/errors.js';
@@ -21,6 +20,9 @@ import { createStorage } from './storage/index.js';
 import { loadIdentityKey } from './domain/identity/cipher.js';
 import { CallRegistry } from './http/calls.js';
 import { apiNotFound, installEnvelope } from './http/envelope.js';
+import { registerDelivery } from './http/delivery.js';
+import { ShellRenderer } from './http/shell.js';
+import { installNulGuard } from './http/nul-guard.js';
 import { SchemaStore } from './screens/store.js';
 import { formatProblems } from './screens/lint.js';
 import { userRoutes } from './routes/user.js';
@@ -43,6 +45,22 @@ import { TickRecorder } from './domain/trading/ticks.js';
 import { runSettlement, startSettler, type Settler } from './domain/trading/settler.js';
 import type { SettleReport } from './domain/trading/settle.js';
 import type { TradingContext } from './domain/trading/context.js';
+import { bindFeedToLeader, createCluster, type ClusterRuntime } from './cluster/index.js';
+import { redisBudget } from './cluster/shared-budget.js';
+import { JobRunner } from './jobs/runner.js';
+import { createMetrics } from './ops/metrics.js';
+import { opsRoutes } from './routes/ops.js';
+import { openApiRoutes } from './routes/openapi.js';
+import { screensAdminRoutes } from './routes/screens-admin.js';
+import { ipoRoutes } from './routes/ipo.js';
+import { etfRoutes } from './routes/etf.js';
+import { startIpoJob, type IpoJob } from './domain/ipo/job.js';
+import { runIpoJob, type IpoJobReport } from './domain/ipo/allot.js';
+import { blockTradingRoutes } from './routes/block-trading.js';
+import { gatherRoutes } from './routes/gather.js';
+import { aiRecommendRoutes } from './routes/ai-recommend.js';
+import { runDueTranches, startGatherRunner, type GatherReport, type GatherRunner } from './domain/offerings/gather-runner.js';
+import { refitBaskets } from './domain/ai/baskets.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -54,6 +72,14 @@ export interface Server {
   market: Market;
   /** Trading (issue 6): the tick recorder and one settlement pass at `now` (default: the clock). */
   trading: TradingContext & { settle(now?: number): Promise<SettleReport>; settler: Settler };
+  /** Issue 15: shared mode (Redis, feed leader lock, cache bus) or its in-process stand-ins. */
+  cluster: ClusterRuntime;
+  /** Issue 15: background jobs, exactly once across processes; features register theirs here. */
+  jobs: JobRunner;
+  /** IPOs (issue 9): one allotment/listing pass at `now` (default: the clock). */
+  ipo: { run(now?: number): Promise<IpoJobReport>; job: IpoJob };
+  /** Offerings (issue 10): one gather pass at `now` (default: the clock), a basket refit. */
+  offerings: { runGather(now?: number): Promise<GatherReport>; refit(): Promise<void>; runner: GatherRunner };
   close(): Promise<void>;
 }
 
@@ -73,6 +99,8 @@ export interface BuildOptions {
  */
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<Server> {
   const clock = options.clock ?? systemClock;
+  const refusals = productionRefusals(config);
+  if (refusals.length) throw new Error(`refusing to start in production mode:\n  ${refusals.join('\n  ')}`);
   const db =
     options.db ??
     (await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: path.join(config.dataDir, 'nivesh.sqlite') }));
@@ -84,26 +112,52 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1_048_576,
   });
+  deps.log = app.log;
   installEnvelope(app, messages);
+  installNulGuard(app, messages);
+  // Which process answered (issue 15: several behind one port or proxy); no secret in a pid.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Nivesh-Process', String(process.pid));
+  });
+  // Issue 15: with PostgreSQL + Redis, rate-limit counters, quote batches and cache
+  // invalidations are shared by every process.
+  const cluster = createCluster(config, app.log);
+  // Compression and security headers for every answer (issue 13); before any route.
+  await registerDelivery(app, config);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),
+    ...(cluster.redis ? { redis: cluster.redis, nameSpace: `${config.cluster.redisPrefix}rl:`, skipOnError: false } : {}),
   });
 
   // The store's lint context reads the call names lazily: calls register after it exists.
   const store: SchemaStore = new SchemaStore(config.schemasDir, () => ({
     calls: calls.names,
     missingIn: (id) => LOCALES.filter((locale) => !messages.has(locale, id)),
-  }));
+  }), config.cluster.screenRecheckMs);
   const calls: CallRegistry = new CallRegistry(app, deps, store);
 
   // Markets and content (issue 5). The ticker starts below; with a ManualClock (tests) it
   // never runs and reads catch up to the clock instead.
-  const market = createMarket(config.market, { db, clock, serialize: (instrument, quote) => JSON.stringify(quoteView(instrument, quote)), log: app.log });
+  const market = createMarket(config.market, {
+    db,
+    clock,
+    serialize: (instrument, quote) => JSON.stringify(quoteView(instrument, quote)),
+    log: app.log,
+    transport: cluster.transport,
+  });
+  // Issue 15: only the holder of the feed lock ticks; the others mirror its batches.
+  bindFeedToLeader(market.feed, cluster.leader, app.log);
+  // Cached screens and messages are dropped on every process when one publishes a change.
+  cluster.bus.subscribe('screens', () => store.invalidate());
+  cluster.bus.subscribe('messages', () => messages.reload());
+  const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
+  metrics.install(app);
+  const jobs = new JobRunner(db, clock, app.log);
   // Trading (issue 6): ticks of symbols with open contracts are recorded from the feed.
   const trading: TradingContext = { deps, market, recorder: new TickRecorder(db, market.feed, app.log) };
 
-  userRoutes(calls, deps);
+  userRoutes(calls, deps, cluster.redis ? redisBudget(cluster.redis, config.cluster.redisPrefix) : undefined);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps, market);
   moneyRoutes(calls, deps);
@@ -111,11 +165,19 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
   orderRoutes(calls, trading);
+  ipoRoutes(calls, deps);
+  etfRoutes(calls, trading);
+  blockTradingRoutes(calls, trading);
+  gatherRoutes(calls, trading);
+  aiRecommendRoutes(calls, trading);
   marketRoutes(calls, deps, market);
   collectRoutes(calls, deps, market);
   contentRoutes(calls, deps, market);
   contentAdminRoutes(calls, deps);
+  screensAdminRoutes(calls, deps, store, cluster.bus);
   marketStreamRoutes(app, deps, market);
+  opsRoutes(app, deps, market, cluster, metrics.registry);
+  openApiRoutes(app, calls, store);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
 
@@ -129,12 +191,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   }
 
-  const index = path.join(config.clientDir, 'index.html');
-  if (fs.existsSync(index)) {
+  // The shell with per-route preloads of the screen and the locale chunk (issue 13).
+  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id));
+  if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz next to every asset (vite.config.ts); sent by Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed bundles never change; everything else is revalidated.
@@ -144,14 +209,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     });
   }
   // Every app route is a client route: serve the shell and let the router decide.
-  const sendShell = (reply: FastifyReply) => {
-    if (!fs.existsSync(index)) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!shell.exists()) return reply.status(404).type('text/plain').send('Client not built: run `npm run build`.');
+    const html = shell.render(request.url.split('?')[0]!, request.headers.cookie);
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
-  app.get('/', (_request, reply) => sendShell(reply));
+  app.get('/', (request, reply) => sendShell(request, reply));
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') return apiNotFound(messages, request, reply);
-    return sendShell(reply);
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) return apiNotFound(messages, request, reply);
+    return sendShell(request, reply);
   });
 
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
@@ -159,6 +225,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // The settler settles what expired while the server was down at once; the interval runs
   // only with a running clock (tests call `trading.settle(now)` instead).
   const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
+  if (!(clock instanceof ManualClock)) jobs.start();
+  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log);
+  // Gather tranches (issue 10): missed ones run at start; the interval only with a running clock.
+  const gatherRunner = startGatherRunner(trading, clock, !(clock instanceof ManualClock), app.log);
 
   return {
     app,
@@ -167,11 +237,19 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     calls,
     market,
     trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
+    cluster,
+    jobs,
+    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log) },
+    offerings: { runner: gatherRunner, runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
+      await gatherRunner.stop();
+      await jobs.stop();
       await settler.stop();
+      await ipoJob.stop();
       await app.close();
       await trading.recorder.stop();
       await market.stop();
+      await cluster.close();
       if (!options.db) await db.destroy();
     },
   };

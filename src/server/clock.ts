@@ -29,10 +29,13 @@ export class ManualClock implements Clock {
  * A clock that starts at a chosen instant and then runs at real speed: demo and e2e servers
  * use it (`CLOCK_START=2026-11-23T06:00:00Z`) to sit inside the deposit and withdrawal windows
  * whatever the real day is. Honoured in demo mode only.
+ * @param anchorMs real epoch ms at which the clock reads `startIso` (default: now).
  */
-export function offsetClock(startIso: string): Clock {
+export function offsetClock(startIso: string, anchorMs?: number): Clock {
   const start = Date.parse(startIso);
   if (Number.isNaN(start)) throw new Error(`CLOCK_START is not an ISO date: ${startIso}`);
-  const offset = start - Date.now();
+  // Issue 15: several processes share one anchor (`CLOCK_START_AT`, the real epoch ms at which
+  // the clock read CLOCK_START) so they agree on the time whenever each of them started.
+  const offset = start - (anchorMs ?? Date.now());
   return { now: () => Date.now() + offset };
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
 import { loadMarketConfig, type MarketConfig } from './market/config.js';
 import { loadTradingConfig, type TradingConfig } from './trading-config.js';
+import { loadIpoConfig, type IpoConfig } from './ipo-config.js';
+import { loadOfferingsConfig, type OfferingsConfig } from './offerings-config.js';
 
 /** Project root (the folder holding `schemas/`, `locales/`, `dist/`). */
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,6 +50,10 @@ export interface Config {
   market: MarketConfig;
   /** Up/down contracts, stock orders and the settler (issue 6; see `trading-config.ts`). */
   trading: TradingConfig;
+  /** IPO applications and the allotment job (issue 9; see `ipo-config.ts`). */
+  ipo: IpoConfig;
+  /** Block trading, gather plans, AI baskets (issue 10; see `offerings-config.ts`). */
+  offerings: OfferingsConfig;
   /** Where uploads are stored (issue: identity). */
   storage: {
     driver: 'local' | 's3';
@@ -57,11 +63,52 @@ export interface Config {
   uploadMaxBytes: number;
   /** Longest side of a stored image after re-encoding, in pixels. */
   uploadMaxSide: number;
+  /** Live-quote stream caps (issue 17): `SSE_MAX_PER_IP` (20), `SSE_MAX_PER_TOKEN` (5). */
+  sse: { maxPerIp: number; maxPerToken: number };
+  /** `UPLOADS_PER_USER_PER_HOUR` (default 30): photo uploads one user may make per hour (issue 17). */
+  uploadsPerUserPerHour: number;
   /**
    * AES-256-GCM key for ID numbers at rest, base64 (32 bytes). Unset in demo mode: a key is
    * generated into `DATA_DIR/identity.key`; unset in production mode: the server refuses to start.
    */
   identityKey: string | null;
+  /** `ALLOW_SIMULATED_PRICES=1`: production may run on the simulated or replay provider (issue 17). */
+  allowSimulatedPrices: boolean;
+  /** Scale-out (issue 15; docs/deploy.md). */
+  cluster: ClusterConfig;
+}
+
+/**
+ * Why production mode must not start with this configuration (issue 17 "honest production"):
+ * no `SMTP_URL` (codes would land in an outbox nobody reads), or simulated/replay prices without
+ * `ALLOW_SIMULATED_PRICES=1`. Empty in demo mode.
+ */
+export function productionRefusals(config: Config): string[] {
+  if (config.mode !== 'production') return [];
+  const refusals: string[] = [];
+  if (!config.smtpUrl) refusals.push('SMTP_URL is required in production mode (verification codes must be mailed)');
+  if ((config.market.provider === 'simulated' || config.market.provider === 'replay') && !config.allowSimulatedPrices) {
+    refusals.push(`MARKET_PROVIDER=${config.market.provider} gives simulated prices; production mode needs a real provider or ALLOW_SIMULATED_PRICES=1`);
+  }
+  return refusals;
+
+}
+
+/** Several API processes (issue 15): shared mode needs both `DATABASE_URL` and `REDIS_URL`. */
+export interface ClusterConfig {
+  /** `redis://…`; with a PostgreSQL `databaseUrl` it selects the shared mode. */
+  redisUrl: string | null;
+  /** True when several processes share PostgreSQL and Redis (both URLs set). */
+  shared: boolean;
+  /** How often a follower tries to become the feed leader (ms); takeover ≤ this + one tick. */
+  leaderPollMs: number;
+  /** Prefix of every Redis key and channel (several deployments on one Redis). */
+  redisPrefix: string;
+  /** `/metrics` access: a bearer token, and/or client networks (CIDR, comma-separated). */
+  metricsToken: string | null;
+  metricsAllow: string[];
+  /** How long screen files are trusted before re-stat (ms; 0 = every read). `SCREEN_RECHECK_MS`. */
+  screenRecheckMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -78,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base: Config = {
     mode: env.NIVESH_MODE === 'production' ? 'production' : 'demo',
     port: int(env.PORT, 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // Demo mode exposes the demo mailbox and seeded logins: this machine only unless HOST says otherwise (issue 17).
+    host: env.HOST || (env.NIVESH_MODE === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null,
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(ROOT_DIR, 'schemas')),
@@ -103,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     money: loadMoneyConfig(env),
     market: loadMarketConfig(env, env.NIVESH_MODE === 'production' ? 'production' : 'demo', ROOT_DIR),
     trading: loadTradingConfig(env),
+    ipo: loadIpoConfig(env),
+    offerings: loadOfferingsConfig(env, ROOT_DIR),
     storage: {
       driver: env.STORAGE_DRIVER === 's3' ? 's3' : 'local',
       s3: env.S3_BUCKET
@@ -117,7 +167,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     uploadMaxSide: int(env.UPLOAD_MAX_SIDE, 2048),
+    uploadsPerUserPerHour: int(env.UPLOADS_PER_USER_PER_HOUR, 30),
+    sse: { maxPerIp: int(env.SSE_MAX_PER_IP, 20), maxPerToken: int(env.SSE_MAX_PER_TOKEN, 5) },
     identityKey: env.IDENTITY_KEY || null,
+    allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
+    cluster: {
+      redisUrl: env.REDIS_URL && /^rediss?:\/\//.test(env.REDIS_URL) ? env.REDIS_URL : null,
+      shared: false,
+      leaderPollMs: int(env.LEADER_POLL_MS, 1000),
+      redisPrefix: env.REDIS_PREFIX ?? 'nivesh:',
+      metricsToken: env.METRICS_TOKEN || null,
+      screenRecheckMs: int(env.SCREEN_RECHECK_MS, 0),
+      metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1/8,::1/128').split(',').map((s) => s.trim()).filter(Boolean),
+    },
   };
+  base.cluster.shared = base.databaseUrl !== null && base.cluster.redisUrl !== null;
   return { ...base, ...overrides };
 }

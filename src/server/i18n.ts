@@ -15,16 +15,23 @@ export interface Messages {
    */
   format(locale: Locale, id: string, values?: Record<string, string | number>): string;
   has(locale: Locale, id: string): boolean;
+  /** Re-reads the locale files (issue 15: run on every process when one publishes `messages`). */
+  reload(): void;
 }
 
 /** Loads every locale file from `dir` once. */
 export function loadMessages(dir: string): Messages {
   const catalogs = new Map<Locale, Record<string, string>>();
-  for (const locale of LOCALES) {
-    catalogs.set(locale, JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
-  }
   const compiled = new Map<string, IntlMessageFormat>();
+  const read = () => {
+    for (const locale of LOCALES) {
+      catalogs.set(locale, JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
+    }
+    compiled.clear();
+  };
+  read();
   return {
+    reload: read,
     has: (locale, id) => id in (catalogs.get(locale) ?? {}),
     format(locale, id, values) {
       const key = `${locale}\u0000${id}`;

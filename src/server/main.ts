@@ -1,6 +1,7 @@
 /**
  * Process entry: reads the configuration, seeds demo logins in demo mode, builds the server
- * and listens. `npm start` runs this after building the client.
+ * and listens. `npm start` runs this after building the client. Production mode refuses to
+ * start without SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1 (issue 17).
  */
 import { loadConfig } from './config.js';
 import { buildServer } from './app.js';
@@ -8,21 +9,28 @@ import { seedDemo } from './seed.js';
 import { offsetClock, systemClock } from './clock.js';
 
 const config = loadConfig();
-const clock = config.mode === 'demo' && process.env.CLOCK_START ? offsetClock(process.env.CLOCK_START) : systemClock;
+const clock = config.mode === 'demo' && process.env.CLOCK_START ? offsetClock(process.env.CLOCK_START, Number(process.env.CLOCK_START_AT) || undefined) : systemClock;
 const server = await buildServer(config, { strictScreens: true, clock });
-const demo = config.mode === 'demo' ? await seedDemo(server.deps) : null;
+// In a cluster only the first worker seeds (NIVESH_SEED=0 for the others, issue 15).
+const demo = config.mode === 'demo' && process.env.NIVESH_SEED !== '0' ? await seedDemo(server.deps) : null;
 await server.app.listen({ port: config.port, host: config.host });
 
-const url = `http://localhost:${config.port}`;
-const lines = [`Nivesh is running at ${url}`];
+const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+const lines = [`Nivesh is running at ${url} (listening on ${config.host}:${config.port}, ${config.mode} mode)`];
 if (demo) {
+  const local = config.host === '127.0.0.1' || config.host === 'localhost' || config.host === '::1';
   lines.push(
+    `  DEMO MODE exposes: seeded logins (below), a local mailbox of investors' codes at ${url}/dev/mailbox`,
+    `  (loopback clients only; operator codes are printed in this log), simulated prices, an auto-generated identity key.`,
+    local ? `  Listening on this machine only; set HOST=0.0.0.0 to expose it on the network.` : `  WARNING: HOST=${config.host} exposes the demo to the network — do not use demo mode for real money.`,
     `  demo investor: ${demo.investor.email} / ${demo.investor.password}`,
     `  operator:      ${demo.operator.email} / ${demo.operator.password}`,
-    `  demo mailbox:  ${url}/dev/mailbox  (credentials also in ${config.dataDir}/demo-credentials.json)`,
+    `  credentials also in ${config.dataDir}/demo-credentials.json`,
   );
+} else if (config.allowSimulatedPrices && !server.market.feed.provider.info.real) {
+  lines.push(`  ALLOW_SIMULATED_PRICES=1: running on ${config.market.provider} prices; every screen says "Simulated prices".`);
 }
-console.log(lines.join('\n'));
+if (process.env.NIVESH_SEED !== '0') console.log(lines.join('\n'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

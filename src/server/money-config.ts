@@ -20,6 +20,11 @@ export interface MoneyConfig {
   withdrawalFeeBasisPoints: number;
   /** `WITHDRAWAL_REQUIRES_IDENTITY` (`0`/`false` turns it off): withdrawals need approved identity. */
   withdrawalRequiresIdentity: boolean;
+  /**
+   * `DUAL_APPROVAL_AMOUNT` in currency units (default 100,000), kept in minor units: a deposit
+   * approval or payout strictly above it needs two different operators (issue 17, four eyes).
+   */
+  dualApprovalMinor: number;
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -43,5 +48,6 @@ export function loadMoneyConfig(env: NodeJS.ProcessEnv): MoneyConfig {
     withdrawalMinimumMinor: units(env.WITHDRAWAL_MIN, 100),
     withdrawalFeeBasisPoints: env.WITHDRAWAL_FEE_BPS && Number.isInteger(bps) && bps >= 0 && bps <= 10_000 ? bps : 300,
     withdrawalRequiresIdentity: flag(env.WITHDRAWAL_REQUIRES_IDENTITY, true),
+    dualApprovalMinor: units(env.DUAL_APPROVAL_AMOUNT, 100_000),
   };
 }

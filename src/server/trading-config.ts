@@ -9,7 +9,7 @@
  * | `UPDOWN_QUICK_AMOUNTS` | `100,500,1000,5000` | the amount chips the trade panel offers |
  * | `COMMISSION_BPS` | `10` (0.10 %) | stock-order commission in basis points, both sides |
  * | `SETTLER_INTERVAL_MS` | `1000` | how often the background settler runs (real clocks only) |
- * | `SETTLER_BATCH` | `500` | contracts settled per transaction |
+ * | `SETTLER_BATCH` | `5000` | contracts settled per transaction (set-based: a fixed number of statements per batch) |
  * | `SETTLER_LAG_MS` | `1500` | the background settler settles contracts due at least this long ago, so every process has stored its ticks for the expiry second |
  * | `PRICE_TICK_RETENTION_DAYS` | `7` | recorded ticks older than this (and older than every open contract) are deleted |
  */
@@ -86,7 +86,7 @@ export function loadTradingConfig(env: NodeJS.ProcessEnv): TradingConfig {
     commissionBasisPoints: bps <= 10_000 ? bps : 10,
     settler: {
       intervalMs: whole(env.SETTLER_INTERVAL_MS, 1000, 50),
-      batchSize: whole(env.SETTLER_BATCH, 500, 1),
+      batchSize: whole(env.SETTLER_BATCH, 5000, 1),
       lagMs: whole(env.SETTLER_LAG_MS, 1500),
     },
     tickRetentionDays: whole(env.PRICE_TICK_RETENTION_DAYS, 7, 1),

@@ -3,9 +3,7 @@
  * our custom keywords and the mapping from an ajv error to a locale message id, so both
  * sides show the same 'Cannot be Empty', 'Email Format Error', … texts (SPEC.md §5).
  */
-import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
-import { verhoeffValid } from './verhoeff.js';
 
 /** Minimal shape of a JSON Schema node as we read it. */
 export interface SchemaNode {
@@ -18,37 +16,8 @@ export interface SchemaNode {
   [key: string]: unknown;
 }
 
-/**
- * Adds Nivesh's keywords to an ajv instance:
- * - `x-sameAs: "<sibling>"`: the value must equal the sibling property's value (cross-field
- *   rule, e.g. confirmPassword = password), declared in the schema.
- * - `x-messages: {keyword: messageId}`: per-field message ids; annotation only.
- * - `x-checksum: "verhoeff"`: the digits must pass the Verhoeff check (Aadhaar numbers).
- */
-export function addNiveshKeywords<T extends Ajv>(ajv: T): T {
-  if (!ajv.getKeyword('x-messages')) ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
-  if (!ajv.getKeyword('x-sameAs')) {
-    ajv.addKeyword({
-      keyword: 'x-sameAs',
-      schemaType: 'string',
-      errors: false,
-      validate: (sibling: string, data: unknown, _parent?: unknown, cxt?: { parentData?: unknown }) => {
-        const parent = cxt?.parentData as Record<string, unknown> | undefined;
-        if (!parent || data === undefined || data === '') return true;
-        return parent[sibling] === data;
-      },
-    });
-  }
-  if (!ajv.getKeyword('x-checksum')) {
-    ajv.addKeyword({
-      keyword: 'x-checksum',
-      schemaType: 'string',
-      errors: false,
-      validate: (kind: string, data: unknown) => kind !== 'verhoeff' || typeof data !== 'string' || verhoeffValid(data),
-    });
-  }
-  return ajv;
-}
+/* The keywords themselves (`x-sameAs`, `x-messages`, `x-checksum`) are ajv code keywords in
+   src/server/screens/keywords.ts; the browser runs them as precompiled validators (issue 13). */
 
 /** Ajv options both sides use: all errors, no coercion, unknown fields are an error. */
 export const AJV_OPTIONS = {

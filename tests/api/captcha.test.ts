@@ -56,7 +56,7 @@ describe('sending a code', () => {
     const first = await outbox(email);
     expect(first).toHaveLength(1);
     const mail = first[0]!;
-    expect(Object.keys(mail).sort()).toEqual(['sentAt', 'subject', 'text', 'to']);
+    expect(Object.keys(mail).sort()).toEqual(['id', 'sentAt', 'subject', 'text', 'to']);
     expect(mail.to).toBe(email);
     expect(mail.subject).toBe(localeText('en', 'mail.captcha.subject'));
     expect(mail.sentAt).toBe(server.clock.now());
@@ -184,7 +184,7 @@ describe('checking a code', () => {
     expectOk(await send(other, 'register'));
     const registerCode = await server.lastCode(other);
     expectCall(
-      await server.call('user/changePassword', { email: other, captcha: registerCode, newPassword: 'whatever123', confirmPassword: 'whatever123' }),
+      await server.call('user/changePassword', { email: other, captcha: registerCode, newPassword: 'whatever river 123', confirmPassword: 'whatever river 123' }),
       400,
       1020,
     );
@@ -251,13 +251,22 @@ describe('hourly limits', () => {
 });
 
 describe('purposes', () => {
-  it('refuses a register code for an email that already has an account (1011, HTTP 409)', async () => {
+  it('answers a register request for a registered email like a new one and mails the owner a notice without a code (issue 17)', async () => {
     const { email } = await server.registerUser(freshEmail('taken'));
+    const fresh = await send(freshEmail('not-taken'), 'register');
     const before = (await outbox(email)).length;
     const res = await send(email.toUpperCase(), 'register');
-    expectCall(res, 409, 1011);
-    expect(res.body.message).toBe(localeText('en', 'error.emailTaken'));
-    expect(await outbox(email)).toHaveLength(before);
+    expectCall(res, 200, 200);
+    expect(res.body).toEqual(fresh.body);
+    const mails = await outbox(email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.subject).toBe(localeText('en', 'mail.registerExisting.subject'));
+    expect(mails[0]!.text).not.toMatch(/\b\d{6}\b/);
+    // The cooldown applies alike, so timing of a second request tells nothing either.
+    expectCall(await send(email, 'register'), 429, 1023);
+    // Nobody can register the address: the code never left the server.
+    const users = await server.deps.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
   });
 
   it('answers a changePassword code for an unknown email like a sent one but mails nothing', async () => {

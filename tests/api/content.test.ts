@@ -118,7 +118,7 @@ describe('config/getSystemConfig', () => {
       withdrawalWindow: { start: '09:30', end: '17:30', weekdaysOnly: true },
       withdrawalFeeRatio: 0.03,
       minimums: { institutionDeposit: 2000 },
-      features: { markets: true, trading: false },
+      features: { markets: true, trading: true, updown: true, ipo: true, etf: true },
       market: { provider: 'simulated', real: false, session: { open: '09:15', close: '15:30' } },
     });
     const all = expectOk(await server.call<Record<string, unknown>>('config/getSystemConfig', {}));

@@ -1,17 +1,23 @@
 /**
  * Demo mailbox (issue 2 §2): `GET /api/dev/outbox` and the `/dev/mailbox` page exist in demo
- * mode only, list the local outbox and escape what they show.
+ * mode only, list the local outbox and escape what they show. Issue 17: only with an email,
+ * only to loopback clients, never an operator's mail; production refuses to start without
+ * SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1; demo listens on 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
+import { createUser } from '../../src/server/domain/users.js';
+import { loadConfig } from '../../src/server/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectEnvelopeShape, expectOk, localeText } from '../support/envelope.js';
+
+const PRODUCTION = { NIVESH_MODE: 'production', IDENTITY_KEY: randomBytes(32).toString('base64'), SMTP_URL: 'smtp://127.0.0.1:1', ALLOW_SIMULATED_PRICES: '1' };
 
 let demo: TestServer;
 let production: TestServer;
 
 beforeAll(async () => {
-  [demo, production] = await Promise.all([startTestServer(), startTestServer({ NIVESH_MODE: 'production', IDENTITY_KEY: randomBytes(32).toString('base64') })]);
+  [demo, production] = await Promise.all([startTestServer(), startTestServer({ ...PRODUCTION })]);
 });
 afterAll(async () => {
   await Promise.all([demo?.stop(), production?.stop()]);
@@ -23,7 +29,7 @@ describe('production mode', () => {
   it('has no /api/dev/outbox (404, code 1044) even when mail was sent', async () => {
     expect(production.config.mode).toBe('production');
     const email = 'prod-user@example.com';
-    expectOk(await production.call('user/sendCaptchaByEmail', { email, purpose: 'register' }));
+    await production.deps.db.insertInto('mail_outbox').values({ id: 'prod-mail', to_address: email, subject: 's', text: '123456', transport: 'outbox', sent_at: 1 }).execute();
     for (const url of ['/api/dev/outbox', `/api/dev/outbox?email=${encodeURIComponent(email)}`]) {
       const res = await get(production, `${url}${url.includes('?') ? '&' : '?'}lang=en`);
       expect(res.statusCode).toBe(404);
@@ -43,21 +49,17 @@ describe('production mode', () => {
 });
 
 describe('demo mode', () => {
-  it('lists outbox mail as JSON, filtered by email (any case), newest first', async () => {
+  it('lists one address’s mail as JSON, filtered by email (any case), newest first', async () => {
     const a = 'mailbox-a@example.com';
     const b = 'mailbox-b@example.com';
     expectOk(await demo.call('user/sendCaptchaByEmail', { email: a, purpose: 'register' }));
     demo.clock.advance(1_000);
     expectOk(await demo.call('user/sendCaptchaByEmail', { email: b, purpose: 'register' }));
 
-    const all = await get(demo, '/api/dev/outbox?lang=en');
-    const everything = expectOk({ status: all.statusCode, body: all.json() }) as Array<{ to: string; sentAt: number }>;
-    expect(everything.map((m) => m.to).slice(0, 2)).toEqual([b, a]);
-
     const only = await get(demo, `/api/dev/outbox?lang=en&email=${encodeURIComponent(a.toUpperCase())}`);
     const mails = expectOk({ status: only.statusCode, body: only.json() }) as Array<{ to: string; subject: string; text: string; sentAt: number }>;
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toEqual({ to: a, subject: localeText('en', 'mail.captcha.subject'), text: expect.stringMatching(/\b\d{6}\b/), sentAt: demo.clock.now() - 1_000 });
+    expect(mails[0]).toEqual({ id: expect.any(String), to: a, subject: localeText('en', 'mail.captcha.subject'), text: expect.stringMatching(/\b\d{6}\b/), sentAt: demo.clock.now() - 1_000 });
   });
 
   it('shows /dev/mailbox as HTML listing the message', async () => {
@@ -109,8 +111,89 @@ describe('demo mode', () => {
   });
 });
 
-describe('production mode without an identity key', () => {
-  it('refuses to start', async () => {
-    await expect(startTestServer({ NIVESH_MODE: 'production' })).rejects.toThrow(/IDENTITY_KEY is required/);
+describe('demo takeover (issue 17)', () => {
+  it('never lists everyone’s mail: without an email it answers 1600 and shows nothing', async () => {
+    const email = 'victim@example.com';
+    expectOk(await demo.call('user/sendCaptchaByEmail', { email, purpose: 'register' }));
+    for (const url of ['/api/dev/outbox?lang=en', '/api/dev/outbox?lang=en&email=', '/api/dev/outbox?lang=en&email=%20']) {
+      const res = await get(demo, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 1600, message: localeText('en', 'error.outboxEmailRequired') });
+      expect(res.body).not.toContain(email);
+    }
+    const page = await get(demo, '/dev/mailbox');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(email);
+  });
+
+  it('answers only loopback clients (1601), the page too', async () => {
+    const email = 'remote@example.com';
+    expectOk(await demo.call('user/sendCaptchaByEmail', { email, purpose: 'register' }));
+    for (const url of [`/api/dev/outbox?lang=en&email=${encodeURIComponent(email)}`, `/dev/mailbox?lang=en&email=${encodeURIComponent(email)}`, '/dev/mailbox?lang=en']) {
+      const res = await demo.app.inject({ method: 'GET', url, remoteAddress: '192.168.1.23' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 1601 });
+      expect(res.body).not.toMatch(/\b\d{6}\b/);
+    }
+    const local = await demo.app.inject({ method: 'GET', url: `/api/dev/outbox?email=${encodeURIComponent(email)}`, remoteAddress: '::1' });
+    expect(local.statusCode).toBe(200);
+  });
+
+  it('never shows an operator’s codes (1602); they go to the server log instead', async () => {
+    const email = 'ops-demo@example.com';
+    await createUser(demo.deps, { email, password: 'operator password 1', role: 'operator' });
+    const logged: Array<{ obj: Record<string, unknown>; msg?: string }> = [];
+    const original = demo.deps.log;
+    demo.deps.log = { info: () => undefined, warn: (obj, msg) => void logged.push({ obj: obj as Record<string, unknown>, msg }) };
+    try {
+      expectOk(await demo.call('user/sendCaptchaByEmail', { email, purpose: 'changePassword' }));
+    } finally {
+      demo.deps.log = original;
+    }
+    const code = await demo.lastCode(email);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.obj).toMatchObject({ email, code });
+    for (const url of [`/api/dev/outbox?lang=en&email=${encodeURIComponent(email)}`, `/api/dev/outbox?lang=en&email=${encodeURIComponent(email.toUpperCase())}`, `/dev/mailbox?lang=en&email=${encodeURIComponent(email)}`]) {
+      const res = await get(demo, url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 1602 });
+      expect(res.body).not.toContain(code);
+    }
+    // An investor's code is not logged.
+    const investor = 'investor-nolog@example.com';
+    demo.deps.log = { info: () => undefined, warn: (obj, msg) => void logged.push({ obj: obj as Record<string, unknown>, msg }) };
+    try {
+      expectOk(await demo.call('user/sendCaptchaByEmail', { email: investor, purpose: 'register' }));
+    } finally {
+      demo.deps.log = original;
+    }
+    expect(logged).toHaveLength(1);
+  });
+
+  it('listens on 127.0.0.1 in demo mode unless HOST says otherwise', () => {
+    expect(loadConfig({ NIVESH_MODE: 'demo' }).host).toBe('127.0.0.1');
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NIVESH_MODE: 'production' }).host).toBe('0.0.0.0');
+  });
+});
+
+describe('honest production (issue 17)', () => {
+  it('refuses to start without an identity key', async () => {
+    await expect(startTestServer({ ...PRODUCTION, IDENTITY_KEY: '' })).rejects.toThrow(/IDENTITY_KEY is required/);
+  });
+
+  it('refuses to start without SMTP_URL', async () => {
+    await expect(startTestServer({ ...PRODUCTION, SMTP_URL: '' })).rejects.toThrow(/SMTP_URL is required/);
+  });
+
+  it('refuses simulated or replay prices unless ALLOW_SIMULATED_PRICES=1', async () => {
+    await expect(startTestServer({ ...PRODUCTION, ALLOW_SIMULATED_PRICES: '' })).rejects.toThrow(/MARKET_PROVIDER=simulated/);
+    await expect(startTestServer({ ...PRODUCTION, ALLOW_SIMULATED_PRICES: '0', MARKET_PROVIDER: 'replay' })).rejects.toThrow(/MARKET_PROVIDER=replay/);
+  });
+
+  it('with ALLOW_SIMULATED_PRICES=1 runs and still says the prices are simulated', async () => {
+    const config = expectOk(await production.call<{ market: { real: boolean } }>('config/getSystemConfig', { keys: ['market'] }));
+    expect(config.market.real).toBe(false);
   });
 });

@@ -49,6 +49,40 @@ describe('markets/getAllMarkets', () => {
   });
 });
 
+describe('markets/getAllMarkets prepared answer (issue 14)', () => {
+  const post = (lang: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'POST', url: `/api/markets/getAllMarkets?lang=${lang}`, headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
+
+  it('answers the same bytes and ETag within a feed batch, 304 on If-None-Match, a new ETag after the next batch', async () => {
+    const first = await post('en');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-\d+-en"$/);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.json()).toMatchObject({ code: 200, message: 'Success' });
+    const again = await post('en');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.body).toBe(first.body);
+    const cached = await post('en', { 'if-none-match': etag });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    // Another locale: its own message, its own ETag, the same quotes.
+    const german = await post('de');
+    expect(german.headers.etag).not.toBe(etag);
+    expect(german.json().data).toEqual(first.json().data);
+    expect(german.json().message).not.toBe(first.json().message);
+    server.clock.advance(2_000);
+    const next = await post('en', { 'if-none-match': etag });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).not.toBe(etag);
+    expect(next.json().data[0].time).toBeGreaterThan(first.json().data[0].time);
+  });
+
+  it('still refuses an unknown field in the body (1001)', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/markets/getAllMarkets?lang=en', headers: { 'content-type': 'application/json' }, payload: '{"x":1}' });
+    expect(response.json()).toMatchObject({ code: 1001 });
+  });
+});
+
 describe('markets/searchMarket', () => {
   it('finds Reliance by "relia", case-insensitive', async () => {
     for (const keyword of ['relia', 'RELIA', 'Reliance Ind']) {

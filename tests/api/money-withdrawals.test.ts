@@ -135,7 +135,10 @@ describe('withdrawal', () => {
     if (open) {
       expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     } else {
-      await expectRefused(user.token, { amount: 100, bankId: user.bankId }, 400, 1200, 'Please transfer in/out during the specified time 09:30 to 17:30');
+      const weekend = /^(Saturday|Sunday)/.test(_label);
+      // Issue 17: on a weekend the refusal says withdrawals are for weekdays.
+      const text = weekend ? 'Withdrawals are only possible on weekdays (Monday to Friday), 09:30 to 17:30.' : 'Please transfer in/out during the specified time 09:30 to 17:30';
+      await expectRefused(user.token, { amount: 100, bankId: user.bankId }, 400, 1200, text);
     }
   });
 

@@ -2,7 +2,7 @@
  * The operator manages news, banners and company information in /admin (issue 5), and
  * investors see the result.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { demoOperator, openWithSession, registerByApi } from './helpers';
 
 async function operatorToken(request: APIRequestContext) {

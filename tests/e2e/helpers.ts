@@ -7,15 +7,29 @@ let counter = 0;
 /** A fresh email for this run. */
 export const freshEmail = () => `e2e${Date.now().toString(36)}${++counter}@example.com`;
 
-/** Reads the newest 6-digit code mailed to an address from the demo outbox. */
-export async function readCode(request: APIRequestContext, email: string, sentAfter = 0): Promise<string> {
+type OutboxMessage = { id: string; text: string; sentAt: number };
+
+async function outboxFor(request: APIRequestContext, email: string): Promise<OutboxMessage[]> {
+  const response = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { data: OutboxMessage[] }).data;
+}
+
+/**
+ * The ids of the messages already mailed to an address. Take it before the step that sends a
+ * code and pass it to `readCode`, so only a newer message counts — never compare the server's
+ * `sentAt` (the server runs on `CLOCK_START`) with this runner's clock (issue 18).
+ */
+export async function outboxIds(request: APIRequestContext, email: string): Promise<Set<string>> {
+  return new Set((await outboxFor(request, email)).map((m) => m.id));
+}
+
+/** Reads the newest 6-digit code mailed to an address that is not among `seen` (outbox ids). */
+export async function readCode(request: APIRequestContext, email: string, seen: Set<string> = new Set()): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/dev/outbox?email=${encodeURIComponent(email)}`);
-      const body = (await response.json()) as { data: Array<{ text: string; sentAt: number }> };
-      const newest = body.data[0];
-      code = newest && newest.sentAt > sentAfter ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
+      const newest = (await outboxFor(request, email))[0];
+      code = newest && !seen.has(newest.id) ? /\b(\d{6})\b/.exec(newest.text)?.[1] : undefined;
       return code;
     })
     .toBeTruthy();

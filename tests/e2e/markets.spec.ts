@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { openWithSession, registerByApi } from './helpers';
 
 const texts = (page: Page, testId: string) => page.getByTestId(testId).allInnerTexts();

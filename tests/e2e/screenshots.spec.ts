@@ -3,7 +3,7 @@
  * `SCREENSHOTS_DIR=docs/screenshots npx playwright test screenshots` to refresh the committed set.
  */
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { openWithSession, registerByApi } from './helpers';
 
 const dir = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { demoOperator, openWithSession, registerByApi } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';

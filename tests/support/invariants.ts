@@ -20,6 +20,7 @@
 import type { Db } from '../../src/server/db/index.js';
 import { tradingDb } from '../../src/server/db/trading-tables.js';
 import { isWin, settle, type Direction } from '../../src/shared/trade.js';
+import { ipoInvariants } from './ipo-invariants.js';
 
 /**
  * Throws an Error describing every violation found (none: resolves).
@@ -184,8 +185,11 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     if (credited !== expected.payoutMinor) problems.push(`contract ${c.id}: credited ${credited}, expected ${expected.payoutMinor}`);
   }
 
-  const shares = new Map<string, number>();
-  let securities = 0;
+  // IPO allotments (issue 9): listed allotments are shares, allotted money is in securities settlement.
+  const ipo = await ipoInvariants(db, postings, holds);
+  problems.push(...ipo.problems);
+  const shares = new Map<string, number>(ipo.shares);
+  let securities = ipo.securities;
   for (const trade of trades) {
     const key = `${trade.user_id}|${trade.symbol}`;
     const sign = trade.side === 'buy' ? 1 : -1;

@@ -20,7 +20,7 @@ import { assertLedgerInvariants } from './invariants.js';
  */
 export function startMoneyServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
   return startTestServer(
-    { WITHDRAWAL_REQUIRES_IDENTITY: '0', LOGIN_PER_IP_PER_15MIN: '100000', SESSION_IDLE_MS: String(365 * 86_400_000), ...env },
+    { WITHDRAWAL_REQUIRES_IDENTITY: '0', LOGIN_PER_IP_PER_15MIN: '100000', UPLOADS_PER_USER_PER_HOUR: '100000', SESSION_IDLE_MS: String(365 * 86_400_000), ...env },
     overrides,
   );
 }

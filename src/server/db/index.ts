@@ -14,6 +14,10 @@ import * as m0003 from './migrations/0003_identity.js';
 import * as m0004 from './migrations/0004_money.js';
 import * as m0005 from './migrations/0005_markets.js';
 import * as m0006 from './migrations/0006_trading.js';
+import * as m0007 from './migrations/0007_hardening.js';
+import * as m0009 from './migrations/0009_ipo_etf.js';
+import * as m0010 from './migrations/0010_offerings.js';
+import * as m0012 from './migrations/0012_scaleout.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -25,6 +29,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_money': m0004,
   '0005_markets': m0005,
   '0006_trading': m0006,
+  '0007_hardening': m0007,
+  '0009_ipo_etf': m0009,
+  '0010_offerings': m0010,
+  '0012_scaleout': m0012,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

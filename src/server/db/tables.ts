@@ -3,6 +3,7 @@
  * money is integer minor units (cents) stored as bigint. Ids are random UUID strings.
  */
 import type { MoneyTables } from './money-tables.js';
+import type { HardeningTables } from './hardening-tables.js';
 
 export interface UsersTable {
   id: string;
@@ -142,7 +143,7 @@ export interface AuditLogTable {
 }
 
 /** The whole database as Kysely sees it. */
-export interface Database extends MoneyTables {
+export interface Database extends MoneyTables, HardeningTables {
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

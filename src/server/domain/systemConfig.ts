@@ -12,18 +12,38 @@ import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { publicTradingTerms } from './trading/terms.js';
 
-/** Feature switches and their defaults (FEATURES overrides them). */
+/**
+ * Features this server has built (true) and those it has not (false). `FEATURES` may switch a
+ * built feature off, never an unbuilt one on: the flags tell the truth (issue 17).
+ */
 export const DEFAULT_FEATURES: Record<string, boolean> = {
   markets: true,
   news: true,
   favourites: true,
-  trading: false,
-  ipo: false,
-  etf: false,
-  blockTrading: false,
-  aiBlockTrading: false,
-  gather: false,
+  trading: true,
+  updown: true,
+  stocks: true,
+  ipo: true,
+  etf: true,
+  blockTrading: true,
+  aiBlockTrading: true,
+  gather: true,
+  // The editors' studio (issue 11) is not built yet.
+  studio: false,
 };
+
+/**
+ * The feature flags of the running server: built features on unless `FEATURES` switches them
+ * off; up/down follows `TRADING_UPDOWN`; `trading` is on while any trading product is on.
+ */
+export function runningFeatures(deps: Deps): Record<string, boolean> {
+  const requested = deps.config.market.features;
+  const flags: Record<string, boolean> = {};
+  for (const [name, built] of Object.entries(DEFAULT_FEATURES)) flags[name] = built && requested[name] !== false;
+  flags.updown = flags.updown! && deps.config.trading.updownEnabled;
+  flags.trading = requested.trading !== false && (flags.updown || flags.stocks!);
+  return flags;
+}
 
 /** Every key `config/getSystemConfig` knows. */
 export const CONFIG_KEYS = ['currency', 'depositWindow', 'withdrawalWindow', 'withdrawalFeeRatio', 'withdrawalMaxHours', 'minimums', 'features', 'company', 'market', 'trading'] as const;
@@ -61,7 +81,7 @@ export async function getSystemConfig(deps: Deps, market: Market, locale: Locale
         result.minimums = { institutionDeposit: fromMinor(money.institutionMinimumMinor), withdrawal: fromMinor(money.withdrawalMinimumMinor) };
         break;
       case 'features':
-        result.features = { ...DEFAULT_FEATURES, ...deps.config.market.features };
+        result.features = runningFeatures(deps);
         break;
       case 'company':
         result.company = await getCompany(deps, locale);

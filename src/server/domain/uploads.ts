@@ -5,6 +5,7 @@
  * Only the owner and operators may read a file back.
  */
 import { fileTypeFromBuffer } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 import decodeHeic from 'heic-decode';
 import { AppError } from './errors.js';
@@ -20,25 +21,58 @@ export interface UploadView {
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
 
+/** Largest image decoded, in pixels (issue 17: 50 MP; a 16000×16000 PNG is refused from its header). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Images decoded at once per process (issue 17); further uploads wait in a queue. */
+export const DECODE_CONCURRENCY = 2;
+/** Uploads waiting to be decoded beyond which new ones are refused at once (`uploadRateLimited`). */
+export const DECODE_QUEUE_MAX = 32;
+
+const decodeQueue = pLimit(DECODE_CONCURRENCY);
+
+/**
+ * Refuses an image whose header declares more than {@link MAX_INPUT_PIXELS}, before any decoding.
+ * @throws AppError `uploadTooManyPixels`.
+ */
+async function assertPixelLimit(input: Buffer): Promise<void> {
+  let meta: { width?: number; height?: number };
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata(); // reads the header only
+  } catch {
+    return; // not readable by sharp (e.g. HEVC HEIC): the decoder below judges it
+  }
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('uploadTooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+}
+
 /** The URL an upload is served from (auth required). */
 export const uploadUrl = (id: string): string => `/api/oss/file/${id}`;
 
 /**
- * Decodes an accepted image and re-encodes it as a metadata-free JPEG.
- * @throws AppError `uploadType` (not JPEG/PNG/WebP/HEIC by content), `uploadUnreadable`
- *   (truncated or corrupt).
+ * Decodes an accepted image and re-encodes it as a metadata-free JPEG. At most
+ * {@link DECODE_CONCURRENCY} decode at once; images over {@link MAX_INPUT_PIXELS} are refused
+ * from their header (issue 17).
+ * @throws AppError `uploadType` (not JPEG/PNG/WebP/HEIC by content), `uploadTooManyPixels`,
+ *   `uploadRateLimited` (decode queue full), `uploadUnreadable` (truncated or corrupt).
  */
 export async function normalizeImage(input: Buffer, maxSide: number): Promise<{ body: Buffer; width: number; height: number }> {
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('uploadType');
+  await assertPixelLimit(input);
+  if (decodeQueue.pendingCount >= DECODE_QUEUE_MAX) throw new AppError('uploadRateLimited');
+  return decodeQueue(() => decode(input, type.mime, maxSide));
+}
+
+/** Decodes and re-encodes one accepted image (inside the decode queue). */
+async function decode(input: Buffer, mime: string, maxSide: number): Promise<{ body: Buffer; width: number; height: number }> {
   try {
     let image: ReturnType<typeof sharp>;
-    if (type.mime === 'image/heic' || type.mime === 'image/heif') {
+    if (mime === 'image/heic' || mime === 'image/heif') {
       // sharp's bundled libheif reads AVIF only; HEVC-coded HEIC (phones) goes through libheif-js.
       const decoded = await decodeHeic({ buffer: input });
-      image = sharp(Buffer.from(decoded.data.buffer), { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
+      if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw new AppError('uploadTooManyPixels', { megapixels: MAX_INPUT_PIXELS / 1_000_000 });
+      image = sharp(Buffer.from(decoded.data.buffer), { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS });
     } else {
-      image = sharp(input, { failOn: 'truncated' }).rotate(); // apply EXIF orientation, then drop it
+      image = sharp(input, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS }).rotate(); // apply EXIF orientation, then drop it
     }
     const { data, info } = await image
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
@@ -55,10 +89,14 @@ export async function normalizeImage(input: Buffer, maxSide: number): Promise<{ 
 /**
  * Stores one photo for its owner.
  * @param input raw bytes as received (already limited to `uploadMaxBytes` by the route).
- * @throws AppError `uploadMissing` (empty), plus those of {@link normalizeImage}.
+ * @throws AppError `uploadMissing` (empty), `uploadRateLimited` (`UPLOADS_PER_USER_PER_HOUR`
+ *   reached), plus those of {@link normalizeImage}.
  */
 export async function storePhoto(deps: Deps, ownerUserId: string, input: Buffer): Promise<UploadView> {
   if (input.length === 0) throw new AppError('uploadMissing');
+  const since = deps.clock.now() - 3_600_000;
+  const recent = await deps.db.selectFrom('uploads').select((eb) => eb.fn.countAll<number | string>().as('n')).where('owner_user_id', '=', ownerUserId).where('created_at', '>', since).executeTakeFirstOrThrow();
+  if (Number(recent.n) >= deps.config.uploadsPerUserPerHour) throw new AppError('uploadRateLimited');
   const image = await normalizeImage(input, deps.config.uploadMaxSide);
   const id = newId();
   const key = newToken();

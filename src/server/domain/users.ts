@@ -9,6 +9,8 @@ import { newId, newPublicUid } from './ids.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import { consumeCaptcha, issueCaptcha, type CaptchaPurpose } from './captcha.js';
 import { openSession, revokeSession, revokeUserSessions, type AuthUser } from './sessions.js';
+import { assertStrongPassword } from './password-policy.js';
+import { ACCOUNT_FREE_FAILURES, IP_FREE_FAILURES, accountKey, assertNotThrottled, clearFailures, ipKey, recordFailure } from './login-throttle.js';
 
 /** What the client stores as `userinfo` and the drawer shows. */
 export interface UserInfo {
@@ -26,6 +28,12 @@ export interface SessionGrant {
   userinfo: UserInfo;
 }
 
+/**
+ * Roles that reach the back office (operators; editors where a branch adds them). Their mailed
+ * codes never show in the demo outbox (issue 17).
+ */
+export const isPrivilegedRole = (role: string): boolean => role !== 'investor';
+
 /** Canonical form of an email address for storage and lookup. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -34,10 +42,11 @@ async function findByEmail(deps: Deps, email: string) {
 }
 
 /**
- * Sends a code to an email for registration or a password change.
- * Registration refuses an email that already has an account; a password-change request for
- * an unknown email answers like a sent one and mails nothing (no account enumeration).
- * @throws AppError `emailTaken`, plus those of {@link issueCaptcha}.
+ * Sends a code to an email for registration or a password change, answering the same way
+ * whether or not an account exists (no account enumeration, issue 17): a registration request
+ * for a registered email mails its owner a notice (no code) instead; a password-change request
+ * for an unknown email mails nothing.
+ * @throws AppError those of {@link issueCaptcha} (cooldown and hourly limits apply either way).
  */
 export async function sendCaptchaByEmail(
   deps: Deps,
@@ -45,8 +54,11 @@ export async function sendCaptchaByEmail(
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   const existing = await findByEmail(deps, email);
-  if (input.purpose === 'register' && existing) throw new AppError('emailTaken');
   if (input.purpose === 'changePassword' && !existing) return;
+  if (input.purpose === 'register' && existing) {
+    await issueCaptcha(deps, { ...input, email }, { subject: 'mail.registerExisting.subject', text: 'mail.registerExisting.text' });
+    return;
+  }
   await issueCaptcha(deps, { ...input, email });
 }
 
@@ -57,17 +69,21 @@ export async function sendOwnCaptcha(deps: Deps, userId: string, ip: string, loc
 }
 
 /**
- * Creates an account and logs it in. The body was validated by `screens/register`.
- * @throws AppError `emailTaken`, or a captcha error from {@link consumeCaptcha}.
+ * Creates an account and logs it in. The body was validated by `screens/register`; the
+ * password must not be guessable ({@link assertStrongPassword}).
+ * @throws AppError `validation` (weak password), `emailTaken`, or a captcha error from {@link consumeCaptcha}.
  */
 export async function register(
   deps: Deps,
   input: { email: string; password: string; captcha: string },
   role: UserInfo['role'] = 'investor',
+  locale: Locale = 'de',
 ): Promise<SessionGrant> {
   const email = normalizeEmail(input.email);
-  if (await findByEmail(deps, email)) throw new AppError('emailTaken');
+  assertStrongPassword(deps, locale, 'password', input.password, email);
+  // The code first: without it nobody learns whether the email is registered (issue 17).
   await consumeCaptcha(deps, { email, purpose: 'register', code: input.captcha });
+  if (await findByEmail(deps, email)) throw new AppError('emailTaken');
   const userId = await createUser(deps, { email, password: input.password, role });
   return { token: await openSession(deps, userId), userinfo: await getUserInfo(deps, userId) };
 }
@@ -97,13 +113,22 @@ export async function createUser(deps: Deps, input: { email: string; password: s
 
 /**
  * Checks credentials and opens a session. Unknown email and wrong password answer the same
- * way and take the same time.
- * @throws AppError `invalidCredentials`.
+ * way and take the same time. Failures are throttled per account and per IP with growing
+ * delays (`login-throttle.ts`, issue 17); a success clears the account's failures.
+ * @param ip the client IP (throttling); scripts may leave it out.
+ * @throws AppError `loginThrottled` (wait `seconds`), `invalidCredentials`.
  */
-export async function login(deps: Deps, input: { email: string; password: string }): Promise<SessionGrant> {
-  const user = await findByEmail(deps, input.email);
+export async function login(deps: Deps, input: { email: string; password: string }, ip = 'local'): Promise<SessionGrant> {
+  const email = normalizeEmail(input.email);
+  await assertNotThrottled(deps, [accountKey(email), ipKey(ip)]);
+  const user = await findByEmail(deps, email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-  if (!user || !ok) throw new AppError('invalidCredentials');
+  if (!user || !ok) {
+    await recordFailure(deps, accountKey(email), ACCOUNT_FREE_FAILURES);
+    await recordFailure(deps, ipKey(ip), IP_FREE_FAILURES);
+    throw new AppError('invalidCredentials');
+  }
+  await clearFailures(deps, accountKey(email));
   return { token: await openSession(deps, user.id), userinfo: toUserInfo(user) };
 }
 
@@ -125,14 +150,16 @@ function toUserInfo(user: { uid: string; email: string; role: UserInfo['role']; 
 /**
  * Sets a new password after checking an emailed code. Every other session of the user ends;
  * the caller's own session (when logged in as that user) stays.
- * @throws AppError `captchaInvalid` (also for an unknown email), or another captcha error.
+ * @throws AppError `validation` (weak new password), `captchaInvalid` (also for an unknown email), or another captcha error.
  */
 export async function changePassword(
   deps: Deps,
   input: { email: string; captcha: string; newPassword: string },
   caller: AuthUser | null,
+  locale: Locale = 'de',
 ): Promise<void> {
   const email = normalizeEmail(input.email);
+  assertStrongPassword(deps, locale, 'newPassword', input.newPassword, email);
   const user = await findByEmail(deps, email);
   if (!user) throw new AppError('captchaInvalid');
   await consumeCaptcha(deps, { email, purpose: 'changePassword', code: input.captcha });

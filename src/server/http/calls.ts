@@ -11,6 +11,7 @@ import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
 import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
+import { PreparedAnswer } from './prepared.js';
 
 /** Who may call: anyone, anyone (user resolved when a token is sent), investors and operators, operators only. */
 export type Access = 'public' | 'optional' | 'user' | 'operator';
@@ -33,8 +34,9 @@ export interface CallSpec<B> {
   access: Access;
   /** Payload schema reference under `schemas/`, e.g. `screens/bindBank`; none means `{}` only. */
   body?: string;
-  /** Extra Fastify route options (rate limits). */
+  /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
+  /** Returns the envelope's `data`, or a {@link PreparedAnswer} sent as it is (with its ETag). */
   handle(ctx: CallContext<B>): Promise<unknown> | unknown;
 }
 
@@ -49,6 +51,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Registers calls on one Fastify instance and remembers their names. */
 export class CallRegistry {
   readonly names = new Set<string>();
+  /** Every declared call, in declaration order (issue 15: the OpenAPI document is built from it). */
+  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body'> & { multipart?: boolean }> = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -56,30 +60,82 @@ export class CallRegistry {
     private readonly store: SchemaStore,
   ) {}
 
+  /**
+   * Lists a call that has its own route (multipart uploads) for the layout linter and the
+   * OpenAPI document (issue 15); registers no route.
+   */
+  declareUpload(name: string, access: Access): void {
+    this.names.add(name);
+    this.declared.push({ name, method: 'POST', access, multipart: true });
+  }
+
   /** Declares a call. */
   define<B = Record<string, never>>(spec: CallSpec<B>): void {
     this.names.add(spec.name);
+    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body });
     const { deps, store } = this;
     this.app.route({
       method: spec.method ?? 'POST',
       url: `/api/${spec.name}`,
       ...(spec.options ?? {}),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const locale = requestLocale(request);
         const auth = await resolveAuth(deps, request, spec.access);
-        const body = (spec.method === 'GET' ? {} : validateBody(store, spec.body, request.body, deps, locale)) as B;
+        const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
+        const body = validateBody(store, spec.body, raw, deps, locale) as B;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request });
+        if (data instanceof PreparedAnswer) {
+          // Serialized once per snapshot (prepared.ts): the bytes go out as they are.
+          reply.header('etag', data.etag).header('cache-control', 'no-cache');
+          if (request.headers['if-none-match'] === data.etag) return reply.code(304).send();
+          return reply.type('application/json; charset=utf-8').send(data.body);
+        }
         return ok(deps.messages, locale, data ?? null);
       },
     });
   }
 }
 
+/**
+ * SPEC §7 "parameters as query params or a body": when the body is empty (absent, `null` or
+ * `{}`), the query string's parameters (all but `lang`, the message locale, unless the schema
+ * has a `lang` field) are the parameters, coerced to the schema's property types
+ * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists). Issue 17.
+ */
+export function bodyOrQuery(store: SchemaStore, ref: string | undefined, request: FastifyRequest): unknown {
+  const raw = request.body;
+  const empty = raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0);
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (!empty) return raw;
+  const properties = ref ? (store.payloadSchema(ref).schema.properties ?? {}) : {};
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'lang' && !('lang' in properties)) continue;
+    params[key] = coerceQueryValue(value, properties[key]);
+  }
+  return Object.keys(params).length ? params : raw;
+}
+
+/** A query-string value as the schema property expects it; anything unparsable stays a string for the validator to refuse. */
+function coerceQueryValue(value: unknown, property: SchemaNode | undefined): unknown {
+  const type = Array.isArray(property?.type) ? property.type.find((t) => t !== 'null') : property?.type;
+  if (type === 'array') {
+    const list = Array.isArray(value) ? value : String(value).split(',').filter((part) => part !== '');
+    return list.map((item) => coerceQueryValue(item, property?.items as SchemaNode | undefined));
+  }
+  if (Array.isArray(value)) return value;
+  const text = String(value);
+  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
 /** Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`. */
 export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
+  if (access === 'public') return null; // no session lookup for calls anyone may make
   const token = bearerToken(request);
   const auth = token ? await authenticate(deps, token) : null;
-  if (access === 'public' || access === 'optional') return access === 'optional' ? auth : null;
+  if (access === 'optional') return auth;
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
   return auth;

@@ -39,6 +39,8 @@ export interface QuoteBatch {
   seq: number;
   /** Market time of the batch (epoch ms). */
   time: number;
+  /** Wall-clock second the batch was computed at (epoch ms); a new leader continues from it (issue 15). */
+  wall?: number;
   quotes: QuoteState[];
 }
 
@@ -109,6 +111,8 @@ export class MarketFeed {
   private timer: NodeJS.Timeout | null = null;
   private persisting: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Issue 15: a follower never ticks; it adopts the leader's batches (see {@link follow}). */
+  private following = false;
   private readonly options: Required<Omit<FeedOptions, 'log'>> & Pick<FeedOptions, 'log'>;
 
   constructor(
@@ -228,6 +232,65 @@ export class MarketFeed {
     );
   }
 
+  /**
+   * Issue 15: this process stops ticking and mirrors the leader's batches ({@link adopt}).
+   * The minute in progress is dropped; the leader stores the bars.
+   */
+  follow(): void {
+    this.following = true;
+  }
+
+  /** Whether this feed follows another process's (issue 15). */
+  get isFollowing(): boolean {
+    return this.following;
+  }
+
+  /**
+   * Issue 15: this process becomes the feed leader. The provider restarts from the quotes last
+   * adopted from the previous leader (else the stored prices) at the second after the last
+   * adopted batch, so the path continues where the previous leader stopped; seconds missed
+   * meanwhile are replayed by the next {@link sync}.
+   */
+  async lead(): Promise<void> {
+    if (!this.following) return;
+    await this.ready();
+    const adopted = new Map<string, number>();
+    for (const [symbol, state] of this.states) adopted.set(symbol, state.last);
+    const from = this.adoptedWall ?? Math.floor(this.clock.now() / 1000) * 1000;
+    await this.provider.init(adopted, from);
+    const marketNow = this.provider.marketTime(from);
+    for (const [symbol, state] of this.states) {
+      if (state.open === null || state.high === null || state.low === null) continue;
+      this.days.set(symbol, { day: this.dayKey, open: state.open, high: state.high, low: state.low, close: state.last, volume: state.volume });
+    }
+    this.storedToday.clear();
+    this.closedToday.clear();
+    this.processStartMinute = minuteStart(marketNow);
+    this.lastSecondMs = from;
+    this.following = false;
+  }
+
+  private adoptedWall: number | null = null;
+
+  /**
+   * Issue 15: a follower takes the leader's batch as its own state (quotes, sequence, day).
+   * A no-op on the leader itself.
+   */
+  adopt(batch: QuoteBatch): void {
+    if (!this.following || !this.initialized) return;
+    const day = istDay(batch.time);
+    if (day !== this.dayKey) {
+      this.days.clear();
+      this.prelude.clear();
+      this.closedToday.clear();
+      this.storedToday.clear();
+      this.dayKey = day;
+    }
+    for (const quote of batch.quotes) if (this.states.has(quote.symbol)) this.states.set(quote.symbol, { ...quote });
+    this.seq = batch.seq;
+    if (batch.wall !== undefined) this.adoptedWall = batch.wall;
+  }
+
   /** Whether {@link ready} has finished. */
   get isReady(): boolean {
     return this.initialized;
@@ -240,7 +303,7 @@ export class MarketFeed {
    * @returns the batch, or null when nothing changed.
    */
   sync(): QuoteBatch | null {
-    if (!this.initialized || this.stopped) return null;
+    if (!this.initialized || this.stopped || this.following) return null;
     const wall = this.clock.now();
     const target = Math.floor(wall / 1000) * 1000;
     if (target <= this.lastSecondMs) return null;
@@ -264,7 +327,7 @@ export class MarketFeed {
     for (const { symbol, bar } of this.aggregator.closeBefore(marketNow)) this.closeMinute(symbol, bar);
     this.schedulePersist(wall);
     if (!changed.size) return null;
-    const batch: QuoteBatch = { seq: ++this.seq, time: marketNow, quotes: [] };
+    const batch: QuoteBatch = { seq: ++this.seq, time: marketNow, wall: target, quotes: [] };
     for (const symbol of changed) {
       const state = this.states.get(symbol)!;
       state.seq = batch.seq;
@@ -464,6 +527,10 @@ export class MarketFeed {
   /** Today's 1-minute bars, oldest first, including the bar in progress. */
   async todayBars(symbol: string): Promise<Bar[]> {
     const day = this.dayKey;
+    if (this.following) {
+      const bars = [...(this.prelude.get(symbol) ?? []), ...(await this.store.minuteBars(symbol, istMidnight(day), Number.MAX_SAFE_INTEGER))];
+      return bars.filter((bar, i) => i === 0 || bar.time > bars[i - 1]!.time);
+    }
     let stored = this.storedToday.get(symbol);
     if (!stored) {
       stored = this.store.minuteBars(symbol, istMidnight(day), this.processStartMinute);

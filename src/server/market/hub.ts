@@ -52,13 +52,23 @@ export class QuoteHub {
   delivered = 0;
 
   constructor(
-    private readonly bootId: string,
+    private bootId: string,
     private readonly serialize: QuoteSerializer,
     private readonly snapshot: (symbols: readonly string[]) => QuoteState[],
     private readonly heartbeatData: () => string,
     options: HubOptions = {},
   ) {
     this.options = { bufferBatches: 300, heartbeatMs: 15_000, maxBufferedBytes: 1_048_576, retryMs: 2_000, ...options };
+  }
+
+  /**
+   * Issue 15: batches now come from another feed boot (a new leader): older event ids are
+   * not resumable against it, so the ring starts over.
+   */
+  rebase(bootId: string): void {
+    if (bootId === this.bootId) return;
+    this.bootId = bootId;
+    this.ring.length = 0;
   }
 
   /** Number of connected clients. */
@@ -92,6 +102,8 @@ export class QuoteHub {
     const resumed = this.missedSince(lastEventId, group.symbols);
     const quotes = resumed ?? new Map(this.snapshot([...group.symbols]).map((q) => [q.symbol, this.serialize(q)]));
     let chunk = `retry: ${this.options.retryMs}\n\n`;
+    // An SSE comment (ignored by browsers) saying whether the stream resumed (issue 15 tests).
+    if (resumed) chunk += `: resumed ${lastEventId}\n\n`;
     const id = this.eventId(currentSeq);
     for (const json of quotes.values()) chunk += `id: ${id}\nevent: quote\ndata: ${json}\n\n`;
     if (!quotes.size) chunk += `id: ${id}\nevent: heartbeat\ndata: ${this.heartbeatData()}\n\n`;

@@ -15,6 +15,7 @@ import { ReplayProvider } from './providers/replay.js';
 import { SimulatedProvider } from './providers/simulated.js';
 import { loadVendorProvider } from './providers/vendor.js';
 import type { MarketDataProvider } from './types.js';
+import { inProcessTransport, type QuoteTransport } from '../cluster/quote-transport.js';
 
 /** The market side of one server process. */
 export interface Market {
@@ -24,6 +25,8 @@ export interface Market {
   instruments: readonly Instrument[];
   /** Waits for the feed's stored state and history, then catches up to the clock. */
   ready(): Promise<MarketFeed>;
+  /** Wall time (epoch ms, the injected clock) the hub last received a batch; null before the first. */
+  lastBatchAt(): number | null;
   /** Starts the once-per-second ticker. */
   start(): void;
   /** Ends SSE streams, stops the ticker, stores pending bars. */
@@ -37,6 +40,11 @@ export interface MarketContext {
   /** Serializes a quote for SSE (the API's quote view as JSON). */
   serialize: (instrument: Instrument, quote: QuoteState) => string;
   log?: { error(obj: unknown, msg?: string): void };
+  /**
+   * Issue 15: how batches reach the hub — in-process (default) or Redis pub/sub, where only
+   * the leader's feed publishes and every process's hub (and follower feed) consumes.
+   */
+  transport?: QuoteTransport;
 }
 
 /**
@@ -91,7 +99,15 @@ export function createMarket(config: MarketConfig, context: MarketContext): Mark
       return JSON.stringify({ time: context.clock.now(), open: status?.open ?? null });
     },
   );
-  feed.subscribe((batch) => hub.publish(batch));
+  const transport = context.transport ?? inProcessTransport();
+  let lastBatchAt: number | null = null;
+  feed.subscribe((batch) => transport.publish({ ...batch, boot: feed.bootId }));
+  transport.subscribe((batch) => {
+    lastBatchAt = context.clock.now();
+    feed.adopt(batch);
+    hub.rebase(batch.boot);
+    hub.publish(batch);
+  });
   return {
     feed,
     hub,
@@ -102,10 +118,12 @@ export function createMarket(config: MarketConfig, context: MarketContext): Mark
       feed.sync();
       return feed;
     },
+    lastBatchAt: () => lastBatchAt,
     start: () => feed.start(),
     async stop() {
       hub.closeAll();
       await feed.stop();
+      await transport.close();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CallRegistry } from '../http/calls.js';
+import { preparedEnvelope } from '../http/prepared.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { INDEX_SYMBOLS } from '../market/instruments.js';
@@ -18,7 +19,8 @@ export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): v
   calls.define({
     name: 'markets/getAllMarkets',
     access: 'public',
-    handle: () => markets.getAllMarkets(market),
+    // One snapshot per feed batch, serialized once per locale (issue 14 "Market reads").
+    handle: async ({ locale }) => preparedEnvelope(deps.messages, locale, await markets.getAllMarkets(market)),
   });
   calls.define<MarketSearch>({
     name: 'markets/searchMarket',

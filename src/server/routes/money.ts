@@ -1,14 +1,16 @@
-/** Registers the money calls (issue 4): deposits, withdrawals, bill flow and the operator desk. */
+/** Registers the money calls (issue 4): deposits, withdrawals, bill flow, the operator desk and the deposit beneficiary (issue 17). */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import { payRoutes } from './pay.js';
 import { withdrawalRoutes } from './withdrawal.js';
 import { billflowRoutes } from './billflow.js';
 import { adminMoneyRoutes } from './admin-money.js';
+import { beneficiaryRoutes } from './beneficiary.js';
 
 export function moneyRoutes(calls: CallRegistry, deps: Deps): void {
   payRoutes(calls, deps);
   withdrawalRoutes(calls, deps);
   billflowRoutes(calls, deps);
   adminMoneyRoutes(calls, deps);
+  beneficiaryRoutes(calls, deps);
 }

@@ -2,13 +2,17 @@
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import * as users from '../domain/users.js';
+import { IpBudget, type SharedBudget } from '../domain/login-throttle.js';
 import type { CaptchaPurpose } from '../domain/captcha.js';
 import type { RegisterForm, LoginForm, ChangePasswordForm, SendCaptchaByEmail } from '../../shared/generated/index.js';
 
-export function userRoutes(calls: CallRegistry, deps: Deps): void {
-  const loginLimit = {
-    config: { rateLimit: { max: deps.config.loginPerIpPer15Min, timeWindow: 15 * 60_000 } },
-  };
+/**
+ * @param sharedBudget issue 15: with several processes, the per-IP budget counted in Redis.
+ */
+export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: SharedBudget): void {
+  // Issue 17: login, register and changePassword share one per-IP budget (issue 15: across
+  // processes when Redis is configured).
+  const budget = new IpBudget(deps, deps.config.loginPerIpPer15Min, undefined, sharedBudget);
 
   calls.define<SendCaptchaByEmail>({
     name: 'user/sendCaptchaByEmail',
@@ -28,16 +32,20 @@ export function userRoutes(calls: CallRegistry, deps: Deps): void {
     name: 'user/register',
     access: 'public',
     body: 'screens/register',
-    options: loginLimit,
-    handle: ({ body }) => users.register(deps, body),
+    handle: async ({ body, ip, locale }) => {
+      await budget.take(ip);
+      return users.register(deps, body, 'investor', locale);
+    },
   });
 
   calls.define<LoginForm>({
     name: 'user/login',
     access: 'public',
     body: 'screens/login',
-    options: loginLimit,
-    handle: ({ body }) => users.login(deps, body),
+    handle: async ({ body, ip }) => {
+      await budget.take(ip);
+      return users.login(deps, body, ip);
+    },
   });
 
   calls.define({
@@ -56,7 +64,9 @@ export function userRoutes(calls: CallRegistry, deps: Deps): void {
     name: 'user/changePassword',
     access: 'optional',
     body: 'screens/ChangePassword',
-    options: loginLimit,
-    handle: ({ body, auth }) => users.changePassword(deps, body, auth),
+    handle: async ({ body, auth, ip, locale }) => {
+      await budget.take(ip);
+      return users.changePassword(deps, body, auth, locale);
+    },
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { CallRegistry } from '../http/calls.js';
 import { idempotencyOf } from '../http/idempotency.js';
+import { successSchema, WITHDRAWAL_RECEIPT } from '../http/response-schemas.js';
 import type { Deps } from '../domain/deps.js';
 import { getWithdrawal, listWithdrawals, requestWithdrawal } from '../domain/money/withdrawals.js';
 import { withdrawalTerms } from '../domain/money/windows.js';
@@ -17,6 +18,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
     name: 'withdrawal',
     access: 'user',
     body: 'screens/withdrawal',
+    options: successSchema(WITHDRAWAL_RECEIPT),
     handle: ({ auth, body, request }) => requestWithdrawal(deps, auth!.userId, body, idempotencyOf(request, 'withdrawal', body)),
   });
 

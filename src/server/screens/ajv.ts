@@ -1,7 +1,8 @@
 /** The server's ajv for screen and call schemas: same keywords and options as the browser. */
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
-import { AJV_OPTIONS, addNiveshKeywords } from '../../shared/validation.js';
+import { AJV_OPTIONS } from '../../shared/validation.js';
+import { addNiveshKeywords } from './keywords.js';
 
 /** A fresh ajv instance with formats and Nivesh keywords. */
 export function createSchemaAjv(): Ajv {

@@ -93,6 +93,7 @@ export function lintLayout(file: string, layout: unknown, ctx: LintContext): Lin
 export function lintSchema(file: string, schema: unknown, ctx: Pick<LintContext, 'missingIn'>): LintProblem[] {
   const problems: LintProblem[] = [];
   walk(schema, '', (key, value, pointer) => {
+    if (pointer.startsWith('/examples/')) return; // sample data, not labels
     const isTitle = key === 'title' && pointer !== '/title' && typeof value === 'string';
     const isMessage = /\/x-messages\/[^/]+$/.test(pointer) && typeof value === 'string';
     if (isTitle || isMessage) {

@@ -10,6 +10,7 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { AppError } from '../domain/errors.js';
 import { createSchemaAjv } from './ajv.js';
+import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
 import type { SchemaNode } from '../../shared/validation.js';
 
@@ -37,14 +38,46 @@ export class SchemaStore {
   private readonly files = new Map<string, Cached<unknown>>();
   private readonly compiled = new Map<string, Cached<CompiledSchema>>();
   private readonly screens = new Map<string, Cached<{ payload: ScreenPayload; etag: string }>>();
+  private readonly validators = new Map<string, Cached<ValidatorModule>>();
   private readonly ajv: Ajv = createSchemaAjv();
 
+  /** File stamps trusted for `recheckMs` (issue 15); empty when every read stats its file. */
+  private readonly stamps = new Map<string, { stamp: string | null; at: number }>();
+
+  /**
+   * @param recheckMs issue 15: how long a file's modification stamp is trusted before the file
+   *   is stat'ed again (0 = every read, live edits; several processes use e.g. 30 s and rely on
+   *   the `screens` invalidation published on change, see {@link invalidate}).
+   */
   constructor(
     readonly dir: string,
     private readonly context: () => Omit<LintContext, 'meta' | 'schemaExists'>,
+    private readonly recheckMs = 0,
   ) {}
 
+  /**
+   * Drops every cached file, compiled schema and screen (issue 15: run on every process when
+   * one publishes the `screens` topic, e.g. after the studio saves a screen).
+   */
+  invalidate(): void {
+    this.files.clear();
+    this.compiled.clear();
+    this.screens.clear();
+    this.stamps.clear();
+  }
+
   private stamp(file: string): string | null {
+    if (this.recheckMs <= 0) return this.statStamp(file);
+    // A cache lifetime, not business time: the monotonic clock, not the injected Clock.
+    const now = performance.now();
+    const hit = this.stamps.get(file);
+    if (hit && now - hit.at < this.recheckMs) return hit.stamp;
+    const stamp = this.statStamp(file);
+    this.stamps.set(file, { stamp, at: now });
+    return stamp;
+  }
+
+  private statStamp(file: string): string | null {
     try {
       const stat = fs.statSync(file);
       return `${stat.mtimeMs}:${stat.size}`;
@@ -87,6 +120,30 @@ export class SchemaStore {
     const schema = this.readJson<SchemaNode>(relative)!;
     const value = { schema, validate: this.ajv.compile(schema) };
     this.compiled.set(ref, { stamp, value });
+    return value;
+  }
+
+  /**
+   * The browser's validator for `screens/<name>.schema.json` as an ES module (issue 13),
+   * compiled when the schema is first served and again whenever its file changes.
+   * @throws AppError `screenNotFound` when there is no such schema; `screenInvalid` when it
+   *   does not compile.
+   */
+  validatorModule(name: string): ValidatorModule {
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) throw new AppError('screenNotFound', { id: name });
+    const relative = `screens/${name}.schema.json`;
+    const stamp = this.stamp(path.join(this.dir, relative));
+    if (stamp === null) throw new AppError('screenNotFound', { id: name });
+    const hit = this.validators.get(name);
+    if (hit && hit.stamp === stamp) return hit.value;
+    let value: ValidatorModule;
+    try {
+      value = compileValidatorModule(this.readJson<SchemaNode>(relative)!);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('screenInvalid', { id: name }, { problems: [`${relative}#: ${(error as Error).message}`] });
+    }
+    this.validators.set(name, { stamp, value });
     return value;
   }
 
@@ -148,7 +205,10 @@ export class SchemaStore {
     const problems = this.lintScreen(id);
     if (problems.length) throw new AppError('screenInvalid', { id }, { problems: formatProblems(problems).split('\n') });
     const schemas: Record<string, SchemaNode> = {};
-    for (const name of referencedSchemas(layout)) schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
+    for (const name of referencedSchemas(layout)) {
+      schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
+      this.validatorModule(name); // compiled as the screen is loaded, ready when the form asks
+    }
     const payload: ScreenPayload = { id, layout, schemas };
     const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
     return { payload, etag };

@@ -26,6 +26,19 @@ export interface AdminBannerForm {
   active?: boolean;
 }
 
+/** From schemas/screens/adminBeneficiary.schema.json */
+
+/**
+ * Body of admin/beneficiary/save and data of the /adminBeneficiary form (issue 17): the deposit beneficiary investors transfer to — holder, bank, account number, IFSC and UPI ID.
+ */
+export interface AdminBeneficiaryForm {
+  holderName: string;
+  bankName: string;
+  accountNumber: string;
+  ifsc: string;
+  upiId: string;
+}
+
 /** From schemas/screens/adminCompany.schema.json */
 
 /**
@@ -43,6 +56,27 @@ export interface AdminCompanyForm {
   registration: string;
 }
 
+/** From schemas/screens/adminIpo.schema.json */
+
+/**
+ * Operator's IPO form and body of admin/ipo/save (issue 9): a new issue (no id) or an edit before it opens. Price in currency units (INR), times ISO 8601.
+ */
+export interface AdminIpoSave {
+  id?: string;
+  symbol: string;
+  name: string;
+  price: number;
+  lotSize: number;
+  minLots: number;
+  maxLots: number;
+  totalShares: number;
+  opensAt: string;
+  closesAt: string;
+  allotmentAt: string;
+  listingAt: string;
+  description?: string;
+}
+
 /** From schemas/screens/adminNews.schema.json */
 
 /**
@@ -57,6 +91,16 @@ export interface AdminNewsForm {
   status: ('published' | 'draft') & string;
 }
 
+/** From schemas/screens/aiBlockTradingBuy.schema.json */
+
+/**
+ * The basket order form of /aiBlockTradingBuy (issue 10): sends aiRecommend/buy.
+ */
+export interface AiBasketBuyForm {
+  id: string;
+  amount: number;
+}
+
 /** From schemas/screens/bindBank.schema.json */
 
 /**
@@ -68,6 +112,109 @@ export interface BindBankForm {
   accountNumber: string;
   ifsc: string;
   phone: string;
+}
+
+/** From schemas/screens/blockTradingBuy.schema.json */
+
+/**
+ * The purchase form of /blockTradingBuy (issue 10): sends blockTrading/purchase.
+ */
+export interface BlockTradingBuyForm {
+  id: string;
+  quantity: number;
+}
+
+/** From schemas/screens/blockTradingController.schema.json */
+
+/**
+ * The operator's offer form on /blockTradingController (issue 10): sends admin/blockTrading/save. Times are India time, YYYY-MM-DDTHH:MM.
+ */
+export interface BlockOfferForm {
+  symbol: string;
+  price: number;
+  quantity: number;
+  minQuantity: number;
+  opensAt: string;
+  closesAt: string;
+  lockDays: number;
+}
+
+/** From schemas/screens/etfBuyForm.schema.json */
+
+/**
+ * The buy form on /etfDetails (issue 9): the ETF symbol (hidden) and whole units; body of etf/buy.
+ */
+export interface EtfBuyForm {
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/screens/gallery.schema.json */
+
+/**
+ * The /test1 gallery form (issue 12): one field per public widget, each with the constraints the generated cases check.
+ */
+export interface GalleryForm {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  accountNumber?: string;
+  phone: string;
+  aadhaar?: string;
+  captcha?: string;
+  idType?: ('aadhaar' | 'pan') & string;
+  amount: number;
+  quantity?: number;
+  note?: string;
+  photoId: string;
+  channel?: 'gallery';
+}
+
+/** From schemas/screens/galleryTrade.schema.json */
+
+/**
+ * The /test3 gallery form (issue 12): the widgets that need a session (bank account, contract duration, amount with fee breakdown).
+ */
+export interface GalleryTradeForm {
+  bankId: string;
+  duration?: number;
+  amount: number;
+}
+
+/** From schemas/screens/gatherController.schema.json */
+
+/**
+ * The operator's plan form on /gatherController (issue 10): sends admin/gather/save. Times are India time, YYYY-MM-DDTHH:MM.
+ */
+export interface GatherPlanForm {
+  name: string;
+  symbol: string;
+  tranches: number;
+  intervalSeconds: number;
+  minAmount: number;
+  opensAt: string;
+  closesAt: string;
+}
+
+/** From schemas/screens/gatherJoin.schema.json */
+
+/**
+ * The join form of /gatherJoin (issue 10): sends gather/purchase.
+ */
+export interface GatherJoinForm {
+  id: string;
+  amount: number;
+}
+
+/** From schemas/screens/ipoApply.schema.json */
+
+/**
+ * The apply form on /ipoDetails (issue 9): the issue id (hidden) and whole lots; body of ipo/purchase.
+ */
+export interface IpoApplyForm {
+  id: string;
+  lots: number;
 }
 
 /** From schemas/screens/login.schema.json */
@@ -239,6 +386,16 @@ export interface AdminNewsSave {
   publishedAt?: number;
 }
 
+/** From schemas/api/amountById.schema.json */
+
+/**
+ * Body of gather/purchase and aiRecommend/buy (issue 10): the plan or basket id and an amount in currency units with at most 2 decimals (1203 otherwise).
+ */
+export interface AmountById {
+  id: string;
+  amount: number;
+}
+
 /** From schemas/api/bankDelete.schema.json */
 
 /**
@@ -269,8 +426,39 @@ export interface BillflowQuery {
     | 'contract_void'
     | 'stock_buy'
     | 'stock_sell'
-    | 'stock_commission';
+    | 'stock_commission'
+    | 'gather_hold'
+    | 'gather_release'
+    | 'ipo_hold'
+    | 'ipo_allotment'
+    | 'ipo_refund';
   month?: string;
+}
+
+/** From schemas/api/blockOfferSave.schema.json */
+
+/**
+ * Body of admin/blockTrading/save (issue 10): no id creates, an id edits. price in currency units (within BLOCK_PRICE_BAND_BPS of the feed price, else 1751); quantity and minQuantity whole shares (1759); opensAt/closesAt epoch ms or ISO date-time (India time without offset; 1758); lockDays 0-3650.
+ */
+export interface BlockOfferSave {
+  id?: string;
+  symbol: string;
+  price: number;
+  quantity: number;
+  minQuantity: number;
+  opensAt: unknown;
+  closesAt: unknown;
+  lockDays: number;
+}
+
+/** From schemas/api/blockPurchase.schema.json */
+
+/**
+ * Body of blockTrading/purchase (issue 10): the offer id and whole shares (1406 when not a whole number >= 1).
+ */
+export interface BlockPurchase {
+  id: string;
+  quantity: number;
 }
 
 /** From schemas/api/byId.schema.json */
@@ -280,6 +468,17 @@ export interface BillflowQuery {
  */
 export interface ById {
   id: string;
+}
+
+/** From schemas/api/byIdPaged.schema.json */
+
+/**
+ * Body of calls on one record with a paged list inside (admin/gather/records, aiRecommend/detail; issue 10); page is 1-based.
+ */
+export interface ByIdPaged {
+  id: string;
+  page?: number;
+  pageSize?: number;
 }
 
 /** From schemas/api/contentId.schema.json */
@@ -300,6 +499,51 @@ export interface DepositReviewList {
   page?: number;
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected';
+}
+
+/** From schemas/api/etfBuy.schema.json */
+
+/**
+ * Body of etf/buy (issue 9): the ETF symbol and whole units (else code 1406), bought at the current iNAV.
+ */
+export interface EtfBuy {
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/api/gatherPlanSave.schema.json */
+
+/**
+ * Body of admin/gather/save (issue 10): no id creates, an id edits. tranches 2-30 (1765), intervalSeconds >= GATHER_MIN_INTERVAL_S (1766), minAmount in currency units, opensAt/closesAt epoch ms or ISO date-time (India time without offset).
+ */
+export interface GatherPlanSave {
+  id?: string;
+  name: string;
+  symbol: string;
+  tranches: number;
+  intervalSeconds: number;
+  minAmount: number;
+  opensAt: unknown;
+  closesAt: unknown;
+}
+
+/** From schemas/api/ipoList.schema.json */
+
+/**
+ * Body of ipo/list (issue 9): optionally only issues with one status.
+ */
+export interface IpoListQuery {
+  status?: 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
+}
+
+/** From schemas/api/ipoPurchase.schema.json */
+
+/**
+ * Body of ipo/purchase (issue 9): the issue and the number of lots (the domain checks whole lots between minLots and maxLots).
+ */
+export interface IpoPurchase {
+  id: string;
+  lots: number;
 }
 
 /** From schemas/api/marketHistory.schema.json */
@@ -362,10 +606,10 @@ export interface NewsPage {
 /** From schemas/api/orderDetails.schema.json */
 
 /**
- * Body of order/purchaseDetails (issue 6): type contracts (open up/down contracts) or holdings (stock positions), paged; page is 1-based.
+ * Body of order/purchaseDetails (issue 6): type contracts (open up/down contracts) or holdings (stock positions), paged; page is 1-based. Without type: both, as {contracts, holdings} (issue 17).
  */
 export interface OrderDetails {
-  type: 'contracts' | 'holdings';
+  type?: 'contracts' | 'holdings';
   page?: number;
   pageSize?: number;
 }
@@ -412,6 +656,15 @@ export interface PageRequest {
 export interface RejectWithReason {
   id: string;
   reason: string;
+}
+
+/** From schemas/api/screenPublish.schema.json */
+
+/**
+ * Body of admin/screens/publish (issue 15): the screen whose files changed; every process drops its cached copy.
+ */
+export interface ScreenPublish {
+  id: string;
 }
 
 /** From schemas/api/sendCaptchaByEmail.schema.json */

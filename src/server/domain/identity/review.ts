@@ -116,8 +116,10 @@ export async function revealIdentityNumber(deps: Deps, operator: AuthUser, id: s
 async function decide(deps: Deps, operator: AuthUser, id: string, status: 'approved' | 'rejected', reason: string | null): Promise<IdentityDetail> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('identity_submissions').select(['status', 'version', 'reject_reason']).where('id', '=', id).executeTakeFirst();
+    const row = await trx.selectFrom('identity_submissions').select(['user_id', 'status', 'version', 'reject_reason']).where('id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('identityNotFound');
+    // Four eyes (issue 17): an operator never decides their own identity submission.
+    if (row.user_id === operator.userId) throw new AppError('ownItem');
     if (row.status !== 'pending') throw new AppError('identityNotPending');
     const result = await trx
       .updateTable('identity_submissions')
@@ -142,12 +144,12 @@ async function decide(deps: Deps, operator: AuthUser, id: string, status: 'appro
 
 /**
  * Approves a pending submission.
- * @throws AppError `identityNotFound`, `identityNotPending` (already decided, e.g. by another operator).
+ * @throws AppError `identityNotFound`, `identityNotPending` (already decided, e.g. by another operator), `ownItem` (own submission).
  */
 export const approveIdentity = (deps: Deps, operator: AuthUser, id: string) => decide(deps, operator, id, 'approved', null);
 
 /**
  * Rejects a pending submission; the investor sees the reason and may resubmit.
- * @throws AppError `identityNotFound`, `identityNotPending`.
+ * @throws AppError `identityNotFound`, `identityNotPending`, `ownItem`.
  */
 export const rejectIdentity = (deps: Deps, operator: AuthUser, id: string, reason: string) => decide(deps, operator, id, 'rejected', reason.trim());

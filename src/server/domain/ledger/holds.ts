@@ -112,3 +112,46 @@ export async function releaseHold(trx: Db, now: number, holdId: string, entryKin
   });
   return entryId;
 }
+
+/**
+ * Resolves an open hold in ONE entry that settles part of it and releases the rest (an IPO
+ * allotment, issue 9: the allotted amount `held → house`, the refund `held → available`).
+ * The hold counts as `settled` when any leg is paid, else `released`.
+ * @param legs paid amounts, ≥ 0 each, adding up to at most the hold; the rest is released.
+ * @returns the entry's id and the released amount (minor units).
+ * @throws AppError `holdResolved` when already resolved; LedgerError when the legs exceed the hold.
+ */
+export async function splitHold(
+  trx: Db,
+  now: number,
+  holdId: string,
+  entryKind: string,
+  legs: SettlementLeg[],
+  releasePostingKind: string,
+): Promise<{ entryId: string; releasedMinor: number }> {
+  const entryId = newId();
+  const paid = legs.filter((leg) => leg.amountMinor !== 0);
+  const paidTotal = paid.reduce((sum, leg) => sum + leg.amountMinor, 0);
+  const hold = await resolve(trx, now, holdId, paidTotal > 0 ? 'settled' : 'released', entryId);
+  const released = hold.amountMinor - paidTotal;
+  if (released < 0 || paid.some((leg) => leg.amountMinor < 0)) throw new LedgerError(`hold ${holdId}: legs add up to ${paidTotal}, hold is ${hold.amountMinor}`);
+  const user = hold.userId;
+  await postEntry(trx, now, {
+    id: entryId,
+    kind: entryKind,
+    reference: hold.reference,
+    postings: [
+      ...paid.flatMap((leg) => [
+        { account: { userId: user, kind: 'held' as const }, amountMinor: -leg.amountMinor, kind: leg.postingKind },
+        { account: { house: leg.house }, amountMinor: leg.amountMinor, kind: leg.postingKind },
+      ]),
+      ...(released > 0
+        ? [
+            { account: { userId: user, kind: 'held' as const }, amountMinor: -released, kind: releasePostingKind },
+            { account: { userId: user, kind: 'available' as const }, amountMinor: released, kind: releasePostingKind },
+          ]
+        : []),
+    ],
+  });
+  return { entryId, releasedMinor: released };
+}

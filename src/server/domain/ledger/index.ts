@@ -8,3 +8,4 @@ export * from './holds.js';
 export * from './journal.js';
 export * from './kinds.js';
 export * from './transaction.js';
+export * from './group-commit.js';

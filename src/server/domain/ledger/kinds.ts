@@ -14,6 +14,10 @@ export const ENTRY_KINDS = {
   contractSettled: 'contract_settled',
   stockBought: 'stock_bought',
   stockSold: 'stock_sold',
+  // IPOs (issue 9)
+  ipoApplied: 'ipo_applied',
+  ipoAllotted: 'ipo_allotted',
+  ipoRefunded: 'ipo_refunded',
 } as const;
 export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
 
@@ -22,5 +26,9 @@ export const BILL_KINDS = [
   'deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release',
   // Trading (issue 6)
   'contract_stake', 'contract_payout', 'contract_profit', 'contract_loss', 'contract_void', 'stock_buy', 'stock_sell', 'stock_commission',
+  // IPOs (issue 9)
+  'ipo_hold', 'ipo_allotment', 'ipo_refund',
+  // Gather plans (issue 10)
+  'gather_hold', 'gather_release',
 ] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

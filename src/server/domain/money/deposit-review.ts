@@ -74,6 +74,7 @@ export async function approveDeposit(deps: Deps, operatorId: string, id: string,
   return decidePending(deps, DESK, operatorId, id, idempotency, {
     status: 'approved',
     action: 'deposit.approve',
+    dual: true,
     claim: (trx, now) =>
       trx
         .updateTable('deposits')

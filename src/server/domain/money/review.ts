@@ -88,13 +88,68 @@ export interface PendingDecision<Row extends { user_id: string; amount_minor: nu
    * `status`, `userId` and `amount` (before) and `status` (after).
    */
   apply: (trx: Db, now: number, row: Row) => Promise<{ before?: Record<string, unknown>; after: Record<string, unknown> }>;
+  /**
+   * Four eyes (issue 17): a decision that moves money out of the house (deposit approval,
+   * payout) needs two different operators above `DUAL_APPROVAL_AMOUNT`.
+   */
+  dual?: boolean;
+}
+
+/** A decision's answer: the row's status, and for four-eyes decisions how many approvals it has. */
+export interface DecisionResult<S extends string> {
+  id: string;
+  /** `pending` while a four-eyes decision waits for its second operator. */
+  status: S | 'pending';
+  /** Present when two approvals are required: the approvals so far (1 or 2) and 2. */
+  approvals?: number;
+  approvalsRequired?: number;
 }
 
 /**
- * Decides a pending row once: runs idempotently ({@link runIdempotent}) in one transaction,
+ * Four-eyes checks before a decision (issue 17), inside its transaction: the operator is not
+ * the row's owner (`ownItem`); above the dual-approval amount the first approval is recorded
+ * (and audited as `<action>.first`) and the decision waits for a second, different operator.
+ * @returns null to go ahead, or the waiting answer after a first approval.
+ * @throws AppError the desk's `notFound` / `notPending`, `ownItem`, `secondApproverRequired`.
+ */
+async function fourEyes<S extends string>(
+  trx: Db,
+  deps: Deps,
+  desk: ReviewDesk,
+  operatorId: string,
+  id: string,
+  now: number,
+  decision: { action: string; dual?: boolean },
+): Promise<{ wait: DecisionResult<S> | null; approvers: string[] }> {
+  const row = await trx.selectFrom(desk.table).select(['user_id', 'amount_minor', 'status']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError(desk.notFound);
+  if (row.status !== 'pending') throw new AppError(desk.notPending);
+  if (row.user_id === operatorId) throw new AppError('ownItem');
+  const limit = deps.config.money.dualApprovalMinor;
+  if (!decision.dual || Number(row.amount_minor) <= limit) return { wait: null, approvers: [] };
+  const approvals = await trx.selectFrom('dual_approvals').select('operator_id').where('entity', '=', desk.entity).where('entity_id', '=', id).execute();
+  const others = approvals.map((a) => a.operator_id).filter((op) => op !== operatorId);
+  if (others.length) return { wait: null, approvers: [...others, operatorId] };
+  if (approvals.length) throw new AppError('secondApproverRequired', { limit: fromMinor(limit).toLocaleString('en-IN') });
+  await trx.insertInto('dual_approvals').values({ entity: desk.entity, entity_id: id, operator_id: operatorId, created_at: now }).execute();
+  await writeAudit(trx, {
+    actorUserId: operatorId,
+    action: `${decision.action}.first`,
+    entity: desk.entity,
+    entityId: id,
+    before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)), approvals: 0 },
+    after: { status: 'pending', approvals: 1, approvalsRequired: 2 },
+    at: now,
+  });
+  return { wait: { id, status: 'pending', approvals: 1, approvalsRequired: 2 }, approvers: [operatorId] };
+}
+
+/**
+ * Decides a pending row once (four eyes first: never one's own row; two operators above
+ * `DUAL_APPROVAL_AMOUNT` for `dual` decisions): runs idempotently ({@link runIdempotent}) in one transaction,
  * claims the row, applies the decision and audits it (before: `{status: 'pending', userId,
  * amount, …}`, after: `{status, …}`).
- * @throws AppError the desk's `notFound` or `notPending`, `idempotencyMismatch`.
+ * @throws AppError the desk's `notFound` or `notPending`, `ownItem`, `secondApproverRequired`, `idempotencyMismatch`.
  */
 export function decidePending<Row extends { user_id: string; amount_minor: number }, S extends string>(
   deps: Deps,
@@ -103,13 +158,15 @@ export function decidePending<Row extends { user_id: string; amount_minor: numbe
   id: string,
   idempotency: IdempotencyRequest | null,
   decision: PendingDecision<Row, S>,
-): Promise<{ id: string; status: S }> {
+): Promise<DecisionResult<S>> {
   return runIdempotent(
     deps,
     operatorId,
     idempotency,
     () => deps.clock.now(),
-    async (trx, now) => {
+    async (trx, now): Promise<DecisionResult<S>> => {
+      const { wait, approvers } = await fourEyes<S>(trx, deps, desk, operatorId, id, now, decision);
+      if (wait) return wait;
       const row = await decision.claim(trx, now);
       if (!row) {
         const existing = await trx.selectFrom(desk.table).select('id').where('id', '=', id).executeTakeFirst();
@@ -122,10 +179,10 @@ export function decidePending<Row extends { user_id: string; amount_minor: numbe
         entity: desk.entity,
         entityId: id,
         before: { status: 'pending', userId: row.user_id, amount: fromMinor(Number(row.amount_minor)), ...audit.before },
-        after: { status: decision.status, ...audit.after },
+        after: { status: decision.status, ...audit.after, ...(approvers.length ? { approvedBy: approvers } : {}) },
         at: now,
       });
-      return { id, status: decision.status };
+      return approvers.length ? { id, status: decision.status, approvals: approvers.length, approvalsRequired: 2 } : { id, status: decision.status };
     },
   );
 }

@@ -4,15 +4,19 @@
  * withdrawal fee.
  */
 import { toMinor } from '../../../shared/money.js';
-import { isWithinWindow, type TimeWindow } from '../../../shared/windows.js';
+import { indiaInstant, isWithinWindow, type TimeWindow } from '../../../shared/windows.js';
 import { AppError } from '../errors.js';
 
 /**
  * @param now epoch milliseconds from the injected clock.
- * @throws AppError `outsideWindow` with the window's start and end (India time).
+ * @throws AppError `outsideWindow` with the window's start and end (India time); on a weekend
+ *   for a weekdays-only window the message says it is open Monday to Friday (issue 17).
  */
 export function assertWithinWindow(window: TimeWindow, now: number): void {
-  if (!isWithinWindow(window, now)) throw new AppError('outsideWindow', { start: window.start, end: window.end });
+  if (isWithinWindow(window, now)) return;
+  const { weekday } = indiaInstant(now);
+  const weekend = window.weekdaysOnly && (weekday === 0 || weekday === 6);
+  throw new AppError('outsideWindow', { start: window.start, end: window.end, weekend: weekend ? 'yes' : 'no' });
 }
 
 /**

@@ -76,6 +76,7 @@ export async function payWithdrawal(deps: Deps, operatorId: string, id: string, 
   return decidePending(deps, DESK, operatorId, id, idempotency, {
     status: 'paid',
     action: 'withdrawal.pay',
+    dual: true,
     claim: (trx, now) =>
       trx
         .updateTable('withdrawals')

@@ -2,17 +2,21 @@
  * Exactly-once settlement of up/down contracts (issue 6 "Settlement"; SPEC.md §4, §9).
  *
  * `settleDue(db, now)` settles every open contract with `expires_at <= now`, in batches of
- * one transaction each. Per contract, in that transaction:
- * 1. the settle price is the last tick recorded at or before the expiry instant
- *    (`price_ticks`), never the price when the settler runs; when no tick was recorded after
- *    the buy instant and up to the expiry (the feed or the server was down), the contract is
- *    voided and the stake returned;
- * 2. the contract row moves `open → won | lost | void` by a conditional update (`WHERE status
- *    = 'open'`), so only one settler ever proceeds;
- * 3. its hold is resolved by a conditional update as well, and ONE journal entry
+ * one transaction each (5000 contracts by default). Set-based (issue 14 "Settlement"): each
+ * batch costs a fixed number of statements, whatever its size —
+ * 1. the settle price of each contract is the last tick recorded at or before its expiry
+ *    instant (`price_ticks`, one lookup per symbol and expiry), never the price when the
+ *    settler runs; when no tick was recorded after the buy instant and up to the expiry (the
+ *    feed or the server was down), the contract is voided and the stake returned;
+ * 2. ONE conditional `UPDATE … FROM <rows> WHERE status = 'open'` moves the batch's contracts
+ *    `open → won | lost | void`, so only one settler ever proceeds with a contract;
+ * 3. ONE conditional update resolves their holds, one update per batch moves the users'
+ *    balance rows, and one `INSERT … SELECT` each writes ONE journal entry per contract
  *    (`contract_settled`, reference = contract id; the unique (kind, reference) index is the
- *    last line of defence) posts: won — held → available (stake) and trading book → available
- *    (profit); lost — held → trading book; void — held → available.
+ *    last line of defence) and its postings: won — held → available (stake) and trading book →
+ *    available (profit); lost — held → trading book; void — held → available. The postings
+ *    carry each user's running sequence and balances exactly as `postEntry` writes them.
+ * Rows reach the database as one JSON parameter (`db/json-rows.ts`).
  *
  * Two settlers at once: on PostgreSQL each batch is selected `FOR UPDATE SKIP LOCKED`, so
  * concurrent settlers (several API processes) take disjoint batches; on SQLite transactions
@@ -20,10 +24,12 @@
  * server runs one at start) settles it with the same recorded prices.
  */
 import { settle, type Direction, type Settlement } from '../../../shared/trade.js';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { withJsonRows } from '../../db/json-rows.js';
 import { tradingDb, type ContractsTable } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
-import { ENTRY_KINDS, isSqlite, LedgerError, moneyTransaction, postEntry, type PostingInput } from '../ledger/index.js';
+import { ENTRY_KINDS, houseAccountId, isSqlite, LedgerError, moneyTransaction, userAccountIds, type PostingInput } from '../ledger/index.js';
 import { lastTickAtOrBefore, type PriceTick } from './ticks.js';
 
 /** What one `settleDue` call did. */
@@ -36,7 +42,7 @@ export interface SettleReport {
 
 /** Options of {@link settleDue}. */
 export interface SettleOptions {
-  /** Contracts per transaction (default 500). */
+  /** Contracts per transaction (default 5000). */
   batchSize?: number;
   /** Stop after this many batches (default: until nothing is due). */
   maxBatches?: number;
@@ -66,43 +72,134 @@ export function settlementPostings(userId: string, amountMinor: number, result: 
   return legs;
 }
 
+/** One contract of a batch with what its settlement writes. */
+interface Planned {
+  row: DueRow;
+  result: Settlement;
+  entryId: string;
+  tick: PriceTick | null;
+}
+
+/** The settle price and outcome of each due row (ticks shared per symbol and expiry). */
+async function plan(trx: Db, rows: DueRow[]): Promise<Planned[]> {
+  const ticks = new Map<string, PriceTick | null>();
+  const planned: Planned[] = [];
+  for (const row of rows) {
+    const key = `${row.symbol}|${row.expires_at}`;
+    let tick = ticks.get(key);
+    if (tick === undefined) {
+      tick = await lastTickAtOrBefore(trx, row.symbol, Number(row.expires_at));
+      ticks.set(key, tick);
+    }
+    const usable = tick && tick.at > Number(row.bought_at) ? tick : null;
+    const amountMinor = Number(row.amount_minor);
+    const result = settle(Number(row.direction) as Direction, amountMinor, Number(row.rate_bp), Number(row.buy_price_minor), usable?.priceMinor ?? null);
+    planned.push({ row, result, entryId: newId(), tick: usable });
+  }
+  return planned;
+}
+
 /**
- * Settles one due contract inside the caller's transaction.
- * @param tick the last tick at or before the expiry, or null.
- * @returns the outcome, or null when another settler already settled it.
- * @throws LedgerError when the contract's hold is not open (an inconsistency, never expected).
+ * Moves the batch's contracts `open → won | lost | void` in ONE conditional update; returns
+ * the ones this settler moved (all of them unless another settler got there first).
  */
-export async function settleContract(trx: Db, now: number, row: DueRow, tick: PriceTick | null): Promise<Settlement | null> {
-  const amountMinor = Number(row.amount_minor);
-  const usable = tick && tick.at > Number(row.bought_at) ? tick : null;
-  const result = settle(Number(row.direction) as Direction, amountMinor, Number(row.rate_bp), Number(row.buy_price_minor), usable?.priceMinor ?? null);
-  const entryId = newId();
-  const t = tradingDb(trx);
-  const updated = await t
-    .updateTable('contracts')
-    .set({
-      status: result.outcome,
-      settle_price_minor: usable?.priceMinor ?? null,
-      settle_tick_at: usable?.at ?? null,
-      profit_minor: result.profitMinor,
-      settle_entry_id: entryId,
-      settled_at: now,
-    })
-    .where('id', '=', row.id)
-    .where('status', '=', 'open')
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) return null;
-  const hold = await trx
-    .updateTable('holds')
-    .set({ status: result.outcome === 'void' ? 'released' : 'settled', resolved_entry_id: entryId, resolved_at: now })
-    .where('id', '=', row.hold_id)
-    .where('status', '=', 'open')
-    .returning('id')
-    .executeTakeFirst();
-  if (!hold) throw new LedgerError(`contract ${row.id}: hold ${row.hold_id} is not open`);
-  await postEntry(trx, now, { id: entryId, kind: ENTRY_KINDS.contractSettled, reference: row.id, postings: settlementPostings(row.user_id, amountMinor, result) });
-  return result;
+async function closeContracts(trx: Db, now: number, planned: Planned[]): Promise<Planned[]> {
+  const source = withJsonRows(trx, 'x', CONTRACT_COLUMNS, planned.map((p) => ({
+    id: p.row.id,
+    status: p.result.outcome,
+    price: p.tick?.priceMinor ?? null,
+    tick_at: p.tick?.at ?? null,
+    profit: p.result.profitMinor,
+    entry_id: p.entryId,
+  })));
+  const { rows } = await sql<{ id: string }>`${source} UPDATE contracts SET status = x.status, settle_price_minor = x.price, settle_tick_at = x.tick_at,
+      profit_minor = x.profit, settle_entry_id = x.entry_id, settled_at = ${now}
+    FROM x WHERE contracts.id = x.id AND contracts.status = 'open' RETURNING contracts.id`.execute(trx);
+  if (rows.length === planned.length) return planned;
+  const moved = new Set(rows.map((r) => r.id));
+  return planned.filter((p) => moved.has(p.row.id));
+}
+
+const CONTRACT_COLUMNS = [['id', 'text'], ['status', 'text'], ['price', 'bigint'], ['tick_at', 'bigint'], ['profit', 'bigint'], ['entry_id', 'text']] as const;
+const HOLD_COLUMNS = [['id', 'text'], ['status', 'text'], ['entry_id', 'text']] as const;
+const WALLET_COLUMNS = [['user_id', 'text'], ['d_available', 'bigint'], ['d_held', 'bigint'], ['n', 'bigint']] as const;
+const ENTRY_COLUMNS = [['id', 'text'], ['reference', 'text']] as const;
+const POSTING_COLUMNS = [
+  ['id', 'text'], ['entry_id', 'text'], ['account_id', 'text'], ['amount_minor', 'bigint'], ['kind', 'text'],
+  ['user_id', 'text'], ['user_seq', 'bigint'], ['available_after_minor', 'bigint'], ['held_after_minor', 'bigint'],
+] as const;
+
+/**
+ * Writes the settlements of contracts already moved out of `open`: their holds resolved
+ * (one conditional update), the users' balance rows moved once per user, one journal entry
+ * per contract and its postings (one `INSERT … SELECT` each) — the same rows `postEntry`
+ * would write one entry at a time, with each user's running sequence and balances.
+ * @throws LedgerError when a hold is not open or a balance would go below zero (never expected).
+ */
+async function book(trx: Db, now: number, planned: Planned[]): Promise<void> {
+  const holdRows = withJsonRows(trx, 'x', HOLD_COLUMNS, planned.map((p) => ({ id: p.row.hold_id, status: p.result.outcome === 'void' ? 'released' : 'settled', entry_id: p.entryId })));
+  const holds = await sql<{ id: string }>`${holdRows} UPDATE holds SET status = x.status, resolved_entry_id = x.entry_id, resolved_at = ${now}
+    FROM x WHERE holds.id = x.id AND holds.status = 'open' RETURNING holds.id`.execute(trx);
+  if (holds.rows.length !== planned.length) throw new LedgerError(`settlement: ${planned.length - holds.rows.length} contract hold(s) not open`);
+
+  const legs = planned.map((p) => settlementPostings(p.row.user_id, Number(p.row.amount_minor), p.result));
+  const deltas = new Map<string, { d_available: number; d_held: number; n: number }>();
+  planned.forEach((p, index) => {
+    const d = deltas.get(p.row.user_id) ?? { d_available: 0, d_held: 0, n: 0 };
+    for (const leg of legs[index]!) {
+      if (!('userId' in leg.account)) continue;
+      if (leg.account.kind === 'available') d.d_available += leg.amountMinor;
+      else d.d_held += leg.amountMinor;
+      d.n++;
+    }
+    deltas.set(p.row.user_id, d);
+  });
+  const userIds = [...deltas.keys()].sort();
+  const accounts = await userAccountIds(trx, userIds, now);
+  if (!isSqlite(trx)) {
+    // Row locks in one fixed order, so two settlers (or a settler and a purchase) never deadlock.
+    await trx.selectFrom('wallet_balances').select('user_id').where('user_id', 'in', userIds).orderBy('user_id').forUpdate().execute();
+  }
+  const walletRows = withJsonRows(trx, 'x', WALLET_COLUMNS, userIds.map((user_id) => ({ user_id, ...deltas.get(user_id)! })));
+  const wallets = await sql<{ user_id: string; available_minor: number | string; held_minor: number | string; seq: number | string }>`${walletRows} UPDATE wallet_balances
+    SET available_minor = available_minor + x.d_available, held_minor = held_minor + x.d_held, seq = seq + x.n, updated_at = ${now}
+    FROM x WHERE wallet_balances.user_id = x.user_id AND wallet_balances.available_minor + x.d_available >= 0 AND wallet_balances.held_minor + x.d_held >= 0
+    RETURNING wallet_balances.user_id, wallet_balances.available_minor, wallet_balances.held_minor, wallet_balances.seq`.execute(trx);
+  if (wallets.rows.length !== userIds.length) throw new LedgerError('settlement: a balance would go below zero');
+  // Running state per user, starting at the balances before this batch.
+  const running = new Map<string, { available: number; held: number; seq: number }>();
+  for (const w of wallets.rows) {
+    const d = deltas.get(w.user_id)!;
+    running.set(w.user_id, { available: Number(w.available_minor) - d.d_available, held: Number(w.held_minor) - d.d_held, seq: Number(w.seq) - d.n });
+  }
+
+  const postings: Record<string, unknown>[] = [];
+  planned.forEach((p, index) => {
+    for (const leg of legs[index]!) {
+      const base = { id: newId(), entry_id: p.entryId, amount_minor: leg.amountMinor, kind: leg.kind };
+      if (!('userId' in leg.account)) {
+        postings.push({ ...base, account_id: houseAccountId(leg.account.house) });
+        continue;
+      }
+      const state = running.get(leg.account.userId)!;
+      if (leg.account.kind === 'available') state.available += leg.amountMinor;
+      else state.held += leg.amountMinor;
+      state.seq += 1;
+      postings.push({
+        ...base,
+        account_id: accounts.get(leg.account.userId)![leg.account.kind],
+        user_id: leg.account.userId,
+        user_seq: state.seq,
+        available_after_minor: state.available,
+        held_after_minor: state.held,
+      });
+    }
+  });
+  await sql`${withJsonRows(trx, 'x', ENTRY_COLUMNS, planned.map((p) => ({ id: p.entryId, reference: p.row.id })))}
+    INSERT INTO journal_entries (id, kind, reference, created_at) SELECT x.id, ${ENTRY_KINDS.contractSettled}, x.reference, ${now} FROM x`.execute(trx);
+  await sql`${withJsonRows(trx, 'x', POSTING_COLUMNS, postings)}
+    INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
+    SELECT x.id, x.entry_id, x.account_id, x.amount_minor, ${now}, x.kind, x.user_id, x.user_seq, x.available_after_minor, x.held_after_minor FROM x`.execute(trx);
 }
 
 /** One batch in one transaction; returns the rows seen and what it settled. */
@@ -117,20 +214,13 @@ async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ se
       .limit(batchSize);
     if (!isSqlite(trx)) query = query.forUpdate().skipLocked();
     const rows = await query.execute();
-    // Contracts due at the same instant on the same symbol share one tick lookup.
-    const ticks = new Map<string, PriceTick | null>();
     const counts = { settled: 0, won: 0, lost: 0, void: 0 };
-    for (const row of rows) {
-      const key = `${row.symbol}|${row.expires_at}`;
-      let tick = ticks.get(key);
-      if (tick === undefined) {
-        tick = await lastTickAtOrBefore(trx, row.symbol, Number(row.expires_at));
-        ticks.set(key, tick);
-      }
-      const result = await settleContract(trx, now, row, tick);
-      if (!result) continue;
+    if (!rows.length) return { seen: 0, counts };
+    const planned = await closeContracts(trx, now, await plan(trx, rows));
+    if (planned.length) await book(trx, now, planned);
+    for (const p of planned) {
       counts.settled++;
-      counts[result.outcome]++;
+      counts[p.result.outcome]++;
     }
     return { seen: rows.length, counts };
   });
@@ -143,7 +233,7 @@ async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ se
  * @param now epoch ms; the background settler passes its clock minus a small lag.
  */
 export async function settleDue(db: Db, now: number, options: SettleOptions = {}): Promise<SettleReport> {
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? 5000;
   const report: SettleReport = { settled: 0, won: 0, lost: 0, void: 0 };
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
     const { seen, counts } = await settleBatch(db, now, batchSize);

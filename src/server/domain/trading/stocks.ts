@@ -19,6 +19,8 @@ import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/index.js';
 import { livePrice, type TradingContext } from './context.js';
+import { etfPrice, findEtf } from '../etf/etfs.js';
+import { assertSellable } from '../offerings/locks.js';
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
 export interface StockOrderInput {
@@ -55,7 +57,9 @@ export interface StockSellReceipt {
 
 /** Priced, validated order (outside the transaction). */
 async function prepare(ctx: TradingContext, input: StockOrderInput) {
-  const { instrument, priceMinor } = await livePrice(ctx.market, input.symbol);
+  // ETF units (issue 9) are priced from their basket (iNAV); everything else by the feed.
+  const etf = findEtf(ctx.market, input.symbol);
+  const { instrument, priceMinor } = etf ? { instrument: { symbol: etf.symbol, kind: 'equity' as const }, priceMinor: await etfPrice(ctx.market, etf) } : await livePrice(ctx.market, input.symbol);
   if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
   const quantity = input.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
@@ -108,7 +112,8 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
 /**
  * Sells whole shares at market.
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`,
- *   `marketUnavailable`, `positionInsufficient` (selling more than held), `idempotencyMismatch`.
+ *   `marketUnavailable`, `positionInsufficient` (selling more than held), `positionLocked` (block-bought
+ *   shares before their unlock; issue 10), `idempotencyMismatch`.
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
@@ -118,6 +123,7 @@ export async function sellStock(ctx: TradingContext, userId: string, input: Stoc
     const position = await read.executeTakeFirst();
     const held = Number(position?.quantity ?? 0);
     if (!position || held < order.quantity) throw new AppError('positionInsufficient', { held, symbol: order.symbol });
+    await assertSellable(trx, userId, order.symbol, held, order.quantity, order.now);
     const cost = Number(position.cost_minor);
     const soldCost = held === order.quantity ? cost : Number((BigInt(cost) * BigInt(order.quantity) * 2n + BigInt(held)) / (2n * BigInt(held)));
     if (held === order.quantity) {

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.js';
 import { pageOf, type Page, type PageQuery } from '../money/paging.js';
 import { contractView, type ContractView } from './contracts.js';
 import { nameOf, readyFeed, type TradingContext } from './context.js';
+import { lockedShares } from '../offerings/locks.js';
 
 /** An open contract with its live price. */
 export interface OpenContractView extends ContractView {
@@ -31,6 +32,9 @@ export interface HoldingView {
   unrealizedPnl: number;
   /** Unrealized P/L in percent of the cost basis, 2 decimals. */
   unrealizedPnlPercent: number;
+  /** Block-bought shares not sellable yet (issue 10) and when the last of them unlocks (epoch ms). */
+  lockedQuantity: number;
+  lockedUntil: number | null;
 }
 
 /** A row of `order/historicalDetails`. */
@@ -56,7 +60,14 @@ export interface HistoryItemView {
 
 /** Body of `order/purchaseDetails`. */
 export interface PurchaseDetailsQuery extends PageQuery {
-  type: 'contracts' | 'holdings';
+  /** One list; absent: both (issue 17). */
+  type?: 'contracts' | 'holdings';
+}
+
+/** `order/purchaseDetails` without a `type`: both lists, each paged with the same page and size. */
+export interface BothDetails {
+  contracts: Page<OpenContractView>;
+  holdings: Page<HoldingView>;
 }
 
 const count = (n: { n: number | string } | undefined) => Number(n?.n ?? 0);
@@ -67,7 +78,13 @@ async function lastPrices(market: Market): Promise<(symbol: string) => number | 
   return (symbol) => feed?.quote(symbol)?.last ?? null;
 }
 
-function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quantity' | 'cost_minor'>, last: number | null): HoldingView {
+/** The lock of a holding's block-bought shares (issue 10). */
+async function lockOf(ctx: TradingContext, userId: string, symbol: string, now: number): Promise<Pick<HoldingView, 'lockedQuantity' | 'lockedUntil'>> {
+  const locked = await lockedShares(ctx.deps.db, userId, symbol, now);
+  return { lockedQuantity: locked.quantity, lockedUntil: locked.until };
+}
+
+function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quantity' | 'cost_minor'>, last: number | null): Omit<HoldingView, 'lockedQuantity' | 'lockedUntil'> {
   const quantity = Number(row.quantity);
   const cost = Number(row.cost_minor);
   const price = last ?? Math.round(cost / quantity);
@@ -86,7 +103,14 @@ function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quant
 }
 
 /** `order/purchaseDetails`: the caller's open contracts (soonest expiry first) or holdings (by symbol). */
-export async function purchaseDetails(ctx: TradingContext, userId: string, query: PurchaseDetailsQuery): Promise<Page<OpenContractView | HoldingView>> {
+export async function purchaseDetails(ctx: TradingContext, userId: string, query: PurchaseDetailsQuery): Promise<Page<OpenContractView | HoldingView> | BothDetails> {
+  if (!query.type) {
+    const [contracts, holdings] = await Promise.all([
+      purchaseDetails(ctx, userId, { ...query, type: 'contracts' }) as Promise<Page<OpenContractView>>,
+      purchaseDetails(ctx, userId, { ...query, type: 'holdings' }) as Promise<Page<HoldingView>>,
+    ]);
+    return { contracts, holdings };
+  }
   const { page, pageSize, offset } = pageOf(query);
   const t = tradingDb(ctx.deps.db);
   const price = await lastPrices(ctx.market);
@@ -95,7 +119,9 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
       t.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).orderBy('symbol').limit(pageSize).offset(offset).execute(),
       t.selectFrom('positions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst(),
     ]);
-    return { items: rows.map((row) => holdingView(ctx.market, row, price(row.symbol))), total: count(total), page, pageSize };
+    const now = ctx.deps.clock.now();
+    const items = await Promise.all(rows.map(async (row) => ({ ...holdingView(ctx.market, row, price(row.symbol)), ...(await lockOf(ctx, userId, row.symbol, now)) })));
+    return { items, total: count(total), page, pageSize };
   }
   const now = ctx.deps.clock.now();
   const [rows, total] = await Promise.all([

@@ -1,0 +1,92 @@
+/**
+ * `npm run bench -- lighthouse` (issue 13): Lighthouse 12 (mobile preset: Moto G class phone,
+ * simulated slow 4G, 4× CPU slowdown) on Debian Chromium against the built client served by
+ * the real server (fresh SQLite, demo mode, seeded demo investor), for /page, /home, /market,
+ * /marketDetails?symbol=RELIANCE and /bindBank — the logged-in pages with the demo investor's
+ * token in local storage. Prints performance, accessibility and best-practices scores, LCP,
+ * TBT, CLS and transferred bytes per page. Needs `npm run build` first; `CHROME_PATH`
+ * overrides /usr/bin/chromium. Figures depend on the machine's load: say so when reporting.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { loadConfig, ROOT_DIR } from '../../src/server/config.js';
+import { buildServer } from '../../src/server/app.js';
+import { seedDemo } from '../../src/server/seed.js';
+import type { BenchFigure } from '../bench.js';
+
+const PAGES: Array<{ path: string; loggedIn: boolean }> = [
+  { path: '/page', loggedIn: false },
+  { path: '/home', loggedIn: true },
+  { path: '/market', loggedIn: true },
+  { path: '/marketDetails?symbol=RELIANCE', loggedIn: true },
+  { path: '/bindBank', loggedIn: true },
+];
+
+/** Runs Lighthouse on each page; one fresh Chromium profile per page. */
+export async function run(): Promise<BenchFigure[]> {
+  const clientDir = path.join(ROOT_DIR, 'dist/client');
+  if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bench-lh-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NIVESH_MODE: 'demo', LOG_LEVEL: 'warn', CLIENT_DIR: clientDir });
+  const server = await buildServer(config, { logger: false, strictScreens: true });
+  const demo = await seedDemo(server.deps);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
+  const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demo.investor) });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  const figures: BenchFigure[] = [];
+  try {
+    for (const page of PAGES) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+      });
+      try {
+        if (page.loggedIn) {
+          // The token goes into local storage from a same-origin page that does not start the app
+          // (no service worker registered before the measured load).
+          const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+          const tab = await browser.newPage();
+          await tab.goto(`${origin}/manifest.webmanifest`);
+          await tab.evaluate((t) => localStorage.setItem('token', t), token);
+          await tab.close();
+          await browser.disconnect();
+        }
+        const result = await lighthouse(`${origin}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: page.loggedIn,
+        });
+        const lhr = result!.lhr;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+        const failed = ['accessibility', 'best-practices'].flatMap((id) =>
+          (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+        );
+        const note = failed.length ? `failed: ${failed.join(', ')}` : undefined;
+        figures.push(
+          { name: `${page.path} performance`, value: score('performance'), unit: '/100' },
+          { name: `${page.path} accessibility`, value: score('accessibility'), unit: '/100', note },
+          { name: `${page.path} best-practices`, value: score('best-practices'), unit: '/100' },
+          { name: `${page.path} LCP`, value: audit('largest-contentful-paint'), unit: 'ms' },
+          { name: `${page.path} TBT`, value: audit('total-blocking-time'), unit: 'ms' },
+          { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '' },
+          { name: `${page.path} bytes transferred`, value: audit('total-byte-weight') / 1024, unit: 'KiB' },
+        );
+      } finally {
+        chrome.kill();
+      }
+    }
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}

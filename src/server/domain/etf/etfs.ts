@@ -1,0 +1,163 @@
+/**
+ * ETF calls (issue 9 "ETF"): `etf/page` (the funds with NAV/iNAV, change, expense ratio and
+ * basket), `etf/buy` (whole units at the current iNAV, commission as for stocks, one ledger
+ * entry like a share buy) and `etfOrder/page` (my ETF orders). Units are positions like shares:
+ * they show in holdings and are sold with `order/sell` (which prices an ETF by {@link etfPrice}).
+ * Money in currency units.
+ */
+import { fromMinor } from '../../../shared/money.js';
+import { commissionMinor } from '../../../shared/trade.js';
+import { sql } from 'kysely';
+import { tradingDb } from '../../db/trading-tables.js';
+import type { Market } from '../../market/index.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { ENTRY_KINDS, postEntry, type PostingInput } from '../ledger/index.js';
+import { pageOf } from '../money/paging.js';
+import { readyFeed, type TradingContext } from '../trading/context.js';
+import { buildEtfs, navMinor, type Etf } from './catalogue.js';
+
+let cached: { instruments: readonly unknown[]; etfs: Etf[] } | null = null;
+
+/** The ETFs built from this market's instrument master. */
+export function etfsOf(market: Market): Etf[] {
+  if (!cached || cached.instruments !== market.instruments) cached = { instruments: market.instruments, etfs: buildEtfs(market.instruments) };
+  return cached.etfs;
+}
+
+/** The ETF with this symbol, or undefined. */
+export const findEtf = (market: Market, symbol: string): Etf | undefined => etfsOf(market).find((e) => e.symbol === String(symbol ?? '').trim().toUpperCase());
+
+/**
+ * The live price (iNAV) of an ETF in minor units; refuses while the market is closed.
+ * @throws AppError `marketUnavailable`, `marketClosed`.
+ */
+export async function etfPrice(market: Market, etf: Etf): Promise<number> {
+  const feed = await readyFeed(market);
+  if (!feed.status().open) throw new AppError('marketClosed');
+  return navMinor(etf, (s) => feed.quote(s)?.last ?? null);
+}
+
+/** One ETF in `etf/page`. */
+export interface EtfView {
+  symbol: string;
+  name: string;
+  /** NAV per unit (the iNAV during the session), currency units. */
+  nav: number;
+  /** Against the NAV at the constituents' previous closes. */
+  change: number;
+  changePct: number;
+  /** Annual expense ratio, e.g. 0.0005. */
+  expenseRatio: number;
+  benchmark: string;
+  /** Constituents with weights (0–1), largest first; `label` e.g. `HDFCBANK 33.31 %`. */
+  holdings: Array<{ symbol: string; weight: number; label: string }>;
+}
+
+/** `etf/page {page?, pageSize?}`. */
+export async function etfPage(ctx: TradingContext, query: { page?: number; pageSize?: number }): Promise<{ items: EtfView[]; total: number }> {
+  const { pageSize, offset } = pageOf(query);
+  const all = etfsOf(ctx.market);
+  return { items: await views(ctx, all.slice(offset, offset + pageSize)), total: all.length };
+}
+
+/**
+ * `etf/details {symbol}`: one fund (the ETF screen's detail).
+ * @throws AppError `unknownSymbol`.
+ */
+export async function etfDetails(ctx: TradingContext, symbol: string): Promise<EtfView> {
+  const etf = findEtf(ctx.market, symbol);
+  if (!etf) throw new AppError('unknownSymbol', { symbol: String(symbol ?? '').slice(0, 24) });
+  return (await views(ctx, [etf]))[0]!;
+}
+
+async function views(ctx: TradingContext, etfs: Etf[]): Promise<EtfView[]> {
+  const feed = await readyFeed(ctx.market).catch(() => null);
+  return etfs.map((etf) => {
+    const nav = navMinor(etf, (s) => feed?.quote(s)?.last ?? null);
+    const prev = navMinor(etf, (s) => feed?.quote(s)?.prevClose ?? null);
+    return {
+      symbol: etf.symbol, name: etf.name, nav: fromMinor(nav), change: fromMinor(nav - prev), changePct: prev ? Math.round(((nav - prev) / prev) * 10_000) / 100 : 0,
+      expenseRatio: etf.expenseRatio, benchmark: etf.benchmark, holdings: etf.basket.map((l) => ({ symbol: l.symbol, weight: Math.round(l.weight * 10_000) / 10_000, label: `${l.symbol} ${(Math.round(l.weight * 10_000) / 100).toFixed(2)} %` })),
+    };
+  });
+}
+
+/** Answer of `etf/buy`, currency units. */
+export interface EtfBuyReceipt {
+  id: string;
+  symbol: string;
+  price: number;
+  quantity: number;
+  commission: number;
+  /** Debited: price × quantity + commission. */
+  amount: number;
+}
+
+/**
+ * Buys whole ETF units at the current iNAV: one entry available → securities settlement
+ * (gross) and → fee revenue (commission); the units join the position.
+ * @throws AppError `unknownSymbol`, `quantityInvalid`, `marketClosed`, `marketUnavailable`,
+ *   `insufficientBalance`, `idempotencyMismatch`.
+ */
+export async function buyEtf(ctx: TradingContext, userId: string, input: { symbol: string; quantity: number }, idempotency: IdempotencyRequest | null): Promise<EtfBuyReceipt> {
+  return runIdempotent(
+    ctx.deps,
+    userId,
+    idempotency,
+    async () => {
+      const etf = findEtf(ctx.market, input.symbol);
+      if (!etf) throw new AppError('unknownSymbol', { symbol: String(input.symbol ?? '').slice(0, 24) });
+      const q = input.quantity;
+      if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
+      const priceMinor = await etfPrice(ctx.market, etf);
+      const grossMinor = priceMinor * q;
+      return { etf, priceMinor, quantity: q, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now() };
+    },
+    async (trx, o) => {
+      const id = newId();
+      const available = { userId, kind: 'available' as const };
+      const postings: PostingInput[] = [
+        { account: available, amountMinor: -o.grossMinor, kind: 'stock_buy' },
+        { account: { house: 'securities_settlement' }, amountMinor: o.grossMinor, kind: 'stock_buy' },
+      ];
+      if (o.commission > 0) {
+        postings.push({ account: available, amountMinor: -o.commission, kind: 'stock_commission' });
+        postings.push({ account: { house: 'fee_revenue' }, amountMinor: o.commission, kind: 'stock_commission' });
+      }
+      const entry = await postEntry(trx, o.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
+      const total = o.grossMinor + o.commission;
+      const t = tradingDb(trx);
+      await t
+        .insertInto('positions')
+        .values({ user_id: userId, symbol: o.etf.symbol, quantity: o.quantity, cost_minor: total, updated_at: o.now })
+        .onConflict((oc) => oc.columns(['user_id', 'symbol']).doUpdateSet({ quantity: sql`positions.quantity + excluded.quantity`, cost_minor: sql`positions.cost_minor + excluded.cost_minor`, updated_at: o.now }))
+        .execute();
+      await t
+        .insertInto('trades')
+        .values({ id, user_id: userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, price_minor: o.priceMinor, gross_minor: o.grossMinor, commission_minor: o.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: o.now })
+        .execute();
+      return { id, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(o.commission), amount: fromMinor(total) };
+    },
+  );
+}
+
+/** `etfOrder/page {page?, pageSize?}`: my ETF orders (buys and sells), newest first. */
+export async function etfOrders(ctx: TradingContext, userId: string, query: { page?: number; pageSize?: number }) {
+  const { pageSize, offset } = pageOf(query);
+  const symbols = etfsOf(ctx.market).map((e) => e.symbol);
+  const t = tradingDb(ctx.deps.db);
+  const [rows, count] = await Promise.all([
+    t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('symbol', 'in', symbols).orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset(offset).execute(),
+    t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('symbol', 'in', symbols).executeTakeFirstOrThrow(),
+  ]);
+  const nameOf = new Map(etfsOf(ctx.market).map((e) => [e.symbol, e.name]));
+  return {
+    items: rows.map((r) => ({
+      id: r.id, symbol: r.symbol, name: nameOf.get(r.symbol) ?? r.symbol, side: r.side, quantity: Number(r.quantity), price: fromMinor(Number(r.price_minor)),
+      commission: fromMinor(Number(r.commission_minor)), amount: fromMinor(Number(r.net_minor)), createdAt: Number(r.created_at),
+    })),
+    total: Number(count.n),
+  };
+}

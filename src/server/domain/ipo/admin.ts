@@ -1,0 +1,160 @@
+/**
+ * The operator's side of IPOs (issue 9 "Operator"): set up or edit an issue before it opens,
+ * list issues, cancel one before allotment (every application refunded in full). Every change
+ * is audited in the same transaction. The operator never chooses who gets shares: allotment
+ * is the rule in `shared/ipo.ts` with the lottery seed committed at creation.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { toMinor } from '../../../shared/money.js';
+import { ipoDb, type IposTable } from '../../db/ipo-tables.js';
+import { uniqueViolation } from '../../db/unique.js';
+import { writeAudit } from '../audit.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { ENTRY_KINDS, moneyTransaction, releaseHold } from '../ledger/index.js';
+import { ipoView, type IpoView } from './views.js';
+import { appliedSharesByIpo } from './reads.js';
+
+/** Body of `admin/ipo/save`: price in currency units, times ISO 8601. */
+export interface IpoInput {
+  id?: string;
+  symbol: string;
+  name: string;
+  price: number;
+  lotSize: number;
+  minLots: number;
+  maxLots: number;
+  totalShares: number;
+  opensAt: string;
+  closesAt: string;
+  allotmentAt: string;
+  listingAt: string;
+  description?: string;
+}
+
+/** Validated, stored form of {@link IpoInput}. */
+function normalize(input: IpoInput) {
+  let priceMinor: number;
+  try {
+    priceMinor = toMinor(input.price);
+  } catch {
+    throw new AppError('ipoPriceInvalid');
+  }
+  if (priceMinor <= 0) throw new AppError('ipoPriceInvalid');
+  const times = [input.opensAt, input.closesAt, input.allotmentAt, input.listingAt].map((t) => Date.parse(t));
+  const [opens, closes, allotment, listing] = times as [number, number, number, number];
+  if (times.some((t) => Number.isNaN(t)) || !(opens < closes && closes <= allotment && allotment <= listing)) throw new AppError('ipoTimesInvalid');
+  if (input.maxLots < input.minLots) throw new AppError('ipoLotsInvalid', { min: input.minLots, max: input.maxLots });
+  if (input.totalShares % input.lotSize !== 0 || input.totalShares < input.minLots * input.lotSize) throw new AppError('ipoSharesInvalid');
+  return {
+    symbol: input.symbol.trim().toUpperCase(),
+    name: input.name.trim(),
+    description: input.description?.trim() || null,
+    price_minor: priceMinor,
+    lot_size: input.lotSize,
+    min_lots: input.minLots,
+    max_lots: input.maxLots,
+    total_shares: input.totalShares,
+    opens_at: opens,
+    closes_at: closes,
+    allotment_at: allotment,
+    listing_at: listing,
+  };
+}
+
+/**
+ * Creates an issue (no `id`) or edits one before it opens; a new issue gets its lottery seed
+ * and the seed's SHA-256 commitment.
+ * @throws AppError `ipoPriceInvalid`, `ipoTimesInvalid`, `ipoLotsInvalid`, `ipoSharesInvalid`,
+ *   `ipoSymbolTaken`, `ipoNotFound`, `ipoNotEditable` (already open or cancelled).
+ */
+export async function saveIpo(deps: Deps, actorUserId: string, input: IpoInput): Promise<{ id: string }> {
+  const values = normalize(input);
+  const now = deps.clock.now();
+  try {
+    return await moneyTransaction(deps.db, async (trx) => {
+      const t = ipoDb(trx);
+      if (!input.id) {
+        const id = newId();
+        const seed = randomBytes(32).toString('hex');
+        const row: IposTable = {
+          id, ...values, seed, seed_hash: createHash('sha256').update(seed).digest('hex'),
+          allotted_at: null, listed_at: null, cancelled_at: null, version: 1, created_at: now, updated_at: now,
+        };
+        await t.insertInto('ipos').values(row).execute();
+        await writeAudit(trx, { actorUserId, action: 'ipo.create', entity: 'ipo', entityId: id, after: values, at: now });
+        return { id };
+      }
+      const before = await t.selectFrom('ipos').selectAll().where('id', '=', input.id).executeTakeFirst();
+      if (!before) throw new AppError('ipoNotFound');
+      // Editable only before it opens (by the stored and by the new opening time).
+      const updated = await t
+        .updateTable('ipos')
+        .set({ ...values, version: before.version + 1, updated_at: now })
+        .where('id', '=', input.id)
+        .where('version', '=', before.version)
+        .where('cancelled_at', 'is', null)
+        .where('opens_at', '>', now)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1 || values.opens_at <= now) throw new AppError('ipoNotEditable');
+      const { seed: _seed, ...shown } = before;
+      await writeAudit(trx, { actorUserId, action: 'ipo.update', entity: 'ipo', entityId: input.id, before: shown, after: values, at: now });
+      return { id: input.id };
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw new AppError('ipoSymbolTaken', { symbol: values.symbol });
+    throw error;
+  }
+}
+
+/** `admin/ipo/list`: every issue (a plain array), newest opening first, with its application count. */
+export async function adminListIpos(deps: Deps): Promise<Array<IpoView & { applications: number }>> {
+  const rows = await ipoDb(deps.db).selectFrom('ipos').selectAll().orderBy('opens_at', 'desc').execute();
+  const applied = await appliedSharesByIpo(deps.db, rows.map((r) => r.id));
+  const now = deps.clock.now();
+  return rows.map((row) => ({ ...ipoView(row, applied.get(row.id)?.shares ?? 0, now), applications: applied.get(row.id)?.count ?? 0 }));
+}
+
+/**
+ * Cancels an issue before allotment: marks it cancelled and releases every application's hold
+ * in full (`ipo_refunded`), all in one transaction, audited.
+ * @returns how many applications were refunded.
+ * @throws AppError `ipoNotFound`, `ipoAllotted` (allotment ran), `ipoCancelled` (already).
+ */
+export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Promise<{ id: string; refunded: number }> {
+  const now = deps.clock.now();
+  return moneyTransaction(deps.db, async (trx) => {
+    const t = ipoDb(trx);
+    const row = await t.selectFrom('ipos').select(['id', 'allotted_at', 'cancelled_at']).where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('ipoNotFound');
+    const marked = await t.updateTable('ipos').set({ cancelled_at: now, updated_at: now }).where('id', '=', id).where('allotted_at', 'is', null).where('cancelled_at', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) throw new AppError(row.cancelled_at !== null ? 'ipoCancelled' : 'ipoAllotted');
+    const applications = await t.selectFrom('ipo_applications').select(['id', 'hold_id', 'amount_minor']).where('ipo_id', '=', id).where('status', '=', 'applied').orderBy('id').execute();
+    for (const a of applications) {
+      const entryId = await releaseHold(trx, now, a.hold_id, ENTRY_KINDS.ipoRefunded, 'ipo_refund');
+      await t
+        .updateTable('ipo_applications')
+        .set({ status: 'refunded', allotted_shares: 0, allotted_minor: 0, refund_minor: Number(a.amount_minor), resolve_entry_id: entryId, resolved_at: now })
+        .where('id', '=', a.id)
+        .where('status', '=', 'applied')
+        .execute();
+    }
+    await writeAudit(trx, { actorUserId, action: 'ipo.cancel', entity: 'ipo', entityId: id, after: { refunded: applications.length }, at: now });
+    return { id, refunded: applications.length };
+  });
+}
+
+/**
+ * `admin/ipo/get {id}`: one issue in the shape of `admin/ipo/save` (the edit form).
+ * @throws AppError `ipoNotFound`.
+ */
+export async function adminGetIpo(deps: Deps, id: string): Promise<Required<IpoInput>> {
+  const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('ipoNotFound');
+  const v = ipoView(row, 0, deps.clock.now());
+  return {
+    id: v.id, symbol: v.symbol, name: v.name, price: v.price, lotSize: v.lotSize, minLots: v.minLots, maxLots: v.maxLots, totalShares: v.totalShares,
+    opensAt: v.opensAt, closesAt: v.closesAt, allotmentAt: v.allotmentAt, listingAt: v.listingAt, description: v.description ?? '',
+  };
+}

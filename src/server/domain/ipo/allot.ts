@@ -1,0 +1,166 @@
+/**
+ * Allotment and listing of an IPO (issue 9 "Allotment", "Listing"), each exactly once.
+ *
+ * Allotment: one transaction marks the issue allotted by a conditional update
+ * (`allotted_at IS NULL`) — a second caller (another server, a retry, the job after a restart)
+ * updates nothing and only reads the result — then runs the SEBI retail rule with the
+ * committed seed (`shared/ipo.ts`) and resolves every application's hold in ONE journal entry
+ * (`ipo_allotted`): the allotted amount `held → securities settlement`, the rest `held →
+ * available` (the refund). On PostgreSQL the second caller's update waits on the row lock and
+ * then finds the issue allotted; on SQLite `BEGIN IMMEDIATE` serializes them.
+ *
+ * Listing: at `listingAt` a conditional update sets `listed_at`, and the allotted shares become
+ * positions (cost basis = allotted amount), in one transaction.
+ */
+import { allot } from '../../../shared/ipo.js';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { ipoDb } from '../../db/ipo-tables.js';
+import { writeAudit } from '../audit.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
+import { ENTRY_KINDS, moneyTransaction, splitHold } from '../ledger/index.js';
+
+/** Answer of `admin/ipo/allot`. */
+export interface AllotmentReport {
+  id: string;
+  applications: number;
+  /** Applications that got at least one lot. */
+  allottedApplications: number;
+  allottedShares: number;
+  /** Allotted applicants ÷ applicants (0 without applicants), 4 decimals. */
+  winRate: number;
+  /** The revealed lottery seed. */
+  seed: string;
+  /** False when the allotment had already run (this call changed nothing). */
+  ranNow: boolean;
+}
+
+async function report(trx: Db, id: string, seed: string, ranNow: boolean): Promise<AllotmentReport> {
+  const apps = await ipoDb(trx).selectFrom('ipo_applications').select(['allotted_shares']).where('ipo_id', '=', id).execute();
+  const won = apps.filter((a) => Number(a.allotted_shares ?? 0) > 0);
+  return {
+    id,
+    applications: apps.length,
+    allottedApplications: won.length,
+    allottedShares: won.reduce((sum, a) => sum + Number(a.allotted_shares), 0),
+    winRate: apps.length ? Math.floor((won.length / apps.length) * 10_000) / 10_000 : 0,
+    seed,
+    ranNow,
+  };
+}
+
+/**
+ * Allots an issue once (operator call or the job at `allotmentAt`).
+ * @param actorUserId the operator (audited), null for the server's job.
+ * @throws AppError `ipoNotFound`, `ipoCancelled`, `ipoNotClosed` (before `closesAt`).
+ */
+export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, actorUserId: string | null): Promise<AllotmentReport> {
+  return moneyTransaction(deps.db, async (trx) => {
+    const t = ipoDb(trx);
+    const ipo = await t.selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!ipo) throw new AppError('ipoNotFound');
+    if (ipo.cancelled_at !== null) throw new AppError('ipoCancelled');
+    if (now < Number(ipo.closes_at)) throw new AppError('ipoNotClosed');
+    const marked = await t.updateTable('ipos').set({ allotted_at: now, updated_at: now }).where('id', '=', id).where('allotted_at', 'is', null).where('cancelled_at', 'is', null).executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) {
+      const after = await t.selectFrom('ipos').select(['cancelled_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (after.cancelled_at !== null) throw new AppError('ipoCancelled');
+      return report(trx, id, ipo.seed, false);
+    }
+
+    const lotSize = Number(ipo.lot_size);
+    const price = Number(ipo.price_minor);
+    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
+    const holdOf = new Map(apps.map((a) => [a.id, a.hold_id]));
+    const result = allot(apps.map((a) => ({ id: a.id, lots: Number(a.lots) })), Number(ipo.total_shares) / lotSize, Number(ipo.min_lots), ipo.seed);
+    for (const r of result) {
+      const allottedShares = r.allottedLots * lotSize;
+      const allottedMinor = allottedShares * price;
+      const { entryId, releasedMinor } = await splitHold(
+        trx, now, holdOf.get(r.id)!, ENTRY_KINDS.ipoAllotted,
+        [{ house: 'securities_settlement', amountMinor: allottedMinor, postingKind: 'ipo_allotment' }],
+        'ipo_refund',
+      );
+      const done = await t
+        .updateTable('ipo_applications')
+        .set({ status: allottedShares > 0 ? 'allotted' : 'notAllotted', allotted_shares: allottedShares, allotted_minor: allottedMinor, refund_minor: releasedMinor, resolve_entry_id: entryId, resolved_at: now })
+        .where('id', '=', r.id)
+        .where('status', '=', 'applied')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new AppError('holdResolved');
+    }
+    const out = await report(trx, id, ipo.seed, true);
+    if (actorUserId) await writeAudit(trx, { actorUserId, action: 'ipo.allot', entity: 'ipo', entityId: id, after: { ...out, seed: undefined }, at: now });
+    return out;
+  });
+}
+
+/**
+ * Lists an allotted issue once: sets `listed_at` (conditional) and turns every allotment into
+ * a position at the issue price (cost basis = allotted amount).
+ * @returns false when it was already listed, not yet allotted or not yet due.
+ */
+export async function listIpo(deps: Pick<Deps, 'db'>, id: string, now: number): Promise<boolean> {
+  return moneyTransaction(deps.db, async (trx) => {
+    const t = ipoDb(trx);
+    const marked = await t
+      .updateTable('ipos')
+      .set({ listed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('listed_at', 'is', null)
+      .where('allotted_at', 'is not', null)
+      .where('cancelled_at', 'is', null)
+      .where('listing_at', '<=', now)
+      .returning(['symbol'])
+      .executeTakeFirst();
+    if (!marked) return false;
+    const won = await t.selectFrom('ipo_applications').select(['user_id', 'allotted_shares', 'allotted_minor']).where('ipo_id', '=', id).where('status', '=', 'allotted').execute();
+    for (const a of won) {
+      await t
+        .insertInto('positions')
+        .values({ user_id: a.user_id, symbol: marked.symbol, quantity: Number(a.allotted_shares), cost_minor: Number(a.allotted_minor), updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'symbol']).doUpdateSet({
+            quantity: sql`positions.quantity + excluded.quantity`,
+            cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
+            updated_at: now,
+          }),
+        )
+        .execute();
+    }
+    return true;
+  });
+}
+
+/** What one pass of the IPO job did. */
+export interface IpoJobReport {
+  allotted: string[];
+  listed: string[];
+}
+
+/**
+ * One pass of the IPO job at `now`: allots every issue whose `allotmentAt` has come, then lists
+ * every allotted issue whose `listingAt` has come. Safe on several servers at once.
+ */
+export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }): Promise<IpoJobReport> {
+  const t = ipoDb(deps.db);
+  const due = await t.selectFrom('ipos').select('id').where('allotted_at', 'is', null).where('cancelled_at', 'is', null).where('allotment_at', '<=', now).execute();
+  const out: IpoJobReport = { allotted: [], listed: [] };
+  for (const { id } of due) {
+    try {
+      if ((await allotIpo(deps, id, now, null)).ranNow) out.allotted.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError)) log?.error({ err: error, ipo: id }, 'IPO allotment failed');
+    }
+  }
+  const listing = await t.selectFrom('ipos').select('id').where('listed_at', 'is', null).where('allotted_at', 'is not', null).where('cancelled_at', 'is', null).where('listing_at', '<=', now).execute();
+  for (const { id } of listing) {
+    try {
+      if (await listIpo(deps, id, now)) out.listed.push(id);
+    } catch (error) {
+      log?.error({ err: error, ipo: id }, 'IPO listing failed');
+    }
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+/** Read helpers shared by the IPO operations (issue 9). */
+import type { Db } from '../../db/index.js';
+import { ipoDb } from '../../db/ipo-tables.js';
+
+/** Per issue: applications and shares applied for. */
+export async function appliedSharesByIpo(db: Db, ids: readonly string[]): Promise<Map<string, { count: number; shares: number }>> {
+  const out = new Map<string, { count: number; shares: number }>();
+  if (!ids.length) return out;
+  const rows = await ipoDb(db)
+    .selectFrom('ipo_applications')
+    .select((eb) => ['ipo_id', eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string>('shares').as('shares')])
+    .where('ipo_id', 'in', ids)
+    .groupBy('ipo_id')
+    .execute();
+  for (const r of rows) out.set(r.ipo_id, { count: Number(r.n), shares: Number(r.shares ?? 0) });
+  return out;
+}

@@ -1,0 +1,62 @@
+/**
+ * The IPO views (issue 9): a stored issue as investors and operators see it. Prices and money
+ * in currency units, times ISO 8601 (UTC), `subscribedTimes` = shares applied ÷ shares offered.
+ */
+import { fromMinor } from '../../../shared/money.js';
+import { ipoStatus, type IpoStatus } from '../../../shared/ipo.js';
+import type { IposTable } from '../../db/ipo-tables.js';
+
+/** One issue in `ipo/list` and `admin/ipo/list`. */
+export interface IpoView {
+  id: string;
+  symbol: string;
+  name: string;
+  description: string | null;
+  /** Issue price per share, currency units. */
+  price: number;
+  lotSize: number;
+  minLots: number;
+  maxLots: number;
+  totalShares: number;
+  opensAt: string;
+  closesAt: string;
+  allotmentAt: string;
+  listingAt: string;
+  status: IpoStatus;
+  /** Shares applied for ÷ shares offered (2 decimals, rounded down). */
+  subscribedTimes: number;
+  /** Price of one lot, currency units. */
+  lotAmount: number;
+  /** Milliseconds until the issue closes while it is open, else 0 (the countdown). */
+  closesInMs: number;
+}
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** Builds the view of one issue at `now` with the shares applied for so far. */
+export function ipoView(row: IposTable, appliedShares: number, now: number): IpoView {
+  const status = ipoStatus(
+    { opensAt: Number(row.opens_at), closesAt: Number(row.closes_at), allottedAt: row.allotted_at === null ? null : Number(row.allotted_at), listedAt: row.listed_at === null ? null : Number(row.listed_at), cancelledAt: row.cancelled_at === null ? null : Number(row.cancelled_at) },
+    now,
+  );
+  const total = Number(row.total_shares);
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    name: row.name,
+    description: row.description,
+    price: fromMinor(Number(row.price_minor)),
+    lotSize: Number(row.lot_size),
+    minLots: Number(row.min_lots),
+    maxLots: Number(row.max_lots),
+    totalShares: total,
+    opensAt: iso(row.opens_at),
+    closesAt: iso(row.closes_at),
+    allotmentAt: iso(row.allotment_at),
+    listingAt: iso(row.listing_at),
+    status,
+    subscribedTimes: Math.floor((appliedShares * 100) / total) / 100,
+    lotAmount: fromMinor(Number(row.price_minor) * Number(row.lot_size)),
+    closesInMs: status === 'open' ? Math.max(0, Number(row.closes_at) - now) : 0,
+  };
+}

@@ -1,0 +1,55 @@
+/** Participations with their fills as the investor (`gather/myRecord`) and the operator see them. */
+import { fromMinor } from '../../../shared/money.js';
+import { offeringsDb, type GatherParticipationsTable } from '../../db/offerings-tables.js';
+import type { TradingContext } from '../trading/context.js';
+
+/** One executed tranche that bought shares. */
+export interface FillView {
+  /** Epoch ms. */
+  at: number;
+  price: number;
+  quantity: number;
+}
+
+/** A participation (currency units, epoch ms). */
+export interface ParticipationView {
+  id: string;
+  planId: string;
+  name: string;
+  symbol: string;
+  amount: number;
+  /** Cost of the fills including commission. */
+  invested: number;
+  /** Still held for future tranches. */
+  remainingHeld: number;
+  tranches: number;
+  tranchesDone: number;
+  /** When the next tranche is due (null once ended). */
+  nextAt: number | null;
+  fills: FillView[];
+  /** Σ price × quantity / Σ quantity, to the cent; null before the first share. */
+  averagePrice: number | null;
+  status: 'running' | 'completed' | 'cancelled';
+  joinedAt: number;
+}
+
+/** Views of participation rows with their fills and plan names. */
+export async function participationViews(ctx: TradingContext, rows: GatherParticipationsTable[]): Promise<ParticipationView[]> {
+  if (!rows.length) return [];
+  const o = offeringsDb(ctx.deps.db);
+  const ids = rows.map((r) => r.id);
+  const fills = await o.selectFrom('gather_fills').selectAll().where('participation_id', 'in', ids).where('quantity', '>', 0).orderBy('tranche').execute();
+  const plans = await o.selectFrom('gather_plans').select(['id', 'name']).where('id', 'in', [...new Set(rows.map((r) => r.plan_id))]).execute();
+  const nameOf = new Map(plans.map((p) => [p.id, p.name]));
+  return rows.map((r) => {
+    const mine = fills.filter((f) => f.participation_id === r.id);
+    const shares = mine.reduce((s, f) => s + Number(f.quantity), 0);
+    const gross = mine.reduce((s, f) => s + Number(f.gross_minor), 0);
+    return {
+      id: r.id, planId: r.plan_id, name: nameOf.get(r.plan_id) ?? '', symbol: r.symbol, amount: fromMinor(Number(r.amount_minor)), invested: fromMinor(Number(r.invested_minor)),
+      remainingHeld: fromMinor(Number(r.held_minor)), tranches: Number(r.tranches), tranchesDone: Number(r.done), nextAt: r.status === 'running' ? Number(r.next_due_at) : null,
+      fills: mine.map((f) => ({ at: Number(f.at), price: fromMinor(Number(f.price_minor)), quantity: Number(f.quantity) })),
+      averagePrice: shares ? fromMinor(Math.round(gross / shares)) : null, status: r.status, joinedAt: Number(r.joined_at),
+    };
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The lock on block-bought shares (issue 10 "Block trading"): shares bought from a block offer
+ * cannot be sold until their purchase's `locked_until`. `order/sell` asks {@link assertSellable}
+ * inside its transaction; /position shows {@link lockedShares}.
+ */
+import type { Db } from '../../db/index.js';
+import { offeringsDb } from '../../db/offerings-tables.js';
+import { AppError } from '../errors.js';
+import { INDIA_OFFSET_MS } from '../../../shared/windows.js';
+
+/** Locked shares of one holding and when the last of them unlocks (epoch ms; null: none locked). */
+export interface LockedShares {
+  quantity: number;
+  /** The earliest unlock instant of the locked shares. */
+  nextUnlock: number | null;
+  /** The latest unlock instant. */
+  until: number | null;
+}
+
+/** The user's locked shares of `symbol` at `now`. */
+export async function lockedShares(db: Db, userId: string, symbol: string, now: number): Promise<LockedShares> {
+  const rows = await offeringsDb(db)
+    .selectFrom('block_purchases')
+    .select(['quantity', 'locked_until'])
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .where('locked_until', '>', now)
+    .execute();
+  if (!rows.length) return { quantity: 0, nextUnlock: null, until: null };
+  const times = rows.map((r) => Number(r.locked_until));
+  return { quantity: rows.reduce((sum, r) => sum + Number(r.quantity), 0), nextUnlock: Math.min(...times), until: Math.max(...times) };
+}
+
+/** `YYYY-MM-DD HH:MM` India time of an instant (the unlock date in messages). */
+export function indiaDateTime(epochMs: number): string {
+  return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Refuses selling locked shares.
+ * @param held the shares of the position (read in the same transaction).
+ * @throws AppError `positionLocked` naming the locked quantity, the sellable quantity and the
+ *   India date and time the next locked shares unlock.
+ */
+export async function assertSellable(trx: Db, userId: string, symbol: string, held: number, quantity: number, now: number): Promise<void> {
+  const locked = await lockedShares(trx, userId, symbol, now);
+  if (locked.quantity === 0 || held - locked.quantity >= quantity) return;
+  throw new AppError('positionLocked', { symbol, locked: locked.quantity, free: Math.max(0, held - locked.quantity), until: indiaDateTime(locked.nextUnlock!) });
+}

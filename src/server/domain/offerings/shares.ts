@@ -1,0 +1,98 @@
+/**
+ * Shares bought through an offering (issue 10: block purchase, gather fill, basket line) are
+ * ordinary holdings: one journal entry per buy (`available → securities settlement` for the
+ * gross, `available → fee revenue` for the commission), the position grown by quantity and
+ * cost basis, and a `trades` row — exactly what `order/purchase` writes for shares, so
+ * holdings, history, P/L and the ledger invariants treat them alike.
+ */
+import { sql } from 'kysely';
+import { commissionMinor } from '../../../shared/trade.js';
+import type { Db } from '../../db/index.js';
+import { tradingDb } from '../../db/trading-tables.js';
+import { newId } from '../ids.js';
+import { postEntry, type PostingInput } from '../ledger/index.js';
+
+/** Journal entry kinds of offering buys (one entry per trade, reference = trade id). */
+export const OFFERING_ENTRY_KINDS = {
+  blockBought: 'block_bought',
+  gatherFilled: 'gather_filled',
+  basketBought: 'basket_bought',
+  gatherHeld: 'gather_held',
+  gatherReleased: 'gather_released',
+} as const;
+
+/** A buy to record. Prices and money in minor units. */
+export interface ShareBuy {
+  userId: string;
+  symbol: string;
+  priceMinor: number;
+  /** Whole shares ≥ 1. */
+  quantity: number;
+  /** Basis points of the gross (`COMMISSION_BPS`). */
+  commissionBps: number;
+  /** Journal entry kind, one of {@link OFFERING_ENTRY_KINDS}. */
+  entryKind: string;
+}
+
+/** What a recorded buy cost, in minor units. */
+export interface RecordedBuy {
+  tradeId: string;
+  grossMinor: number;
+  commissionMinor: number;
+  /** gross + commission: what left the user's available balance. */
+  totalMinor: number;
+}
+
+/** The cost of `quantity` shares at `priceMinor` including commission, in minor units. */
+export function buyCostMinor(priceMinor: number, quantity: number, commissionBps: number): number {
+  const gross = priceMinor * quantity;
+  return gross + commissionMinor(gross, commissionBps);
+}
+
+/** The most whole shares `budgetMinor` buys at `priceMinor` including commission. */
+export function affordableQuantity(budgetMinor: number, priceMinor: number, commissionBps: number): number {
+  let quantity = Math.floor(budgetMinor / priceMinor);
+  while (quantity > 0 && buyCostMinor(priceMinor, quantity, commissionBps) > budgetMinor) quantity--;
+  return quantity;
+}
+
+/**
+ * Records one buy inside the caller's money transaction.
+ * @throws AppError `insufficientBalance` when the available balance does not cover it.
+ */
+export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promise<RecordedBuy> {
+  const tradeId = newId();
+  const gross = buy.priceMinor * buy.quantity;
+  const commission = commissionMinor(gross, buy.commissionBps);
+  const available = { userId: buy.userId, kind: 'available' as const };
+  const postings: PostingInput[] = [
+    { account: available, amountMinor: -gross, kind: 'stock_buy' },
+    { account: { house: 'securities_settlement' }, amountMinor: gross, kind: 'stock_buy' },
+  ];
+  if (commission > 0) {
+    postings.push({ account: available, amountMinor: -commission, kind: 'stock_commission' });
+    postings.push({ account: { house: 'fee_revenue' }, amountMinor: commission, kind: 'stock_commission' });
+  }
+  const entry = await postEntry(trx, now, { kind: buy.entryKind, reference: tradeId, postings });
+  const total = gross + commission;
+  const t = tradingDb(trx);
+  await t
+    .insertInto('positions')
+    .values({ user_id: buy.userId, symbol: buy.symbol, quantity: buy.quantity, cost_minor: total, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'symbol']).doUpdateSet({
+        quantity: sql`positions.quantity + excluded.quantity`,
+        cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+  await t
+    .insertInto('trades')
+    .values({
+      id: tradeId, user_id: buy.userId, symbol: buy.symbol, side: 'buy', quantity: buy.quantity, price_minor: buy.priceMinor, gross_minor: gross,
+      commission_minor: commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: now,
+    })
+    .execute();
+  return { tradeId, grossMinor: gross, commissionMinor: commission, totalMinor: total };
+}

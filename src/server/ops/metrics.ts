@@ -1,0 +1,76 @@
+/**
+ * Prometheus metrics of one process (issue 15 "Operable"), via prom-client: request rate and
+ * latency per call (`route` = the registered URL, e.g. `/api/order/buy`), SSE clients, feed
+ * lag, settlement backlog and ledger postings, plus Node's default process metrics. Gauges
+ * that need the database are read when Prometheus scrapes, never on the request path.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import type { Market } from '../market/index.js';
+
+/** Everything the gauges read at scrape time. */
+export interface MetricsSources {
+  db: Db;
+  clock: Clock;
+  market: Market;
+  isLeader(): boolean;
+}
+
+/** A registry with the server's metrics; `install` adds the request hooks. */
+export function createMetrics(sources: MetricsSources): { registry: Registry; install(app: FastifyInstance): void } {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({ name: 'nivesh_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers: [registry] });
+  const latency = new Histogram({
+    name: 'nivesh_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['route', 'method'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  new Gauge({ name: 'nivesh_sse_clients', help: 'Connected SSE quote clients of this process', registers: [registry], collect() { this.set(sources.market.hub.size); } });
+  new Gauge({ name: 'nivesh_feed_leader', help: '1 when this process computes the market feed', registers: [registry], collect() { this.set(sources.isLeader() ? 1 : 0); } });
+  new Gauge({
+    name: 'nivesh_feed_lag_seconds',
+    help: 'Seconds since this process last received a quote batch',
+    registers: [registry],
+    collect() {
+      const at = sources.market.lastBatchAt();
+      this.set(at === null ? -1 : (sources.clock.now() - at) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'nivesh_settlement_backlog',
+    help: 'Open contracts past their expiry (not yet settled)',
+    registers: [registry],
+    async collect() {
+      const row = await sql<{ n: number | string }>`select count(*) as n from contracts where status = 'open' and expires_at <= ${sources.clock.now()}`.execute(sources.db);
+      this.set(Number(row.rows[0]?.n ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'nivesh_ledger_postings',
+    help: 'Ledger postings in the database',
+    registers: [registry],
+    async collect() {
+      const row = await sql<{ n: number | string }>`select count(*) as n from postings`.execute(sources.db);
+      this.set(Number(row.rows[0]?.n ?? 0));
+    },
+  });
+
+  return {
+    registry,
+    install(app) {
+      app.addHook('onResponse', async (request, reply) => {
+        const route = request.routeOptions.url ?? 'unmatched';
+        if (route === '/api/markets/stream') return; // a stream's duration is not a latency
+        const labels = { route, method: request.method };
+        requests.inc({ ...labels, status: String(reply.statusCode) });
+        latency.observe(labels, reply.elapsedTime / 1000);
+      });
+    },
+  };
+}

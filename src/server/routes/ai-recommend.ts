@@ -1,0 +1,25 @@
+/**
+ * AI-recommended baskets (issue 10; SPEC.md §7 "AI"): `aiRecommend/page` (the current baskets
+ * with method and out-of-sample record), `aiRecommend/buy` (a basket order; with
+ * `Idempotency-Key`), `aiRecommendRecord/page` (my basket orders with value and P/L).
+ */
+import type { CallRegistry } from '../http/calls.js';
+import { idempotencyOf } from '../http/idempotency.js';
+import type { TradingContext } from '../domain/trading/context.js';
+import { basketDetail, basketOrders, basketPage, buyBasket, type Translate } from '../domain/ai/baskets.js';
+import type { Locale } from '../../shared/lang.js';
+import type { AmountById, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
+
+export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): void {
+  const translate = (locale: Locale): Translate => (id, values) => ctx.deps.messages.format(locale, id, values);
+  calls.define<PageRequest>({ name: 'aiRecommend/page', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
+  // One basket with its symbols as `items` (the buy screen).
+  calls.define<ByIdPaged>({ name: 'aiRecommend/detail', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
+  calls.define<AmountById>({
+    name: 'aiRecommend/buy',
+    access: 'user',
+    body: 'api/amountById',
+    handle: ({ auth, body, request }) => buyBasket(ctx, auth!.userId, body, idempotencyOf(request, 'aiRecommend/buy', body)),
+  });
+  calls.define<PageRequest>({ name: 'aiRecommendRecord/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });
+}

@@ -1,0 +1,112 @@
+/**
+ * IPO rules shared by the server and anyone who wants to check an allotment (issue 9 "IPO"):
+ * the issue's status at an instant and the SEBI ICDR retail allotment with its verifiable
+ * lottery. Pure functions, no I/O: `ipo/details` publishes the seed (after allotment) and the
+ * book (every application's id and lots), and {@link allot} run on them gives the same result.
+ */
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+
+/** Investor-facing status of an issue (the spec's labels). */
+export type IpoStatus = 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
+export const IPO_STATUSES: readonly IpoStatus[] = ['upcoming', 'open', 'pendingAllocation', 'pendingListing', 'listed', 'ended'];
+
+/** What the status depends on; times epoch ms. */
+export interface IpoTimes {
+  opensAt: number;
+  closesAt: number;
+  /** When the allotment ran (null: not yet). */
+  allottedAt: number | null;
+  /** When the shares listed (null: not yet). */
+  listedAt: number | null;
+  /** When the operator cancelled it (null: not cancelled). */
+  cancelledAt: number | null;
+}
+
+/**
+ * The status at `now`: cancelled → `ended`; listed → `listed`; allotted → `pendingListing`;
+ * closed → `pendingAllocation`; opened → `open`; else `upcoming`.
+ */
+export function ipoStatus(ipo: IpoTimes, now: number): IpoStatus {
+  if (ipo.cancelledAt !== null) return 'ended';
+  if (ipo.listedAt !== null) return 'listed';
+  if (ipo.allottedAt !== null) return 'pendingListing';
+  if (now >= ipo.closesAt) return 'pendingAllocation';
+  if (now >= ipo.opensAt) return 'open';
+  return 'upcoming';
+}
+
+/** One application in the book: its id (the draw's order) and the lots applied for. */
+export interface BookEntry {
+  id: string;
+  lots: number;
+}
+
+/** The allotment of one application, in lots. */
+export interface Allotment {
+  id: string;
+  lots: number;
+  allottedLots: number;
+}
+
+/**
+ * The lottery's generator from the revealed seed (hex text): xoroshiro128+ seeded with the
+ * seed's first 32 bits.
+ */
+function generator(seedHex: string) {
+  const head = Number.parseInt(seedHex.slice(0, 8), 16);
+  if (!Number.isFinite(head)) throw new Error('the lottery seed must be hexadecimal');
+  return xoroshiro128plus(head | 0);
+}
+
+/** Fisher–Yates shuffle of a copy, drawing from `rng`. */
+function shuffled<T>(items: readonly T[], rng: ReturnType<typeof xoroshiro128plus>): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * SEBI ICDR retail allotment (issue 9 "Allotment").
+ * - Not oversubscribed (lots applied ≤ lots offered): everyone gets what they applied for.
+ * - Oversubscribed: as many applicants as possible get the minimum application (`minLots`
+ *   lots) — drawn by lottery when the offer cannot give every applicant the minimum — then the
+ *   remaining lots go to the winners' unfilled demand in proportion (rounded down) and the
+ *   leftover lots one each by lottery among those still unfilled.
+ * The draw: applications sorted by id, shuffled with a generator seeded from `seedHex`; the
+ * first shuffle picks the minimum-lot winners, a second shuffle (same generator, continued)
+ * picks the leftover lots' receivers among the still-unfilled winners, in id order.
+ * @param totalLots lots offered (total shares ÷ lot size).
+ * @returns one row per application, in id order.
+ */
+export function allot(book: readonly BookEntry[], totalLots: number, minLots: number, seedHex: string): Allotment[] {
+  const ordered = [...book].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const demand = ordered.reduce((sum, a) => sum + a.lots, 0);
+  if (demand <= totalLots) return ordered.map((a) => ({ id: a.id, lots: a.lots, allottedLots: a.lots }));
+
+  const rng = generator(seedHex);
+  const given = new Map<string, number>(ordered.map((a) => [a.id, 0]));
+  const minimums = Math.floor(totalLots / minLots);
+  const winners = minimums >= ordered.length ? ordered : shuffled(ordered, rng).slice(0, minimums).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const w of winners) given.set(w.id, minLots);
+  let remaining = totalLots - winners.length * minLots;
+
+  const unfilled = winners.filter((w) => w.lots > minLots);
+  const unfilledTotal = unfilled.reduce((sum, w) => sum + (w.lots - minLots), 0);
+  if (unfilledTotal <= remaining) {
+    for (const w of unfilled) given.set(w.id, w.lots);
+  } else if (remaining > 0) {
+    // Proportional share of the remaining lots, rounded down (BigInt: no overflow).
+    for (const w of unfilled) {
+      const share = Number((BigInt(remaining) * BigInt(w.lots - minLots)) / BigInt(unfilledTotal));
+      given.set(w.id, minLots + share);
+    }
+    remaining = totalLots - [...given.values()].reduce((sum, n) => sum + n, 0);
+    const still = unfilled.filter((w) => given.get(w.id)! < w.lots);
+    for (const w of shuffled(still, rng).slice(0, remaining)) given.set(w.id, given.get(w.id)! + 1);
+  }
+  return ordered.map((a) => ({ id: a.id, lots: a.lots, allottedLots: given.get(a.id)! }));
+}

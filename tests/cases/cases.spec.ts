@@ -1,0 +1,38 @@
+/**
+ * Runs the QA case files (`tests/cases/*.case.json`, or the `CASES` selection) in Chromium at
+ * 390×844: `as`/`given` through the real API, then each step. A failing step names the case
+ * and the step and attaches a screenshot. Grouped by screen in the HTML report.
+ */
+import path from 'node:path';
+import { test } from '../e2e/test';
+import { caseFiles, readCase, ROOT } from '../qa/case-files';
+import { CaseStepError, runCase } from '../qa/execute';
+import { prepare } from '../qa/given';
+import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
+import { screenOfRoute } from '../qa/schemas';
+
+const byScreen = new Map<string, Array<{ file: string; qaCase: ReturnType<typeof readCase> }>>();
+for (const file of caseFiles()) {
+  const qaCase = readCase(file);
+  const screen = screenOfRoute(qaCase.route) || 'root';
+  byScreen.set(screen, [...(byScreen.get(screen) ?? []), { file, qaCase }]);
+}
+
+for (const [screen, entries] of byScreen) {
+  test.describe(`screen ${screen}`, () => {
+    for (const { file, qaCase } of entries) {
+      test(`${qaCase.name} (${path.relative(ROOT, file)})`, async ({ page, request }, testInfo) => {
+        const session = await prepare(request, qaCase.as, qaCase.given);
+        const driver = new PageDriver(page, qaCase.route);
+        await openAs(page, qaCase.route, session.token, qaCase.lang ?? 'de');
+        try {
+          await runCase(qaCase, driver);
+        } catch (error) {
+          const label = error instanceof CaseStepError ? `${qaCase.name} — step ${error.stepIndex + 1}` : qaCase.name;
+          await attachFailure(page, testInfo, label);
+          throw error;
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * Phone-grade delivery (issue 13) in Chromium at 390×844: no Content-Security-Policy
+ * violation on any route (visitor and logged in), forms validate with the server-compiled
+ * validators (no ajv compiler, no eval), the boot skeleton paints before any script, dark mode
+ * follows the system and the /my switch, the app is installable (manifest + service worker)
+ * and the offline banner shows.
+ */
+import { expect, test, type Page } from './test';
+import { ROUTES } from '../../src/app/routes';
+import { demoInvestor, demoOperator } from './helpers';
+
+/** Collects CSP violations (DOM event and console reports) from the first byte of every page. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCsp', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(`${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function login(page: Page, who: { email: string; password: string }) {
+  const response = await page.request.post('/api/user/login', { data: who });
+  const { token } = ((await response.json()) as { data: { token: string } }).data;
+  await page.goto('/page');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+}
+
+/** Opens a route and waits until the screen replaced the boot and loading skeletons. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('.boot')).toHaveCount(0);
+  await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 15_000 });
+}
+
+const withQuery = (path: string) =>
+  path === '/marketDetails' ? '/marketDetails?symbol=RELIANCE' : path === '/newsDetails' ? '/newsDetails?id=1' : path;
+
+test('no Content-Security-Policy violation on any route, visitor or logged in', async ({ page }) => {
+  test.setTimeout(240_000);
+  const violations = await watchCsp(page);
+  // The watcher itself works: an injected inline script is refused and reported.
+  await visit(page, '/page');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inline = 1';
+    document.head.append(script);
+  });
+  await expect.poll(() => violations.length).toBeGreaterThanOrEqual(1); // the listener sees the injected script (the route visits below must then add none)
+  expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+  violations.length = 0;
+  for (const route of ROUTES.filter((r) => r.public)) await visit(page, withQuery(route.path));
+  await login(page, demoInvestor());
+  for (const route of ROUTES.filter((r) => !r.path.startsWith('/admin'))) await visit(page, withQuery(route.path));
+  await login(page, demoOperator());
+  for (const route of ROUTES.filter((r) => r.path.startsWith('/admin'))) await visit(page, withQuery(route.path));
+  expect(violations).toEqual([]);
+});
+
+test('forms validate with the precompiled validator module, never sending invalid data', async ({ page }) => {
+  const violations = await watchCsp(page);
+  const validatorLoads: string[] = [];
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/ui/validators/')) validatorLoads.push(new URL(request.url()).pathname);
+    if (request.url().includes('/api/user/register')) calls.push(request.url());
+  });
+  await page.goto('/register');
+  await page.getByTestId('submit').click();
+  await expect(page.locator('.field-error', { hasText: 'Darf nicht leer sein' })).toHaveCount(4);
+  await page.getByLabel('E-Mail').fill('nicht-gueltig');
+  await page.getByLabel('Passwort', { exact: true }).fill('Mein-Passwort-1');
+  await page.getByLabel('Passwort bestätigen').fill('anders-123');
+  await page.getByTestId('submit').click();
+  await expect(page.getByText('E-Mail-Format fehlerhaft')).toBeVisible();
+  await expect(page.getByText('Neues Passwort und Bestätigung stimmen nicht überein')).toBeVisible();
+  expect(validatorLoads).toEqual(['/api/ui/validators/register.js']);
+  expect(calls).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test('the boot skeleton paints from the HTML before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await expect(page.locator('.boot-bar')).toHaveText('Nivesh');
+  await expect(page.locator('.boot-card')).toHaveCount(3);
+  await page.screenshot({ path: 'docs/screenshots/delivery-boot-skeleton.png' });
+  await context.close();
+});
+
+test('dark mode follows the system; /my switches it and remembers the choice', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await login(page, demoInvestor());
+  await visit(page, '/my');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(11, 18, 32)');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByTestId('theme-system')).toBeInViewport();
+  await page.screenshot({ path: 'docs/screenshots/delivery-my-dark.png' });
+  await page.getByTestId('theme-light').click();
+  await expect(page.getByTestId('theme-light')).toHaveAttribute('aria-checked', 'true');
+  expect(await background()).toBe('rgb(243, 245, 248)');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await background()).toBe('rgb(243, 245, 248)');
+  await page.getByTestId('theme-system').click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+  expect(await background()).toBe('rgb(11, 18, 32)');
+  await visit(page, '/home');
+  await page.screenshot({ path: 'docs/screenshots/delivery-home-dark.png' });
+});
+
+test.describe('installable', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('manifest with icons, a service worker that precaches the shell, the offline banner', async ({ page, context }) => {
+    await page.goto('/page');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(href!)).json()) as { display: string; start_url: string; icons: Array<{ sizes: string; purpose: string }> };
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(precached).toContain('/index.html');
+    expect(precached.some((url) => /^\/assets\/index-.*\.js$/.test(url))).toBe(true);
+    expect(precached.some((url) => url.startsWith('/api/') && !url.startsWith('/api/ui/'))).toBe(false);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  });
+});

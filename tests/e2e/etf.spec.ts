@@ -1,0 +1,52 @@
+/**
+ * ETFs end to end at 390×844 (issue 9): from /home to the ETF list, a fund's detail with its
+ * basket, buying units at the iNAV; the order shows on /etf and the units in /position.
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext } from './test';
+import { demoOperator, openWithSession, registerByApi } from './helpers';
+
+const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+
+async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${call}: ${body.message}`).toBe(200);
+  return body.data;
+}
+
+test('buy an ETF from its detail screen', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
+  const user = await registerByApi(request);
+  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
+  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
+  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
+  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount: 5000, channel: 'bank', utr: String(Math.floor(1e11 + Math.random() * 9e11)), screenshotId });
+  await api(request, operator, 'admin/recharge/approve', { id });
+
+  await openWithSession(page, user.token, '/home');
+  await page.getByText('ETFs kaufen').click();
+  await expect(page).toHaveURL(/\/etf$/);
+  const fund = page.getByTestId('list-funds').getByTestId('list-row').filter({ hasText: 'Nivesh Bank ETF' });
+  await expect(fund).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'etf.png') });
+  await fund.click();
+
+  await expect(page).toHaveURL(/\/etfDetails\?symbol=NIVBANK/);
+  await expect(page.getByTestId('detail-basket')).toContainText('HDFCBANK');
+  await page.screenshot({ path: path.join(shots, 'etf-details.png'), fullPage: true });
+  const form = page.getByTestId('form-buy');
+  await form.getByRole('button', { name: 'Mehr' }).click();
+  await form.getByTestId('submit').click();
+  await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();
+  const orders = await api<{ items: Array<{ symbol: string; quantity: number }> }>(request, user.token, 'etfOrder/page', {});
+  expect(orders.items[0]).toMatchObject({ symbol: 'NIVBANK', quantity: 2 });
+
+  await page.goto('/etf');
+  await expect(page.getByTestId('list-orders')).toContainText('Kauf');
+  await page.goto('/position');
+  await page.getByRole('tab', { name: 'Bestand' }).click();
+  await expect(page.getByText('NIVBANK').first()).toBeVisible();
+});

@@ -1,0 +1,118 @@
+/**
+ * IPO end to end at 390×844 (issue 9): an operator sets up an issue closing in seconds, the
+ * investor applies for 3 lots on /ipoDetails (the amount is blocked: held, not spent), another
+ * investor applies too (oversubscribed: 6 lots asked, 2 offered), the server's job allots at
+ * `allotmentAt` (each applicant gets the minimum lot, the rest is refunded) and lists at
+ * `listingAt`: /ipoList shows allotted shares and the refund, /position the new holding.
+ * The server's time comes from the server (an issue's `closesInMs`), never the runner's clock.
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext } from './test';
+import { demoOperator, openWithSession, registerByApi } from './helpers';
+
+const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+
+async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${call}: ${body.message}`).toBe(200);
+  return body.data;
+}
+
+async function fundedInvestor(request: APIRequestContext, operatorToken: string, amount: number) {
+  const user = await registerByApi(request);
+  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
+  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
+  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
+  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
+  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
+  await api(request, operatorToken, 'admin/recharge/approve', { id });
+  return user;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList and the holding after listing', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
+  const investor = await fundedInvestor(request, operator, 5000);
+  const other = await fundedInvestor(request, operator, 5000);
+  const base = { name: 'Probe', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 20 };
+
+  // The server's time, read from the server: an open issue's closesInMs.
+  const probe = await api<{ id: string }>(request, operator, 'admin/ipo/save', { ...base, symbol: `PROBE${Date.now() % 100000}`, opensAt: '2026-01-01T00:00:00Z', closesAt: '2030-01-01T00:00:00Z', allotmentAt: '2030-01-01T00:00:00Z', listingAt: '2030-01-01T00:00:00Z' });
+  const probed = await api<{ closesInMs: number }>(request, investor.token, 'ipo/details', { id: probe.id });
+  await api(request, operator, 'admin/ipo/cancel', { id: probe.id });
+  const serverNow = Date.parse('2030-01-01T00:00:00Z') - probed.closesInMs;
+
+  const symbol = `NIVIPO${Date.now() % 10000}`;
+  const { id } = await api<{ id: string }>(request, operator, 'admin/ipo/save', {
+    ...base, symbol, name: 'Nivesh Green Energy Ltd.', description: 'Solar parks in Rajasthan.',
+    opensAt: iso(serverNow - 60_000), closesAt: iso(serverNow + 40_000), allotmentAt: iso(serverNow + 42_000), listingAt: iso(serverNow + 50_000),
+  });
+  await api(request, other.token, 'ipo/purchase', { id, lots: 3 });
+
+  await openWithSession(page, investor.token, '/ipo');
+  const row = page.getByTestId('list-issues').getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
+  await expect(row).toContainText('Zeichnung offen');
+  await expect(row).toContainText('Endet in');
+  await page.screenshot({ path: path.join(shots, 'ipo.png') });
+  await row.click();
+
+  await expect(page).toHaveURL(/\/ipoDetails\?id=/);
+  const form = page.getByTestId('form-apply');
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: /Mehr|increase/i }).click();
+  await form.getByRole('button', { name: /Mehr|increase/i }).click();
+  await expect(form.locator('input')).toHaveValue('3');
+  await page.screenshot({ path: path.join(shots, 'ipo-details.png'), fullPage: true });
+  await form.getByTestId('submit').click();
+  await expect(page.getByText('Gezeichnet – Betrag reserviert.')).toBeVisible();
+  const mine = page.getByTestId('detail-mine');
+  await expect(mine).toContainText('3.000,00 €');
+  await expect(mine).toContainText('Gezeichnet');
+  await expect(page.getByTestId('form-apply')).toHaveCount(0);
+  const assets = await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {});
+  expect(assets).toMatchObject({ available: 2000, held: 3000 });
+  await page.screenshot({ path: path.join(shots, 'ipo-applied.png'), fullPage: true });
+
+  // The job allots at allotmentAt: 6 lots asked, 2 offered → one minimum lot each, the rest refunded.
+  await page.goto('/ipoList');
+  const application = page.getByTestId('list-applications').getByTestId('list-row').first();
+  await expect(async () => {
+    await page.reload();
+    await expect(application).toContainText('Erstattet 2.000,00 €', { timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(application).toContainText('Zugeteilt ·');
+  await expect(application).toContainText('Zugeteilte Aktien 10');
+  await page.screenshot({ path: path.join(shots, 'ipo-list.png') });
+  expect(await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ available: 4000, held: 0 });
+
+  // Listing: the allotted shares are a holding.
+  await expect.poll(async () => (await api<{ status: string }>(request, investor.token, 'ipo/details', { id })).status, { timeout: 60_000 }).toBe('listed');
+  await page.goto('/position');
+  await page.getByRole('tab', { name: /Bestand|Holdings/ }).click();
+  await expect(page.getByText(symbol).first()).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'ipo-holding.png') });
+
+  await openWithSession(page, operator, '/adminIpo');
+  await expect(page.getByTestId('list-issues')).toContainText('Nivesh Green Energy');
+  await page.screenshot({ path: path.join(shots, 'admin-ipo.png'), fullPage: true });
+  await page.getByTestId('list-issues').getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' }).click();
+  await expect(page).toHaveURL(/\/adminIpoEdit\?id=/);
+  await expect(page.getByTestId('form-issue')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'admin-ipo-edit.png'), fullPage: true });
+});
+
+test('/vip shows the one plan and its fees from the configuration', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/my');
+  await page.getByText('Tarif und Gebühren').click();
+  await expect(page).toHaveURL(/\/vip$/);
+  const fees = page.getByTestId('detail-fees');
+  await expect(fees).toContainText('0,1 %'); // COMMISSION_BPS 10
+  await expect(fees).toContainText('3 %'); // WITHDRAWAL_FEE_BPS 300
+  await expect(page.getByTestId('detail-windows')).toContainText('Montag bis Freitag');
+  await page.screenshot({ path: path.join(shots, 'vip.png'), fullPage: true });
+});

@@ -1,0 +1,114 @@
+/**
+ * Offerings end to end at 390×844 (issue 10): one purchase in each product — a block offer, a
+ * gather plan that runs its tranches on the server, an AI basket — and each record screen;
+ * the operator desks. Offers and plans are set up through the operator API at the live price.
+ * Screenshots go to SCREENSHOTS_DIR (default test-results/screenshots; `docs/screenshots` for
+ * the committed set).
+ */
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Page } from './test';
+import { demoOperator, openWithSession, registerByApi } from './helpers';
+
+const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+
+async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${call}: ${body.message}`).toBe(200);
+  return body.data;
+}
+
+async function setup(request: APIRequestContext, amount: number) {
+  const user = await registerByApi(request);
+  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
+  const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
+  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: png } } });
+  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
+  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
+  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
+  await api(request, operator, 'admin/recharge/approve', { id });
+  return { user, operator };
+}
+
+test('block trading: buy from an offer, see it locked in the records; the operator desk', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { user, operator } = await setup(request, 50_000);
+  const market = await api<{ last: number }>(request, '', 'markets/getMarket', { symbol: 'TCS' });
+  await api(request, operator, 'admin/blockTrading/save', { symbol: 'TCS', price: market.last, quantity: 500, minQuantity: 2, opensAt: '2026-11-23T00:00', closesAt: '2030-01-01T00:00', lockDays: 5 });
+  await openWithSession(page, user.token, '/blockTrading');
+  const row = page.getByTestId('list-offers').getByTestId('list-row').first();
+  await expect(row).toContainText('Tata Consultancy');
+  await expect(row).toContainText('offen');
+  await shot(page, 'blockTrading');
+  await row.click();
+  await expect(page).toHaveURL(/\/blockTradingBuy\?id=/);
+  await expect(page.getByTestId('detail-offer')).toContainText('Marktpreis');
+  const form = page.getByTestId('form-buy');
+  await form.getByLabel('Stückzahl').fill('3');
+  await shot(page, 'blockTradingBuy');
+  await form.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/blockTradingRecordList/);
+  const record = page.getByTestId('list-purchases').getByTestId('list-row').first();
+  await expect(record).toContainText('gesperrt');
+  await expect(record).toContainText('3');
+  await shot(page, 'blockTradingRecordList');
+
+  await openWithSession(page, operator, '/blockTradingController');
+  await expect(page.getByTestId('list-offers').getByTestId('list-row').first()).toContainText('Verkauft');
+  await shot(page, 'blockTradingController');
+});
+
+test('gather: join a plan, the server runs both tranches, the record shows the fills; the operator desk', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { user, operator } = await setup(request, 50_000);
+  const plan = await api<{ id: string }>(request, operator, 'admin/gather/save', { name: 'Infosys in 2 Schritten', symbol: 'INFY', tranches: 2, intervalSeconds: 5, minAmount: 1000, opensAt: '2026-11-23T00:00', closesAt: '2030-01-01T00:00' });
+  await openWithSession(page, user.token, '/gather');
+  const row = page.getByTestId('list-plans').getByTestId('list-row').filter({ hasText: 'Infosys in 2 Schritten' });
+  await expect(row).toContainText('offen');
+  await shot(page, 'gather');
+  await row.click();
+  await expect(page).toHaveURL(/\/gatherJoin\?id=/);
+  await page.getByTestId('form-join').getByLabel('Betrag').fill('10000');
+  await shot(page, 'gatherJoin');
+  await page.getByTestId('form-join').getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/gatherRecord/);
+  const record = page.getByTestId('list-participations').getByTestId('list-row').first();
+  await expect(record).toContainText('Läuft');
+  await shot(page, 'gatherRecord-running');
+  // The runner executes a tranche every 5 s of server time.
+  await expect.poll(async () => {
+    await page.reload();
+    return page.getByTestId('list-participations').getByTestId('list-row').first().textContent();
+  }, { timeout: 40_000, intervals: [2000] }).toContain('Abgeschlossen');
+  await shot(page, 'gatherRecord');
+
+  await openWithSession(page, operator, `/gatherControllerRecord?id=${plan.id}`);
+  await expect(page.getByTestId('list-participants').getByTestId('list-row').first()).toContainText(user.email);
+  await shot(page, 'gatherControllerRecord');
+  await page.goto('/gatherController');
+  await expect(page.getByTestId('form-plan')).toBeVisible();
+  await shot(page, 'gatherController');
+});
+
+test('AI baskets: method and record shown, buy a basket, see it with value and P/L', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { user } = await setup(request, 50_000);
+  await openWithSession(page, user.token, '/aiBlockTrading');
+  const row = page.getByTestId('list-baskets').getByTestId('list-row').first();
+  await expect(row).toContainText('Trefferquote', { timeout: 30_000 });
+  await expect(page.getByText('keine Anlageberatung')).toBeVisible();
+  await shot(page, 'aiBlockTrading');
+  await row.click();
+  await expect(page).toHaveURL(/\/aiBlockTradingBuy\?id=/);
+  await expect(page.getByTestId('detail-basket')).toContainText('Methode');
+  await expect(page.getByTestId('list-symbols').getByTestId('list-row')).toHaveCount(5);
+  await page.getByTestId('form-buy').getByLabel('Betrag').fill('20000');
+  await shot(page, 'aiBlockTradingBuy');
+  await page.getByTestId('form-buy').getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/aiBlockTradingRecordList/);
+  const record = page.getByTestId('list-orders').getByTestId('list-row').first();
+  await expect(record).toContainText('Investiert');
+  await shot(page, 'aiBlockTradingRecordList');
+});

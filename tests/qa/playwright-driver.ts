@@ -1,0 +1,163 @@
+/**
+ * The case driver for a real page (Chromium at 390×844): fills fields through their widgets
+ * (inputs, the code dialog, photo upload, radio choices), records every `/api` call's body and
+ * answers intercepted calls with success so a generated valid submit stores nothing.
+ */
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import type { CaseDriver } from './execute';
+import { photo } from './given';
+import { formsOf, readLayout, screenOfRoute } from './schemas';
+import type { SchemaNode } from '../../src/shared/validation';
+
+type Body = Record<string, unknown>;
+
+const callName = (url: string): string | undefined => {
+  const { pathname } = new URL(url);
+  return pathname.startsWith('/api/') ? decodeURIComponent(pathname.slice('/api/'.length)) : undefined;
+};
+
+/** A fake success answer for an intercepted call (sessions get a token the server does not know). */
+const fakeAnswer = (name: string) => ({
+  code: 200,
+  message: 'OK',
+  data: name === 'user/login' || name === 'user/register' ? { token: 'qa-intercepted', userinfo: { email: 'qa@example.com', uid: 'QA' } } : { id: 'qa-intercepted' },
+});
+
+/** Drives one page for one case. */
+export class PageDriver implements CaseDriver {
+  private readonly calls = new Map<string, Body[]>();
+  private route: string;
+
+  constructor(
+    readonly page: Page,
+    route: string,
+  ) {
+    this.route = route;
+    page.on('request', (request) => {
+      const name = callName(request.url());
+      if (!name || request.method() !== 'POST') return;
+      let body: Body = {};
+      try {
+        body = (request.postDataJSON() as Body | null) ?? {};
+      } catch {
+        body = {};
+      }
+      this.calls.set(name, [...(this.calls.get(name) ?? []), body]);
+    });
+  }
+
+  /** Answers these calls with success without reaching the server. */
+  async intercept(names: string[]): Promise<void> {
+    for (const name of names) {
+      await this.page.route((url) => callName(url.toString()) === name, (route) => route.fulfill({ json: fakeAnswer(name) }));
+    }
+  }
+
+  private form(form: string) {
+    return this.page.getByTestId(`form-${form}`);
+  }
+
+  private field(form: string, field: string) {
+    return this.form(form).locator(`[data-field="${field}"]`);
+  }
+
+  /** The option index of a value in a choice field's schema (`oneOf` consts or `enum`). */
+  private optionIndex(form: string, field: string, value: unknown): number {
+    const layout = readLayout(screenOfRoute(new URL(this.page.url()).pathname)) ?? readLayout(screenOfRoute(this.route));
+    const schema = layout ? formsOf(layout).find((f) => f.formId === form)?.schema : undefined;
+    const node = schema?.properties?.[field] as SchemaNode | undefined;
+    const values = (node?.oneOf as Array<{ const: unknown }> | undefined)?.map((o) => o.const) ?? (node?.enum as unknown[] | undefined) ?? [];
+    return Math.max(0, values.indexOf(value));
+  }
+
+  async fill(form: string, field: string, value: string | number | boolean): Promise<void> {
+    const box = this.field(form, field);
+    await expect(box, `field '${field}' of form '${form}'`).toBeVisible();
+    const file = box.locator('input[type=file]');
+    if (await file.count()) {
+      await file.setInputFiles({ name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: await photo(String(value)) });
+      await expect(box.locator('[data-phase]')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+      return;
+    }
+    const radios = box.getByRole('radio');
+    if (await radios.count()) {
+      await radios.nth(this.optionIndex(form, field, value)).click();
+      return;
+    }
+    const captcha = box.locator('button.captcha-trigger');
+    if (await captcha.count()) {
+      await captcha.click();
+      const dialog = this.page.getByTestId('captcha-dialog');
+      await dialog.locator('input').fill(String(value));
+      await dialog.getByTestId('captcha-confirm').click();
+      await expect(dialog).toBeHidden();
+      return;
+    }
+    const input = box.locator('input:not([type=file]), textarea').first();
+    await input.fill(String(value));
+  }
+
+  async tap(text: string, block?: string): Promise<void> {
+    const scope = block ? this.page.locator(`[data-block="${block}"], [data-testid="form-${block}"], [data-testid="${block}"]`).first() : this.page.locator('body');
+    const control = scope.getByRole('button', { name: text, exact: true }).or(scope.getByRole('link', { name: text, exact: true })).or(scope.getByText(text, { exact: true }));
+    await control.first().click();
+  }
+
+  async submit(form: string): Promise<void> {
+    await this.form(form).getByTestId('submit').click();
+  }
+
+  async navigate(path: string): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  async wait(ms: number): Promise<void> {
+    await this.page.waitForTimeout(ms);
+  }
+
+  async expectText(text: string): Promise<void> {
+    await expect(this.page.getByText(text).first(), `text "${text}"`).toBeVisible();
+  }
+
+  async expectFieldError(form: string, field: string, text: string): Promise<void> {
+    await expect(this.field(form, field).locator('.field-error'), `error of field '${field}' in form '${form}'`).toHaveText(text);
+  }
+
+  async expectToast(text: string): Promise<void> {
+    await expect(this.page.getByTestId('toast').filter({ hasText: text }).first(), `toast "${text}"`).toBeVisible();
+  }
+
+  async expectUrl(path: string): Promise<void> {
+    const withQuery = path.includes('?');
+    await expect.poll(() => {
+      const url = new URL(this.page.url());
+      return withQuery ? `${url.pathname}${url.search}` : url.pathname;
+    }, { message: `url ${path}` }).toBe(path);
+  }
+
+  async lastCall(name: string): Promise<Body | undefined> {
+    await expect.poll(() => this.calls.get(name)?.length ?? 0, { message: `a '${name}' call`, timeout: 10_000 }).toBeGreaterThan(0).catch(() => undefined);
+    return this.calls.get(name)?.at(-1);
+  }
+}
+
+/** Opens a route with a session and language stored as the app stores them. */
+export async function openAs(page: Page, route: string, token: string | undefined, lang: string): Promise<void> {
+  await page.addInitScript(
+    ([t, l]) => {
+      if (sessionStorage.getItem('qa-init')) return; // only before the first load: steps may log out or switch language
+      sessionStorage.setItem('qa-init', '1');
+      localStorage.clear();
+      if (t) localStorage.setItem('token', t);
+      localStorage.setItem('lang', l!);
+    },
+    [token ?? '', lang.toUpperCase()],
+  );
+  await page.goto(route);
+}
+
+/** Attaches a full-page screenshot named after the case and step to the report. */
+export async function attachFailure(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const shot = await page.screenshot({ fullPage: true }).catch(() => undefined);
+  if (shot) await testInfo.attach(`${label}.png`, { body: shot, contentType: 'image/png' });
+}

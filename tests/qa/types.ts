@@ -1,0 +1,49 @@
+/**
+ * The QA case format (issue 12): what `tests/cases/*.case.json` files hold and what the
+ * generator produces from a screen's schema + layout. `schemas/cases.meta.json` is the same
+ * contract as a JSON Schema (the linter checks files against it).
+ */
+
+/** Who runs a case: a visitor (no session), a fresh investor, the back-office login. */
+export type CaseRole = 'visitor' | 'investor' | 'operator' | 'editor';
+
+/** App languages a case can run in (the stored `lang` is the upper-case code). */
+export type CaseLang = 'de' | 'en' | 'hi' | 'zh';
+
+/** The account state a case starts from, set up through the real API. */
+export interface CaseGiven {
+  /** Currency units credited by a real deposit that an operator approves (0 = none). */
+  funded?: number;
+  identity?: 'none' | 'pending' | 'approved';
+  /** A bound bank account. */
+  bank?: boolean;
+}
+
+/** One step; exactly one key. Message ids (`a.b`) are shown in the case's language. */
+export type CaseStep =
+  | { fill: { form: string; field: string; value: string | number | boolean } }
+  | { tap: { block?: string; label: string } }
+  | { submit: string }
+  | { navigate: string }
+  | { wait: number }
+  | { expectText: string }
+  | { expectFieldError: { form: string; field: string; message: string; values?: Record<string, string | number> } }
+  | { expectToast: string }
+  | { expectUrl: string }
+  | { expectCall: { name: string; body?: Record<string, unknown>; schema?: string } };
+
+/** A whole case. */
+export interface QaCase {
+  name: string;
+  route: string;
+  as: CaseRole;
+  lang?: CaseLang;
+  given?: CaseGiven;
+  steps: CaseStep[];
+}
+
+/** The kind of a step (its only key). */
+export const stepKind = (step: CaseStep): string => Object.keys(step)[0]!;
+
+/** A message id as the locales spell them (`area.name`), as opposed to a literal text. */
+export const isMessageId = (text: string): boolean => /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/.test(text);

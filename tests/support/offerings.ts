@@ -1,0 +1,47 @@
+/**
+ * Helpers for the offerings API tests (issue 10): operator-saved block offers and gather
+ * plans at the live feed price, and a user's holdings and balances in minor units.
+ */
+import type { TestServer } from './server.js';
+import { expectOk } from './envelope.js';
+import { lastPrice } from './trading.js';
+
+/** Currency units → minor units. */
+export const minor = (units: number): number => Math.round(units * 100);
+
+/** An offer as the list calls answer it. */
+export interface Offer {
+  id: string;
+  symbol: string;
+  price: number;
+  marketPrice: number | null;
+  premiumPct: number | null;
+  remaining: number;
+  minQuantity: number;
+  opensAt: number;
+  closesAt: number;
+  lockDays: number;
+  status: string;
+}
+
+/** Saves a block offer through `admin/blockTrading/save` (default: at the feed price, open now for a week). */
+export async function saveOffer(server: TestServer, operator: string, body: Record<string, unknown> = {}): Promise<Offer> {
+  const symbol = (body.symbol as string | undefined) ?? 'TCS';
+  const price = body.price ?? (await lastPrice(server, symbol));
+  const now = server.clock.now();
+  return expectOk(
+    await server.call<Offer>('admin/blockTrading/save', { symbol, price, quantity: 100, minQuantity: 1, opensAt: now - 1000, closesAt: now + 7 * 86_400_000, lockDays: 3, ...body }, { token: operator }),
+  );
+}
+
+/** The user's shares of a symbol (0 without a position). */
+export async function sharesOf(server: TestServer, token: string, symbol: string): Promise<number> {
+  const holdings = expectOk(await server.call<{ items: Array<{ symbol: string; quantity: number }> }>('order/purchaseDetails', { type: 'holdings', pageSize: 100 }, { token }));
+  return holdings.items.find((h) => h.symbol === symbol)?.quantity ?? 0;
+}
+
+/** The user's available and held balances in minor units. */
+export async function balances(server: TestServer, token: string): Promise<{ available: number; held: number }> {
+  const a = expectOk(await server.call<{ available: number; held: number }>('purse/getAssets', {}, { token }));
+  return { available: minor(a.available), held: minor(a.held) };
+}
