@@ -1,64 +1,58 @@
 /**
- * The flat block registry: a layout block's `kind` → its component. Form blocks load rjsf
- * lazily (it is the largest dependency), the rest ship with the shell.
+ * The default registry: collects every block kind module (`renderers/blocks/<kind>/index.ts`),
+ * the widgets, formatters, icons, actions and dialogs into one {@link RendererRegistry}. It only
+ * collects — each entry describes itself in its own folder; the app hands the result (extended
+ * if it wishes) to `RendererProvider`.
  */
-import type { ComponentType } from 'react';
 import { lazyWithTimeout } from './lazy';
-import type { BlockSpec } from './types';
-import { ListBlock } from './blocks/ListBlock';
-import { MenuBlock } from './blocks/MenuBlock';
-import { SummaryBlock } from './blocks/SummaryBlock';
-import { HeroBlock } from './blocks/HeroBlock';
-import { FeaturesBlock } from './blocks/FeaturesBlock';
-import { ButtonsBlock } from './blocks/ButtonsBlock';
-import { LanguageBlock } from './blocks/LanguageBlock';
-import { NoticeBlock } from './blocks/NoticeBlock';
-import { UnavailableBlock } from './blocks/UnavailableBlock';
-import { StatusBlock } from './blocks/StatusBlock';
-import { DetailBlock } from './blocks/DetailBlock';
-import { BeneficiaryBlock } from './blocks/BeneficiaryBlock';
-import { AppearanceBlock } from './blocks/AppearanceBlock';
+import type { AnyBlockComponent, BlockModule } from './types';
+import type { RendererRegistry } from './registry-context';
+import { WIDGETS } from './widgets';
+import { FORMATTERS } from './formatters';
+import { ICONS } from './icons';
+import { ACTIONS } from './actions';
+import { DIALOGS } from './dialogs';
+import * as appearance from './blocks/appearance';
+import * as article from './blocks/article';
+import * as beneficiary from './blocks/beneficiary';
+import * as buttons from './blocks/buttons';
+import * as carousel from './blocks/carousel';
+import * as chart from './blocks/chart';
+import * as detail from './blocks/detail';
+import * as features from './blocks/features';
+import * as form from './blocks/form';
+import * as hero from './blocks/hero';
+import * as indexCards from './blocks/indexCards';
+import * as language from './blocks/language';
+import * as list from './blocks/list';
+import * as marketStatus from './blocks/marketStatus';
+import * as menu from './blocks/menu';
+import * as newsList from './blocks/newsList';
+import * as notice from './blocks/notice';
+import * as quote from './blocks/quote';
+import * as quoteList from './blocks/quoteList';
+import * as search from './blocks/search';
+import * as stats from './blocks/stats';
+import * as status from './blocks/status';
+import * as summary from './blocks/summary';
+import * as tabs from './blocks/tabs';
+import * as unavailable from './blocks/unavailable';
 
-/** Markets and content blocks (issue 5): one lazy chunk, prefetched when the browser is idle. */
-const loadMarketBlocks = () => import('./blocks/market');
-const marketBlock = (name: keyof Awaited<ReturnType<typeof loadMarketBlocks>>) =>
-  lazyWithTimeout<BlockProps<any>>(() => loadMarketBlocks().then((blocks) => ({ default: blocks[name] as ComponentType<BlockProps<any>> })));
-if (typeof window !== 'undefined') {
-  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => void loadMarketBlocks().catch(() => undefined));
-}
+/** Every block kind module. */
+export const BLOCK_MODULES: BlockModule[] = [
+  appearance, article, beneficiary, buttons, carousel, chart, detail, features, form, hero, indexCards, language, list,
+  marketStatus, menu, newsList, notice, quote, quoteList, search, stats, status, summary, tabs, unavailable,
+];
 
-/** Props every block component receives. */
-export interface BlockProps<S extends BlockSpec = BlockSpec> {
-  spec: S;
-  /** Data schemas of the screen by name. */
-  schemas: Record<string, Record<string, unknown>>;
-}
+/** A kind's component: the shipped one, else lazily loaded (with the chunk time-out). */
+const componentOf = (module: BlockModule): AnyBlockComponent => module.component ?? lazyWithTimeout(module.load);
 
-export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
-  form: lazyWithTimeout(() => import('./blocks/FormBlock')),
-  list: ListBlock,
-  menu: MenuBlock,
-  summary: SummaryBlock,
-  hero: HeroBlock,
-  features: FeaturesBlock,
-  buttons: ButtonsBlock,
-  language: LanguageBlock,
-  notice: NoticeBlock,
-  unavailable: UnavailableBlock,
-  status: StatusBlock,
-  detail: DetailBlock,
-  appearance: AppearanceBlock,
-  marketStatus: marketBlock('MarketStatusBlock'),
-  indexCards: marketBlock('IndexCardsBlock'),
-  carousel: marketBlock('CarouselBlock'),
-  tabs: marketBlock('TabsBlock'),
-  quoteList: marketBlock('QuoteListBlock'),
-  search: marketBlock('SearchBlock'),
-  quote: marketBlock('QuoteBlock'),
-  stats: marketBlock('StatsBlock'),
-  chart: lazyWithTimeout(() => import('./blocks/ChartBlock')),
-  newsList: marketBlock('NewsListBlock'),
-  article: marketBlock('ArticleBlock'),
-  beneficiary: BeneficiaryBlock,
+/** The default registry of the renderer. */
+export const REGISTRY: RendererRegistry = {
+  blocks: Object.fromEntries(BLOCK_MODULES.map((module) => [module.kind, componentOf(module)])),
+  widgets: WIDGETS,
+  formatters: FORMATTERS,
+  icons: ICONS,
+  actions: ACTIONS,
+  dialogs: DIALOGS,
 };

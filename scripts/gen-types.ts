@@ -1,12 +1,16 @@
 /**
  * `npm run gen`: TypeScript types from every data schema (`schemas/screens/*.schema.json`,
  * `schemas/api/*.schema.json`) with json-schema-to-typescript, into
- * `src/shared/generated/index.ts`. `--check` fails when that file is stale (run by `npm test`).
+ * `src/shared/generated/index.ts`; and the layout catalogue assembled from its fragments
+ * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
+ * docs/architecture.md — see scripts/gen/catalogue.ts). `--check` fails when any of them is
+ * stale (run by `npm test`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { ROOT_DIR } from '../src/server/config.js';
+import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
@@ -52,16 +56,23 @@ export async function generate(): Promise<string> {
 }
 
 const check = process.argv.includes('--check');
-const output = await generate();
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
-  const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';
-  if (current !== output) {
-    console.error('src/shared/generated/index.ts is stale: run `npm run gen` and commit the result.');
+  const stale = outputs.filter(({ file, content }) => {
+    const full = path.join(ROOT_DIR, file);
+    return (fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : '') !== content;
+  });
+  if (stale.length) {
+    console.error(`stale generated files: ${stale.map((f) => f.file).join(', ')} — run \`npm run gen\` and commit the result.`);
     process.exit(1);
   }
-  console.log('generated types are up to date');
+  console.log('generated files are up to date');
 } else {
-  fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, output);
-  console.log(`wrote ${path.relative(ROOT_DIR, OUT)}`);
+  for (const { file, content } of outputs) {
+    const full = path.join(ROOT_DIR, file);
+    if (fs.existsSync(full) && fs.readFileSync(full, 'utf8') === content) continue;
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, content);
+    console.log(`wrote ${file}`);
+  }
 }

@@ -13,7 +13,7 @@ import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { Sheet } from '../ui/Sheet';
 import { useHost } from '../host';
 import { formatMoney } from '../../src/shared/format';
-import { formatPrice } from '../market/format';
+import { formatPrice } from '../formatters/market';
 import { useLiveQuote } from '../market/useLiveQuote';
 import type { QuoteView } from '../../src/shared/market';
 

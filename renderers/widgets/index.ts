@@ -1,6 +1,7 @@
 /**
- * The flat widget registry: `ui:widget` name → component. Names must match `widgetName` in
- * `schemas/layout.meta.json` (the linter checks layouts against that list).
+ * The widget collection: `ui:widget` name → component. Names match `definitions/widgetName` of
+ * the catalogue (fragment `widgets.schema.json` beside this file; the linter checks layouts
+ * against it), apart from {@link INTERNAL_WIDGETS}.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
@@ -14,6 +15,9 @@ import { DurationWidget } from './DurationWidget';
 import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
+
+/** Entries layouts do not name: rjsf's default text widget and the visible fallback. */
+export const INTERNAL_WIDGETS = ['TextWidget', 'unknown'];
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,

@@ -7,7 +7,9 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { SWRConfig } from 'swr';
 import { HostContext } from '../../renderers/host';
 import { Screen } from '../../renderers/Screen';
-import { DIALOGS } from '../../renderers/dialogs';
+import { REGISTRY } from '../../renderers/registry';
+import { RendererProvider } from '../../renderers/RendererProvider';
+import { useRenderer } from '../../renderers/registry-context';
 import { useAppHost } from './host';
 import { ROUTES, TABS, isPublicPath, type RouteDef } from './routes';
 import { getToken } from './storage';
@@ -40,7 +42,8 @@ function Shell() {
   const [dialog, setDialog] = useState<{ name: string; data: unknown } | null>(null);
   const openDialog = useCallback((name: string, data: unknown) => setDialog({ name, data }), []);
   const host = useAppHost(openPopup, openDialog);
-  const Dialog = dialog ? DIALOGS[dialog.name] : undefined;
+  const { dialogs } = useRenderer();
+  const Dialog = dialog ? dialogs[dialog.name] : undefined;
   return (
     <HostContext.Provider value={host}>
       <div className="app">
@@ -71,12 +74,20 @@ function Shell() {
   );
 }
 
+/**
+ * The renderer's registry for this app: the one place to extend or override block kinds,
+ * widgets, formatters, icons, actions or dialogs (`extendRegistry(REGISTRY, {...})`).
+ */
+const APP_REGISTRY = REGISTRY;
+
 export function App() {
   return (
     <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
-      <BrowserRouter>
-        <Shell />
-      </BrowserRouter>
+      <RendererProvider registry={APP_REGISTRY}>
+        <BrowserRouter>
+          <Shell />
+        </BrowserRouter>
+      </RendererProvider>
     </SWRConfig>
   );
 }

@@ -4,8 +4,8 @@
  * schema + layout run against the real form block (rjsf, our templates, validator and error
  * texts) rendered in jsdom: with the real widgets every case passes; with a widget that
  * swallows input, or one that ignores the field's `pattern` (silently drops a value that does
- * not match instead of letting its message show), generated cases fail. The widgets are
- * broken inside this test only — the product's registry is restored after each test.
+ * not match instead of letting its message show), generated cases fail. The broken widgets
+ * reach the form only through this test's registry (`extendRegistry`), never the product's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +14,11 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider, createIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
-import FormBlock from '../../renderers/blocks/FormBlock';
+import FormBlock from '../../renderers/blocks/form/FormBlock';
 import { HostContext, type RendererHost } from '../../renderers/host';
-import { WIDGETS } from '../../renderers/widgets';
+import { REGISTRY } from '../../renderers/registry';
+import { extendRegistry, type RendererRegistry } from '../../renderers/registry-context';
+import { RendererProvider } from '../../renderers/RendererProvider';
 import { TextWidget } from '../../renderers/widgets/InputWidget';
 import { generateScreenCases, widgetOf } from '../qa/generate';
 import { runCase, type CaseDriver } from '../qa/execute';
@@ -108,7 +110,9 @@ function mountForm(): { driver: CaseDriver; unmount: () => void } {
     root.render(
       <IntlProvider locale="en" messages={en}>
         <HostContext.Provider value={host}>
-          <FormBlock spec={form.block as never} schemas={{ bindBank: readSchema('bindBank')! }} />
+          <RendererProvider registry={registry}>
+            <FormBlock spec={form.block as never} schemas={{ bindBank: readSchema('bindBank')! }} />
+          </RendererProvider>
         </HostContext.Provider>
       </IntlProvider>,
     );
@@ -174,14 +178,12 @@ async function runAll(): Promise<Map<string, string>> {
   return failures;
 }
 
-const original = { text: WIDGETS.text, TextWidget: WIDGETS.TextWidget };
+let registry: RendererRegistry = REGISTRY;
 function useTextWidget(widget: (props: WidgetProps) => React.ReactNode) {
-  WIDGETS.text = widget as never;
-  WIDGETS.TextWidget = widget as never;
+  registry = extendRegistry(REGISTRY, { widgets: { text: widget as never, TextWidget: widget as never } });
 }
 afterEach(() => {
-  WIDGETS.text = original.text!;
-  WIDGETS.TextWidget = original.TextWidget!;
+  registry = REGISTRY;
   document.body.innerHTML = '';
 });
 

@@ -1,0 +1,7 @@
+/** The `newsList` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'newsList';
+export { schema };
+export const load = fromMarketChunk('NewsListBlock');

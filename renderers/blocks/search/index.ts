@@ -1,0 +1,7 @@
+/** The `search` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'search';
+export { schema };
+export const load = fromMarketChunk('SearchBlock');
