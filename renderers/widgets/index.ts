@@ -1,7 +1,8 @@
 /**
  * The widget collection: `ui:widget` name → component. Names match `definitions/widgetName` of
  * the catalogue (fragment `widgets.schema.json` beside this file; the linter checks layouts
- * against it), apart from {@link INTERNAL_WIDGETS}.
+ * against it), apart from the internal ones (`INTERNAL_WIDGETS` in `deferred.tsx`). Loaded with the form
+ * chunk; the registry holds `deferred.tsx`'s stand-ins.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
@@ -15,9 +16,6 @@ import { DurationWidget } from './DurationWidget';
 import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
-
-/** Entries layouts do not name: rjsf's default text widget and the visible fallback. */
-export const INTERNAL_WIDGETS = ['TextWidget', 'unknown'];
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider, createIntl } from 'react-intl';
@@ -19,6 +19,7 @@ import { HostContext, type RendererHost } from '../../renderers/host';
 import { REGISTRY } from '../../renderers/registry';
 import { extendRegistry, type RendererRegistry } from '../../renderers/registry-context';
 import { RendererProvider } from '../../renderers/RendererProvider';
+import { loadWidgets } from '../../renderers/widgets/deferred';
 import { TextWidget } from '../../renderers/widgets/InputWidget';
 import { generateScreenCases, widgetOf } from '../qa/generate';
 import { runCase, type CaseDriver } from '../qa/execute';
@@ -186,6 +187,10 @@ afterEach(() => {
   registry = REGISTRY;
   document.body.innerHTML = '';
 });
+
+// In the app the form kind's `load` brings the widgets with the form chunk; here FormBlock is
+// imported directly, so the widgets module is loaded first the same way.
+beforeAll(() => loadWidgets());
 
 describe('cases generated from /bindBank', { timeout: 120_000 }, () => {
   it('cover the empty submit, every pattern and a valid submit', () => {

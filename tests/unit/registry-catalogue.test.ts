@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_MODULES, REGISTRY } from '../../renderers/registry';
-import { INTERNAL_WIDGETS } from '../../renderers/widgets';
+import { BLOCK_KINDS, REGISTRY } from '../../renderers/registry';
+import type { BlockModule } from '../../renderers/types';
+import { INTERNAL_WIDGETS } from '../../renderers/widgets/deferred';
+import { WIDGETS } from '../../renderers/widgets';
 
 type Json = Record<string, unknown>;
 const root = path.resolve(__dirname, '../..');
@@ -18,6 +20,8 @@ const meta = JSON.parse(fs.readFileSync(path.join(root, 'schemas/layout.meta.jso
 const defs = meta.definitions;
 const enumOf = (name: string) => defs[name]!.enum as string[];
 const sorted = (names: Iterable<string>) => [...names].sort();
+/** Every block kind module as a whole (the registry collects only what the client needs). */
+const BLOCK_MODULES = Object.values(import.meta.glob<BlockModule>('../../renderers/blocks/*/index.ts', { eager: true }));
 
 describe('registry and catalogue name the same entries', () => {
   const cases: Array<[string, string[], string[]]> = [
@@ -32,6 +36,10 @@ describe('registry and catalogue name the same entries', () => {
     expect(registered.length).toBeGreaterThan(0);
     // Both ways: nothing registered that layouts cannot name, nothing named that renders a fallback.
     expect(sorted(registered)).toEqual(sorted(catalogued));
+  });
+
+  it('the registry widget stand-ins cover exactly the widgets module', () => {
+    expect(sorted(Object.keys(REGISTRY.widgets))).toEqual(sorted(Object.keys(WIDGETS)));
   });
 
   it('the internal widgets are registered but not offered to layouts', () => {
@@ -51,6 +59,13 @@ function blockValidator() {
 }
 
 describe('block kind modules', () => {
+  it('every module folder is a registered kind, and every kind has a catalogue fragment', () => {
+    expect(sorted(BLOCK_MODULES.map((m) => m.kind))).toEqual(sorted(BLOCK_KINDS.map((m) => m.kind)));
+    const folders = fs.readdirSync(path.join(root, 'renderers/blocks'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(sorted(folders)).toEqual(sorted(BLOCK_MODULES.map((m) => m.kind)));
+    for (const module of BLOCK_KINDS) expect(typeof (module.component ?? module.load), module.kind).toBe('function');
+  });
+
   it('each carries the fragment its catalogue definition was assembled from', () => {
     for (const module of BLOCK_MODULES) {
       const { $schema: _s, $comment: _c, ...definition } = module.schema as Json;

@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'article';
 export { schema };
 export const load = fromMarketChunk('ArticleBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

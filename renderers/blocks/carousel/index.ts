@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'carousel';
 export { schema };
 export const load = fromMarketChunk('CarouselBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -5,3 +5,5 @@ import type { BlockModule } from '../../types';
 export const kind = 'chart';
 export { schema };
 export const load: BlockModule['load'] = () => import('./ChartBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

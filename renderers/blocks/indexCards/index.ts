@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'indexCards';
 export { schema };
 export const load = fromMarketChunk('IndexCardsBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

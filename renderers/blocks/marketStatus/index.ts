@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'marketStatus';
 export { schema };
 export const load = fromMarketChunk('MarketStatusBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

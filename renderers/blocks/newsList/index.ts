@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'newsList';
 export { schema };
 export const load = fromMarketChunk('NewsListBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

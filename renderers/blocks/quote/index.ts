@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'quote';
 export { schema };
 export const load = fromMarketChunk('QuoteBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

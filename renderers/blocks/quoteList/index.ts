@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'quoteList';
 export { schema };
 export const load = fromMarketChunk('QuoteListBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

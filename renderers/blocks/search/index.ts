@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'search';
 export { schema };
 export const load = fromMarketChunk('SearchBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'stats';
 export { schema };
 export const load = fromMarketChunk('StatsBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -5,3 +5,5 @@ import { fromMarketChunk } from '../marketChunk';
 export const kind = 'tabs';
 export { schema };
 export const load = fromMarketChunk('TabsBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;
