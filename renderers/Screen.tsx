@@ -29,16 +29,31 @@ export interface ScreenProps {
   fallbackTitleId?: string;
   /** Embedded screens (tabs, drawer) have no header of their own. */
   embedded?: boolean;
-  /** Back handler of the route (spec's back rules); the layout's `back` path wins. */
+  /** Back target from the route table (the layout's own `back`, known before it loads). */
+  back?: string;
+  /** One step back (the shell's history rule); used when the back target is 'history' or absent. */
   onBack?: () => void;
 }
 
+/**
+ * The back arrow's action, computed in this one place (SPEC.md §2 back behaviour): a path
+ * replaces the current entry with it; 'history' or nothing goes one step back.
+ */
+function useBackHandler(target: string | undefined, historyBack: (() => void) | undefined): (() => void) | undefined {
+  const host = useHost();
+  return useMemo(
+    () => (target && target !== 'history' ? () => host.navigate(target, { replace: true }) : historyBack),
+    [host, target, historyBack],
+  );
+}
+
 /** Renders one server-driven screen. */
-export function Screen({ id, fallbackTitleId, embedded, onBack }: ScreenProps) {
+export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBack }: ScreenProps) {
   const host = useHost();
   const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(['screen', id], () => host.fetchScreen(id), {
     revalidateOnFocus: false,
   });
+  const onBack = useBackHandler(back, historyBack);
   if (isLoading && !data) return <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}><Skeleton rows={4} /></ScreenFrame>;
   if (error?.code === SCREEN_NOT_FOUND) {
     return (
@@ -54,16 +69,17 @@ export function Screen({ id, fallbackTitleId, embedded, onBack }: ScreenProps) {
       </ScreenFrame>
     );
   }
-  return <LoadedScreen payload={data} embedded={embedded} onBack={onBack} />;
+  return <LoadedScreen payload={data} embedded={embedded} back={back} onBack={historyBack} />;
 }
 
-function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; embedded?: boolean; onBack?: () => void }) {
+function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack }: { payload: ScreenPayload; embedded?: boolean; back?: string; onBack?: () => void }) {
   const host = useHost();
   const scope = useNewScope();
   const { renderBlock } = useRenderer();
   const { layout } = payload;
   const runHeaderActions = useRunActions();
-  const back = layout.back && layout.back !== 'history' ? () => host.navigate(layout.back!, { replace: true }) : onBack;
+  // The live layout's `back` wins over the route table's copy (an edited file shows at once).
+  const back = useBackHandler(layout.back ?? routeBack, historyBack);
   const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
   return (
     <ScopeContext.Provider value={scope}>

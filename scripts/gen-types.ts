@@ -3,7 +3,8 @@
  * `schemas/api/*.schema.json`) with json-schema-to-typescript, into
  * `src/shared/generated/index.ts`; and the layout catalogue assembled from its fragments
  * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
- * docs/architecture.md — see scripts/gen/catalogue.ts). `--check` fails when any of them is
+ * docs/architecture.md — see scripts/gen/catalogue.ts); and the client's route table from the
+ * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts). `--check` fails when any of them is
  * stale (run by `npm test`).
  */
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { ROOT_DIR } from '../src/server/config.js';
 import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
+import { routeFiles } from './gen/routes.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
@@ -56,7 +58,7 @@ export async function generate(): Promise<string> {
 }
 
 const check = process.argv.includes('--check');
-const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...routeFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
   const stale = outputs.filter(({ file, content }) => {
     const full = path.join(ROOT_DIR, file);

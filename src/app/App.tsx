@@ -27,13 +27,14 @@ function Guard({ children }: { children: React.ReactNode }) {
 
 function StackRoute({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
+  // One step back, or to the start screen when there is no history; path targets are the
+  // Screen's job (it reads them from the layout).
   const onBack = useCallback(() => {
-    if (route.back) return void navigate(route.back, { replace: true });
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) void navigate(-1);
     else void navigate(getToken() ? '/home' : '/page', { replace: true });
-  }, [navigate, route.back]);
-  return <Screen key={route.path} id={route.screen} fallbackTitleId={route.title} onBack={onBack} />;
+  }, [navigate]);
+  return <Screen key={route.path} id={route.screen} fallbackTitleId={route.title} back={route.back} onBack={onBack} />;
 }
 
 function Shell() {
