@@ -28,31 +28,8 @@ import { formsOf, readLayout, readSchema } from '../qa/schemas';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // jsdom has no server to import `/api/ui/validators/<schema>.js` from (issue 13): the form gets
-// the module the server would serve, compiled here by the server's own compiler and run with
-// the same runtime helpers the browser loader provides.
-vi.mock('../../renderers/form/precompiled', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderers/form/precompiled')>();
-  const { compileValidatorModule } = await import('../../src/server/screens/validators');
-  const { verhoeffValid } = await import('../../src/shared/verhoeff');
-  const runtime: Record<string, unknown> = {
-    'ajv/dist/runtime/ucs2length': { default: (text: string) => [...text].length },
-    'ajv/dist/runtime/equal': { default: (await import('fast-deep-equal')).default },
-    'ajv-formats/dist/formats': await import('ajv-formats/dist/formats'),
-    'nivesh/verhoeff': { verhoeffValid },
-  };
-  const compiled = (rawSchema: object) => {
-    const source = compileValidatorModule(rawSchema as never).code;
-    const body = source.slice(source.indexOf('{', source.indexOf('export default function validators(require)')) + 1, source.lastIndexOf('}'));
-    return new Function('require', body)((id: string) => runtime[id]) as Parameters<typeof original.createFormValidator>[0];
-  };
-  return {
-    ...original,
-    useFormValidator: (_name: string, rawSchema: object, schema: Parameters<typeof original.createFormValidator>[1]) => ({
-      validator: original.createFormValidator(compiled(rawSchema), schema),
-      retry: () => undefined,
-    }),
-  };
-});
+// the module the server would serve (see helpers/form-validator-mock.ts).
+vi.mock('../../renderers/form/precompiled', async (importOriginal) => (await import('./helpers/form-validator-mock')).mockPrecompiled(importOriginal));
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/en.json'), 'utf8')) as Record<string, string>;
 const intl = createIntl({ locale: 'en', messages: en });
