@@ -5,7 +5,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Download, Moon } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import { setTheme, useTheme, type ThemeChoice } from '../../app/theme';
 import { promptInstall, useInstallAvailable } from '../../app/install';
 import type { AppearanceBlockSpec } from './spec';

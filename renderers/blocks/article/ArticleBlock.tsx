@@ -6,12 +6,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Globe, Mail, MapPin, Phone, ScrollText } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import { readPath, useBlockData } from '../../data';
 import { BrandMark } from '../../ui/BrandMark';
 import { ErrorState } from '../../ui/ErrorState';
 import type { ArticleBlockSpec } from './spec';
-
 
 const FACT_ICON = { email: Mail, phone: Phone, link: Globe, address: MapPin, text: ScrollText } as const;
 

@@ -6,7 +6,6 @@
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import { useBlockData } from '../../data';
 import { Skeleton } from '../../ui/Skeleton';
 import { ErrorState } from '../../ui/ErrorState';

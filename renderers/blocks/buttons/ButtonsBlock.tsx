@@ -1,8 +1,6 @@
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LinkSpec } from '../../types';
 import { LinkButton } from '../../ui/LinkButton';
 import type { ButtonsBlockSpec } from './spec';
-
 
 /** A stack of full-width buttons. */
 export function ButtonsBlock({ spec }: BlockProps<ButtonsBlockSpec>) {

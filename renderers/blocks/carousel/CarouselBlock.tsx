@@ -7,7 +7,6 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChevronRight } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import { useHost } from '../../host';
 import { useBlockData } from '../../data';
 import type { CarouselBlockSpec } from './spec';
@@ -21,7 +20,6 @@ interface Slide {
   tone?: string;
   demo?: boolean;
 }
-
 
 function Art({ tone }: { tone: string }) {
   return (

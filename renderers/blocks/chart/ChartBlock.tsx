@@ -12,7 +12,6 @@ import {
   type IChartApi, type ISeriesApi, type SeriesType, type UTCTimestamp,
 } from 'lightweight-charts';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import type { BarView, HistoryView } from '../../../src/shared/market';
 import { formatPrice } from '../../formatters/market';
 import { bindTemplate, useCallData, useQueryObject } from '../../data';
@@ -22,7 +21,6 @@ import type { ChartBlockSpec } from './spec';
 
 type Range = '1D' | '5D' | '1M' | '6M' | '1Y';
 type Style = 'line' | 'candles';
-
 
 const IST_OFFSET_S = 19_800;
 const toTime = (ms: number) => (Math.floor(ms / 1000) + IST_OFFSET_S) as UTCTimestamp;

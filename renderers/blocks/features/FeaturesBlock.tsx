@@ -1,9 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import { Icon } from '../../icons';
 import type { FeaturesBlockSpec } from './spec';
-
 
 /** Icon + title + text rows that explain the product. */
 export function FeaturesBlock({ spec }: BlockProps<FeaturesBlockSpec>) {

@@ -25,7 +25,6 @@ import { Skeleton } from '../../ui/Skeleton';
 import type { SchemaNode } from '../../../src/shared/validation';
 import type { FormBlockSpec } from './spec';
 
-
 type Data = Record<string, unknown>;
 
 /**

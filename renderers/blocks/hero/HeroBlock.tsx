@@ -1,9 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import { BrandMark } from '../../ui/BrandMark';
 import type { HeroBlockSpec } from './spec';
-
 
 /** Heading with optional brand mark (landing, login, register). */
 export function HeroBlock({ spec }: BlockProps<HeroBlockSpec>) {

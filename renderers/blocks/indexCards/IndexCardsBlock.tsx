@@ -5,7 +5,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import type { HistoryView, QuoteView } from '../../../src/shared/market';
 import { useHost } from '../../host';
 import { fillRoute, useBlockData, useCallData } from '../../data';
@@ -15,7 +14,6 @@ import { Sparkline } from '../../market/Sparkline';
 import { useLiveQuote } from '../../market/useLiveQuote';
 import { ErrorState } from '../../ui/ErrorState';
 import type { IndexCardsBlockSpec } from './spec';
-
 
 function IndexCard({ quote: loaded, spark, to }: { quote: QuoteView; spark?: { call: string }; to?: string }) {
   const intl = useIntl();

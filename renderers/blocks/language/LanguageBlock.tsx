@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Check } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import { useHost } from '../../host';
 import type { LanguageBlockSpec } from './spec';
 

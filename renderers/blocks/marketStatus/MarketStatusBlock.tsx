@@ -5,13 +5,11 @@
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import type { MarketStatusView } from '../../../src/shared/market';
 import { useCallData } from '../../data';
 import { formatClock } from '../../formatters/market';
 import { useStreamState } from '../../market/useLiveQuote';
 import type { MarketStatusBlockSpec } from './spec';
-
 
 export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
   const intl = useIntl();

@@ -1,11 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { ChevronRight } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LinkSpec } from '../../types';
 import { Icon } from '../../icons';
 import { useLinkHandler } from '../../ui/LinkButton';
 import type { MenuBlockSpec } from './spec';
-
 
 /** A grouped list of navigation rows (the /my menu, the drawer). */
 export function MenuBlock({ spec }: BlockProps<MenuBlockSpec>) {

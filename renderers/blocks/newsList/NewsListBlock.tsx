@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Newspaper } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LinkSpec, LoadSpec } from '../../types';
 import { useHost } from '../../host';
 import { fillRoute, useBlockData, useReloadScreen } from '../../data';
 import { EmptyState } from '../../ui/EmptyState';
@@ -34,7 +33,6 @@ interface NewsPage {
   total: number;
   hasMore: boolean;
 }
-
 
 /** '5 min ago', 'yesterday', or a date for older items. */
 export function relativeTime(epochMs: number, now: number, locale: string): string {

@@ -1,11 +1,9 @@
 import { FormattedMessage } from 'react-intl';
 import { Info } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, Binding, LoadSpec } from '../../types';
 import { readPath, useBlockData } from '../../data';
 import { useFormat } from '../../formatters';
 import type { NoticeBlockSpec } from './spec';
-
 
 /** An informational note; its values may come from a call. */
 export function NoticeBlock({ spec }: BlockProps<NoticeBlockSpec>) {

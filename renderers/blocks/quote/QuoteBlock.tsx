@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Star } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import type { MarketDetailView } from '../../../src/shared/market';
 import { useHost } from '../../host';
 import { useBlockData } from '../../data';
@@ -17,7 +16,6 @@ import { SymbolAvatar } from '../../market/SymbolAvatar';
 import { useLiveQuote } from '../../market/useLiveQuote';
 import { ErrorState } from '../../ui/ErrorState';
 import type { QuoteBlockSpec } from './spec';
-
 
 export function QuoteBlock({ spec }: BlockProps<QuoteBlockSpec>) {
   const intl = useIntl();

@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LinkSpec, LoadSpec } from '../../types';
 import type { QuoteView } from '../../../src/shared/market';
 import { useHost } from '../../host';
 import { fillRoute, useBlockData, useReloadScreen } from '../../data';
@@ -20,7 +19,6 @@ import { PullToRefresh } from '../../ui/PullToRefresh';
 import type { QuoteListBlockSpec } from './spec';
 
 type SortKey = 'name' | 'last' | 'changePct' | 'volume';
-
 
 const SORT_LABEL: Record<SortKey, string> = { name: 'market.sortName', last: 'market.sortPrice', changePct: 'market.sortChange', volume: 'market.sortVolume' };
 

@@ -7,14 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Clock3, Search, X } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import type { QuoteView } from '../../../src/shared/market';
 import { useHost } from '../../host';
 import { QuoteRow, QuoteRowsSkeleton } from '../../market/QuoteRow';
 import { fillRoute } from '../../data';
 import { EmptyState } from '../../ui/EmptyState';
 import type { SearchBlockSpec } from './spec';
-
 
 const RECENT_KEY = 'nivesh.recentSearches';
 const RECENT_MAX = 8;

@@ -4,14 +4,12 @@
  */
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LoadSpec } from '../../types';
 import type { QuoteView } from '../../../src/shared/market';
 import { useFormat } from '../../formatters';
 import { readPath, useBlockData } from '../../data';
 import { useLiveQuote } from '../../market/useLiveQuote';
 import { ErrorState } from '../../ui/ErrorState';
 import type { StatsBlockSpec } from './spec';
-
 
 export function StatsBlock({ spec }: BlockProps<StatsBlockSpec>) {
   const format = useFormat();

@@ -4,15 +4,12 @@
  */
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, Binding, LoadSpec } from '../../types';
 import { readPath, useBlockData } from '../../data';
 import { useFormat } from '../../formatters';
 import { Icon } from '../../icons';
 import { Skeleton } from '../../ui/Skeleton';
 import { ErrorState } from '../../ui/ErrorState';
 import type { StatusBlockSpec } from './spec';
-
-
 
 export function StatusBlock({ spec }: BlockProps<StatusBlockSpec>) {
   const format = useFormat();

@@ -1,12 +1,10 @@
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';
-import type { BlockSpec, LinkSpec } from '../../types';
 import { readPath, useBlockData, useCallData } from '../../data';
 import { useFormat } from '../../formatters';
 import { Icon } from '../../icons';
 import { useLinkHandler } from '../../ui/LinkButton';
 import type { SummaryBlockSpec } from './spec';
-
 
 /** Account header: identifier, a headline figure (total assets) and quick links. */
 export function SummaryBlock({ spec }: BlockProps<SummaryBlockSpec>) {

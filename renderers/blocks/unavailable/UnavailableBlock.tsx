@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Clock } from 'lucide-react';
 import type { BlockProps } from '../../types';
-import type { BlockSpec } from '../../types';
 import type { UnavailableBlockSpec } from './spec';
 
 /** "Not available yet": for routes whose screens later releases deliver. Never fake data. */
