@@ -82,7 +82,7 @@ if (await postgresReachable(pgUrl)) {
 // Issue 15: three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
 if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
-  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);
+  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);
 } else if (process.env.REQUIRE_CLUSTER === '1') {
   console.error(`✖ PostgreSQL and Redis are required (REQUIRE_CLUSTER=1): ${pgUrl}, ${redisUrl}`);
   process.exit(1);
