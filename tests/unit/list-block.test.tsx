@@ -102,3 +102,20 @@ describe('list block', () => {
     expect(callsOf('order/page').map((c) => (c.body as { page: number }).page)).toEqual(expect.arrayContaining([1, 2, 3]));
   });
 });
+
+describe('news list block', () => {
+  it('pages through the one paged loader and shows a story that moved pages once', async () => {
+    const { NewsListBlock } = await import('../../renderers/blocks/newsList/NewsListBlock');
+    const story = (n: number) => ({ id: `n${n}`, title: `Story ${n}`, summary: '', imageUrl: null, source: null, symbols: [], publishedAt: 0, demo: false });
+    // Page 2 repeats story 2: a newer story pushed it down between the two requests.
+    const pages: Record<number, ReturnType<typeof story>[]> = { 1: [story(1), story(2)], 2: [story(2), story(3)] };
+    const { host, callsOf } = fakeHost({ 'news/list': (body) => ({ items: pages[(body as { page: number }).page] ?? [], total: 4 }) });
+    const spec = { kind: 'newsList' as const, id: 'news', load: { call: 'news/list', params: { pageSize: 2 } }, to: '/newsDetails?id={id}', empty: 'news.empty', paged: true };
+    renderWithHost(<NewsListBlock spec={spec} schemas={{}} />, host);
+    await screen.findByText('Story 2');
+    fireEvent.click(screen.getByRole('button', { name: de['news.loadMore'] }));
+    await screen.findByText('Story 3');
+    expect(screen.getAllByText('Story 2')).toHaveLength(1);
+    expect(callsOf('news/list').map((c) => c.body)).toContainEqual({ pageSize: 2, page: 2 });
+  });
+});

@@ -1,14 +1,15 @@
 /**
  * A news list (issue 5: /home, news pages): article cards from a paged call
- * (`{items, page, pageSize, total, hasMore}`), newest first, with relative times, a 'Demo'
+ * (`{page, pageSize}` → `{items, total}`, through `usePagedCall`), newest first, with relative times, a 'Demo'
  * badge on sample content, 'load more' paging, skeletons, pull-to-refresh and an empty state.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Newspaper } from 'lucide-react';
 import type { BlockProps } from '../../types';
 import { useHost } from '../../host';
-import { fillRoute, useBlockData, useReloadScreen } from '../../data';
+import { fillRoute, usePagedCall, useReloadScreen } from '../../data';
+import { useReloadable } from '../../scope';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { LinkButton } from '../../ui/LinkButton';
@@ -26,13 +27,6 @@ interface NewsItem {
   demo: boolean;
 }
 
-interface NewsPage {
-  items: NewsItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-  hasMore: boolean;
-}
 
 /** '5 min ago', 'yesterday', or a date for older items. */
 export function relativeTime(epochMs: number, now: number, locale: string): string {
@@ -77,30 +71,20 @@ function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
 export function NewsListBlock({ spec }: BlockProps<NewsListBlockSpec>) {
   const host = useHost();
   const reloadScreen = useReloadScreen();
-  const { data, error, isLoading, reload } = useBlockData<NewsPage>(spec.id, spec.load);
-  const [extra, setExtra] = useState<NewsItem[]>([]);
-  const [next, setNext] = useState<{ page: number; hasMore: boolean } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  useEffect(() => {
-    setExtra([]);
-    setNext(data ? { page: data.page + 1, hasMore: data.hasMore } : null);
-  }, [data]);
+  // Pages through the one paged loader (`{page, pageSize}` → `{items, total}`); the page size
+  // is the layout's `pageSize` param.
+  const pageSize = Number(spec.load.params?.pageSize ?? 10); // news/list's default
+  const { items: loaded, hasMore, loadMore, swr } = usePagedCall<NewsItem>(spec.load, pageSize);
+  const { isLoading, error } = swr;
+  const data = loaded;
+  const { mutate } = swr;
+  const reload = useCallback(() => void mutate(), [mutate]);
+  const autoId = useId();
+  useReloadable(spec.id ?? `auto${autoId}`, reload);
+  const loadingMore = swr.isValidating && !isLoading;
 
-  const loadMore = async () => {
-    if (!next?.hasMore || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      const page = await host.call<NewsPage>(spec.load.call, { ...(spec.load.params ?? {}), page: next.page });
-      setExtra((items) => [...items, ...page.items.filter((i) => !items.some((x) => x.id === i.id))]);
-      setNext({ page: page.page + 1, hasMore: page.hasMore });
-    } catch {
-      /* the host toasted it */
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const items = [...(data?.items ?? []), ...extra];
+  // A story may move to the next page while paging (newer ones arrive): show it once.
+  const items = (loaded ?? []).filter((item, index, all) => all.findIndex((other) => other.id === item.id) === index);
   let body;
   if (isLoading && !data) {
     body = (
@@ -139,8 +123,8 @@ export function NewsListBlock({ spec }: BlockProps<NewsListBlockSpec>) {
         </h3>
       )}
       <PullToRefresh onRefresh={reloadScreen}>{body}</PullToRefresh>
-      {spec.paged && next?.hasMore && (
-        <button type="button" className="btn btn-secondary btn-small load-more" disabled={loadingMore} onClick={() => void loadMore()}>
+      {spec.paged && hasMore && (
+        <button type="button" className="btn btn-secondary btn-small load-more" disabled={loadingMore} onClick={loadMore}>
           <FormattedMessage id={loadingMore ? 'common.loading' : 'news.loadMore'} />
         </button>
       )}
