@@ -73,7 +73,6 @@ export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBac
 }
 
 function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack }: { payload: ScreenPayload; embedded?: boolean; back?: string; onBack?: () => void }) {
-  const host = useHost();
   const scope = useNewScope();
   const { renderBlock } = useRenderer();
   const { layout } = payload;
