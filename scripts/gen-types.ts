@@ -1,7 +1,9 @@
 /**
- * `npm run gen`: TypeScript types from every data schema (`schemas/screens/*.schema.json`,
- * `schemas/api/*.schema.json`) with json-schema-to-typescript, into
- * `src/shared/generated/index.ts`. `--check` fails when that file is stale (run by `npm test`).
+ * `npm run gen`: TypeScript types from every schema owned by code — call contracts
+ * (`schemas/contracts/*.schema.json`, issue 11) and payloads (`schemas/api/*.schema.json`) —
+ * with json-schema-to-typescript, into `src/shared/generated/index.ts`. Screen schemas
+ * (`schemas/screens/`) belong to product staff and are edited in the studio, so they never
+ * make the types stale. `--check` fails when that file is stale (run by `npm test`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +31,7 @@ function stripNestedTitles(node: unknown, depth = 0, isPropertyMap = false): unk
 }
 
 export async function generate(): Promise<string> {
-  const files = ['screens', 'api'].flatMap((folder) =>
+  const files = ['contracts', 'api'].flatMap((folder) =>
     fs
       .readdirSync(path.join(ROOT_DIR, 'schemas', folder))
       .filter((name) => name.endsWith('.schema.json'))
