@@ -13,8 +13,12 @@ import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
 import { PreparedAnswer } from './prepared.js';
 
-/** Who may call: anyone, anyone (user resolved when a token is sent), investors and operators, operators only. */
-export type Access = 'public' | 'optional' | 'user' | 'operator';
+/**
+ * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
+ * operators only, editors only (issue 11: product staff in the studio; operators are not
+ * editors unless given the role).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
 
 /** What a handler receives. */
 export interface CallContext<B> {
@@ -155,6 +159,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
   if (access === 'optional') return auth;
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
+  if (access === 'editor' && auth.role !== 'editor') throw new AppError('forbidden');
   return auth;
 }
 

@@ -50,7 +50,7 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },
     };
-    if (call.access === 'user' || call.access === 'operator') operation.security = [{ bearer: [] }];
+    if (call.access === 'user' || call.access === 'operator' || call.access === 'editor') operation.security = [{ bearer: [] }];
     if (call.access === 'optional') operation.security = [{}, { bearer: [] }];
     if (call.multipart) {
       operation.requestBody = {

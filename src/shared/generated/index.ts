@@ -485,6 +485,70 @@ export interface SendCaptchaByEmail {
   purpose: 'register' | 'changePassword';
 }
 
+/** From schemas/api/studioMessagesGet.schema.json */
+
+/**
+ * Body of studio/messages/get (issue 11): a language.
+ */
+export interface StudioMessagesGet {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+}
+
+/** From schemas/api/studioMessagesSave.schema.json */
+
+/**
+ * Body of studio/messages/save (issue 11): texts (ICU syntax) by message id, published at once for one language.
+ */
+export interface StudioMessagesSave {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  messages: {
+    [k: string]: string;
+  };
+}
+
+/** From schemas/api/studioScreenCandidate.schema.json */
+
+/**
+ * Body of studio/screens/validate and studio/screens/saveDraft (issue 11): a layout and optionally the screen's same-named data schema.
+ */
+export interface StudioScreenCandidate {
+  id: string;
+  layout: {};
+  schema?: {};
+}
+
+/** From schemas/api/studioScreenGet.schema.json */
+
+/**
+ * Body of studio/screens/get and studio/screens/versions (issue 11): a screen id; for get optionally a version (0 = the files) to read instead of the served one.
+ */
+export interface StudioScreenGet {
+  id: string;
+  version?: number;
+}
+
+/** From schemas/api/studioScreenPublish.schema.json */
+
+/**
+ * Body of studio/screens/publish (issue 11): the layout (and schema) to publish as the screen's next version, with a note saying why.
+ */
+export interface StudioScreenPublish {
+  id: string;
+  layout: {};
+  schema?: {};
+  note: string;
+}
+
+/** From schemas/api/studioScreenRollback.schema.json */
+
+/**
+ * Body of studio/screens/rollback (issue 11): the version (0 = the files) to publish again as a new version.
+ */
+export interface StudioScreenRollback {
+  id: string;
+  version: number;
+}
+
 /** From schemas/api/systemConfigQuery.schema.json */
 
 /**
