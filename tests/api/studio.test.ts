@@ -5,26 +5,17 @@
  * field) are refused and the served screen is unchanged; rollback restores; drafts, history,
  * texts and the audit log; investors and operators are refused.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { operatorToken } from '../support/money.js';
-import { createUser } from '../../src/server/domain/users.js';
+import { editorToken } from '../support/studio.js';
 import { ERRORS } from '../../src/shared/codes.js';
 
 let server: TestServer;
 let editor: string;
 let investor: string;
 let operator: string;
-
-/** Creates an editor and logs in through `user/login`. */
-export async function editorToken(target: TestServer): Promise<string> {
-  const email = `editor-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'editor password 1';
-  await createUser(target.deps, { email, password, role: 'editor' });
-  return expectOk(await target.call<{ token: string }>('user/login', { email, password })).token;
-}
 
 async function served(id: string, headers: Record<string, string> = {}) {
   const res = await server.app.inject({ method: 'GET', url: `/api/ui/screens/${id}?lang=en`, headers });
