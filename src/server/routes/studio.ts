@@ -30,9 +30,12 @@ import type {
   StudioScreenRollback,
 } from '../../shared/generated/index.js';
 
-/** Registers the studio calls. */
-export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
-  const ctx: StudioContext = {
+/**
+ * The studio's working context: a change is reloaded in this process first (so it is served
+ * when the call answers), then announced to every other process on the cache bus.
+ */
+export function studioContext(deps: Deps, store: SchemaStore, bus: CacheBus): StudioContext {
+  return {
     deps,
     store,
     async announce(topic, detail) {
@@ -41,6 +44,11 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       await bus.publish(topic, detail);
     },
   };
+}
+
+/** Registers the studio calls. */
+export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
+  const ctx = studioContext(deps, store, bus);
   const audit = (userId: string, action: string, entityId: string, after?: unknown) =>
     writeAudit(deps.db, { actorUserId: userId, action, entity: action.startsWith('studio.messages') ? 'messages' : 'screen', entityId, after, at: deps.clock.now() });
 
