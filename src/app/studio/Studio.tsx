@@ -97,6 +97,8 @@ export default function Studio() {
   const [otherSchemas, setOtherSchemas] = useState<ScreenPayload['schemas']>({});
   const [revision, setRevision] = useState(0);
   const [tab, setTab] = useState<'layout' | 'schema'>('layout');
+  /** Bumped when the server's answer may change without the candidate changing (texts published). */
+  const [checks, setChecks] = useState(0);
 
   const loadList = useCallback(async () => {
     try {
@@ -141,7 +143,7 @@ export default function Studio() {
       setRevision((r) => r + 1);
     }, 400);
     return () => clearTimeout(timer);
-  }, [candidate]);
+  }, [candidate, checks]);
 
   const previewMessages = useMemo(() => ({ ...catalogs[lang], ...edits[lang] }), [catalogs, edits, lang]);
   const payload = useMemo<ScreenPayload | null>(() => {
@@ -175,7 +177,7 @@ export default function Studio() {
       const pairs = await Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const));
       setCatalogs(Object.fromEntries(pairs));
       setEdits({});
-      setRevision((r) => r + 1);
+      setChecks((c) => c + 1);
       showToast({ messageId: 'studio.textsSaved', tone: 'success' });
     } finally {
       setBusy(false);
