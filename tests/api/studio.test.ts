@@ -91,6 +91,10 @@ describe('screens', () => {
     expect(afterMessages.etag).not.toBe(beforeMessages.etag);
     expect(afterMessages.cache).toBe('no-cache');
     expect((await messages('en', { 'if-none-match': afterMessages.etag })).status).toBe(304);
+    // The app loads ICU ASTs (it ships without the parser).
+    const ast = await messages('en?format=ast');
+    expect(ast.body!['bindBank.titleStudio']).toEqual([{ type: 0, value: 'Your bank accounts' }]);
+    expect(ast.etag).not.toBe(afterMessages.etag);
 
     const layout = { ...screen.layout, title: 'bindBank.titleStudio' };
     const published = expectOk(await server.call<{ version: number }>('studio/screens/publish', { id: 'bindBank', layout, note: 'friendlier title' }, { token: editor }));

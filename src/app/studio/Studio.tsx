@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser/lib/index.js';
 import { ApiError, callApi } from '../api';
 import { showToast } from '../toast-bus';
 import { LOCALES, type Locale } from '../../shared/lang';
@@ -145,7 +146,17 @@ export default function Studio() {
     return () => clearTimeout(timer);
   }, [candidate, checks]);
 
-  const previewMessages = useMemo(() => ({ ...catalogs[lang], ...edits[lang] }), [catalogs, edits, lang]);
+  // The app's react-intl has no ICU parser (ASTs are precompiled): the studio's chunk parses.
+  const previewMessages = useMemo(() => {
+    const texts = { ...catalogs[lang], ...edits[lang] };
+    return Object.fromEntries(Object.entries(texts).flatMap(([key, text]) => {
+      try {
+        return [[key, parseIcu(text)]];
+      } catch {
+        return [];
+      }
+    })) as unknown as Record<string, string>;
+  }, [catalogs, edits, lang]);
   const payload = useMemo<ScreenPayload | null>(() => {
     if (!layout || !id) return null;
     const schemas = { ...otherSchemas, ...(screen?.schema && schema ? { [id]: schema } : {}) };

@@ -55,7 +55,7 @@ export class ShellRenderer {
     if (/^[A-Za-z0-9_-]+$/.test(segment) && this.hasScreen(segment)) {
       links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/screens/${segment}?lang=${toQueryLang(language)}">`);
     }
-    links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/${toLocale(language)}">`);
+    links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/${toLocale(language)}?format=ast">`);
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
   }
 }
