@@ -72,6 +72,17 @@ test('an editor changes, previews and publishes /bindBank; the investor sees it'
     await expect(desk.getByTestId('studio-diff')).toContainText('bindBank.titleStudio');
     await desk.screenshot({ path: 'docs/screenshots/studio-history-1280.png', fullPage: true });
 
+    // The property panel: the cursor inside the form block shows that kind's properties.
+    await editor.getByText('"bindBank.addTitle"').click();
+    const properties = desk.getByTestId('studio-properties');
+    await expect(properties).toContainText('form');
+    await expect(properties.getByLabel('title')).toHaveValue('bindBank.addTitle');
+
+    // Still usable on a tablet: the columns wrap.
+    await desk.setViewportSize({ width: 1024, height: 768 });
+    await expect(desk.getByTestId('studio-preview')).toBeVisible();
+    await desk.screenshot({ path: 'docs/screenshots/studio-tablet-1024.png' });
+
     // The investor's phone (390×844, German) shows the published screen on its next load.
     const investorToken = await login(request, demoInvestor());
     await openWithSession(page, investorToken, '/bindBank', 'DE');
