@@ -156,7 +156,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Issue 11: what the studio published (latest screen versions, texts) is served from the
   // start and re-read from the database whenever any process announces a change.
   await refreshMessages(deps);
-  await refreshPublished(deps, store);
   const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
   cluster.bus.subscribe('screens', () => void refreshPublished(deps, store).catch(studioLog));
   cluster.bus.subscribe('messages', () => void refreshMessages(deps).catch(studioLog));
@@ -190,6 +189,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   openApiRoutes(app, calls, store);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
+
+  // Issue 11: the latest published screen versions, checked against the registered calls.
+  await refreshPublished(deps, store);
 
   if (options.strictScreens) {
     const problems = store.lintAll();

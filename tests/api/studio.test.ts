@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { operatorToken } from '../support/money.js';
+import { randomUUID } from 'node:crypto';
 import { editorToken } from '../support/studio.js';
+import { studioDb } from '../../src/server/db/studio-tables.js';
+import { refreshPublished } from '../../src/server/domain/studio/sync.js';
 import { ERRORS } from '../../src/shared/codes.js';
 
 let server: TestServer;
@@ -202,6 +205,25 @@ describe('screens', () => {
     const home = await getScreen('home');
     expect(home.schema).toBeNull();
     expectCall(await server.call('studio/screens/validate', { id: 'home', layout: home.layout, schema: { type: 'object' } }, { token: editor }), 400, ERRORS.studioSchemaNotEditable.code);
+  });
+});
+
+describe('a published version the code no longer supports', () => {
+  it('is not served (its files are) and does not stop the server', async () => {
+    const db = studioDb(server.deps.db);
+    const broken = structuredClone((await getScreen('bindBank', 0)).layout);
+    broken.blocks[0].load.call = 'bank/removedByADeploy';
+    await db.insertInto('screen_versions').values({
+      id: randomUUID(), screen_id: 'bindBank', version: 99, layout_json: JSON.stringify(broken), schema_json: null,
+      messages_json: '{}', author_user_id: 'x', note: 'written before a deploy', lint_json: '[]', published_at: server.clock.now(),
+    }).execute();
+    await refreshPublished(server.deps, server.store);
+    const now = await served('bindBank');
+    expect(now.status).toBe(200);
+    expect(now.data.layout).toEqual((await getScreen('bindBank', 0)).layout);
+    await db.deleteFrom('screen_versions').where('version', '=', 99).execute();
+    await refreshPublished(server.deps, server.store);
+    expect((await served('bindBank')).data.layout.title).toBe('bindBank.titleStudio');
   });
 });
 

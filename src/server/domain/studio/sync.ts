@@ -39,9 +39,20 @@ export async function loadMessageOverrides(deps: Pick<Deps, 'db'>): Promise<Part
   return result;
 }
 
-/** Serves the latest published screens in this process. */
-export async function refreshPublished(deps: Pick<Deps, 'db'>, store: SchemaStore): Promise<void> {
-  store.setPublished(await loadPublished(deps));
+/**
+ * Serves the latest published screens in this process. A published version that no longer
+ * passes the checks (e.g. the code since dropped a call or a catalogue property) is not served
+ * — its files are, and the log says why — so a deploy can never take a screen down or stop the
+ * server from starting. Run it after the calls are registered (the checks need them).
+ */
+export async function refreshPublished(deps: Pick<Deps, 'db' | 'log'>, store: SchemaStore): Promise<void> {
+  const published = await loadPublished(deps);
+  const valid = published.filter((screen) => {
+    const problems = store.lintScreen(screen.id, { layout: screen.layout, ...(screen.schema ? { schema: screen.schema } : {}) });
+    if (problems.length) deps.log?.warn({ screen: screen.id, version: screen.version, problems: problems.slice(0, 5) }, 'published screen version fails the checks; serving its files');
+    return problems.length === 0;
+  });
+  store.setPublished(valid);
 }
 
 /** Lays the published texts over the locale files in this process. */
