@@ -25,7 +25,10 @@ test('an editor changes, previews and publishes /bindBank; the investor sees it'
   const studio = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB', serviceWorkers: 'block' });
   const desk = await studio.newPage();
   try {
-    await openWithSession(desk, editorToken, '/studio', 'EN');
+    // Editors find the studio in their menu.
+    await openWithSession(desk, editorToken, '/my', 'EN');
+    await desk.getByRole('button', { name: 'Studio (screens and texts)' }).click();
+    await expect(desk).toHaveURL(/\/studio$/);
     await desk.getByTestId('screen-bindBank').click();
     const editor = desk.getByTestId('editor-layout');
     await expect(editor).toContainText('"bindBank.title"');
