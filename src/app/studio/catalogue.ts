@@ -36,7 +36,11 @@ const isScalar = (node: Json | undefined): boolean => {
 export function kindSchema(kind: string): Json | null {
   const dispatch = (definitions.block?.allOf ?? []) as Json[];
   const branch = dispatch.find((entry) => entry.if?.properties?.kind?.const === kind);
-  const part = resolve(branch?.then);
+  // Fallbacks for other catalogue shapes: `<kind>Block`, or a part whose `kind` is the constant.
+  const part =
+    resolve(branch?.then) ??
+    definitions[`${kind}Block`] ??
+    Object.values(definitions).find((d) => d?.properties?.kind?.const === kind);
   if (!part) return null;
   const properties: Json = {};
   for (const [name, node] of Object.entries((part.properties ?? {}) as Json)) {
