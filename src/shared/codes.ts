@@ -128,6 +128,7 @@ export const ERRORS = {
   studioSchemaNotEditable: { code: 1803, status: 400, message: 'error.studioSchemaNotEditable' },
   studioMessageInvalid: { code: 1804, status: 400, message: 'error.studioMessageInvalid' },
   studioBusy: { code: 1805, status: 409, message: 'error.studioBusy' },
+  studioOff: { code: 1806, status: 403, message: 'error.studioOff' },
   // Scale-out and operations (issue 15: 1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },

@@ -73,6 +73,20 @@ describe('access', () => {
   });
 });
 
+describe('the feature flag', () => {
+  it('FEATURES=studio=off switches every studio call off for editors', async () => {
+    const off = await startTestServer({ FEATURES: 'studio=off' });
+    try {
+      const token = await editorToken(off);
+      expectCall(await off.call('studio/screens/list', {}, { token }), 403, ERRORS.studioOff.code);
+      expectCall(await off.call('studio/screens/get', { id: 'bindBank' }, { token }), 403, ERRORS.studioOff.code);
+      expectCall(await off.call('studio/screens/list', {}, { token: (await off.registerUser()).token }), 403, ERRORS.forbidden.code);
+    } finally {
+      await off.stop();
+    }
+  });
+});
+
 describe('screens', () => {
   it('lists every screen at version 0 from the files', async () => {
     const list = expectOk(await server.call<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean }>>('studio/screens/list', {}, { token: editor }));

@@ -12,9 +12,11 @@
  * studio/messages/get {lang} → {id: text}
  * studio/messages/save {lang, messages} → {saved} (published at once)
  */
-import type { CallRegistry } from '../http/calls.js';
+import type { CallRegistry, CallSpec } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import { writeAudit } from '../domain/audit.js';
+import { AppError } from '../domain/errors.js';
+import { runningFeatures } from '../domain/systemConfig.js';
 import type { SchemaStore } from '../screens/store.js';
 import type { CacheBus } from '../cluster/cache-bus.js';
 import { getScreen, listScreens, listVersions, publishScreen, rollbackScreen, saveDraft, validateCandidate, type StudioContext } from '../domain/studio/screens.js';
@@ -46,13 +48,24 @@ export function studioContext(deps: Deps, store: SchemaStore, bus: CacheBus): St
   };
 }
 
-/** Registers the studio calls. */
+/**
+ * Registers the studio calls. With `FEATURES=studio=off` every one answers `studioOff` (1806)
+ * after the role check, so the feature flag tells the truth.
+ */
 export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
   const ctx = studioContext(deps, store, bus);
+  const define = <B = Record<string, never>>(spec: CallSpec<B>): void =>
+    calls.define<B>({
+      ...spec,
+      handle: (context) => {
+        if (!runningFeatures(deps).studio) throw new AppError('studioOff');
+        return spec.handle(context);
+      },
+    });
   const audit = (userId: string, action: string, entityId: string, after?: unknown) =>
     writeAudit(deps.db, { actorUserId: userId, action, entity: action.startsWith('studio.messages') ? 'messages' : 'screen', entityId, after, at: deps.clock.now() });
 
-  calls.define({
+  define({
     name: 'studio/screens/list',
     access: 'editor',
     handle: async ({ auth }) => {
@@ -60,7 +73,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       return listScreens(ctx);
     },
   });
-  calls.define<StudioScreenGet>({
+  define<StudioScreenGet>({
     name: 'studio/screens/get',
     access: 'editor',
     body: 'api/studioScreenGet',
@@ -70,7 +83,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       return screen;
     },
   });
-  calls.define<StudioScreenCandidate>({
+  define<StudioScreenCandidate>({
     name: 'studio/screens/validate',
     access: 'editor',
     body: 'api/studioScreenCandidate',
@@ -80,19 +93,19 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       return { errors };
     },
   });
-  calls.define<StudioScreenCandidate>({
+  define<StudioScreenCandidate>({
     name: 'studio/screens/saveDraft',
     access: 'editor',
     body: 'api/studioScreenCandidate',
     handle: ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined),
   });
-  calls.define<StudioScreenPublish>({
+  define<StudioScreenPublish>({
     name: 'studio/screens/publish',
     access: 'editor',
     body: 'api/studioScreenPublish',
     handle: ({ auth, body }) => publishScreen(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.note.trim()),
   });
-  calls.define<StudioScreenGet>({
+  define<StudioScreenGet>({
     name: 'studio/screens/versions',
     access: 'editor',
     body: 'api/studioScreenGet',
@@ -102,13 +115,13 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       return versions;
     },
   });
-  calls.define<StudioScreenRollback>({
+  define<StudioScreenRollback>({
     name: 'studio/screens/rollback',
     access: 'editor',
     body: 'api/studioScreenRollback',
     handle: ({ auth, body }) => rollbackScreen(ctx, auth!.userId, body.id, body.version),
   });
-  calls.define<StudioMessagesGet>({
+  define<StudioMessagesGet>({
     name: 'studio/messages/get',
     access: 'editor',
     body: 'api/studioMessagesGet',
@@ -117,7 +130,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       return { ...deps.messages.catalog(body.lang) };
     },
   });
-  calls.define<StudioMessagesSave>({
+  define<StudioMessagesSave>({
     name: 'studio/messages/save',
     access: 'editor',
     body: 'api/studioMessagesSave',
