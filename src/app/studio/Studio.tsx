@@ -82,7 +82,8 @@ function setAtPointer(doc: Record<string, unknown>, pointer: string, value: Reco
 export default function Studio() {
   const intl = useIntl();
   const [screens, setScreens] = useState<ScreenRow[] | null>(null);
-  const [denied, setDenied] = useState(false);
+  /** Why the studio is not available: the server's message (not an editor, switched off). */
+  const [denied, setDenied] = useState<string | null>(null);
   const [id, setId] = useState<string | null>(null);
   const [screen, setScreen] = useState<StudioScreen | null>(null);
   const [layoutText, setLayoutText] = useState('');
@@ -105,14 +106,14 @@ export default function Studio() {
     try {
       setScreens(await callApi<ScreenRow[]>('studio/screens/list', {}, { silent: true }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 1040) setDenied(true);
+      if (error instanceof ApiError && error.code !== 0) setDenied(error.code === 1040 ? intl.formatMessage({ id: 'studio.editorsOnly' }) : error.message);
     }
-  }, []);
+  }, [intl]);
   useEffect(() => void loadList(), [loadList]);
   useEffect(() => {
-    void Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const)).then((pairs) =>
-      setCatalogs(Object.fromEntries(pairs)),
-    );
+    void Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l }, { silent: true })] as const))
+      .then((pairs) => setCatalogs(Object.fromEntries(pairs)))
+      .catch(() => undefined); // not an editor: the list's answer says so
   }, []);
 
   const open = useCallback(async (next: string) => {
@@ -230,7 +231,7 @@ export default function Studio() {
     await loadList();
   };
 
-  if (denied) return <div className="studio studio-denied" data-testid="studio-denied"><FormattedMessage id="studio.editorsOnly" /></div>;
+  if (denied) return <div className="studio studio-denied" data-testid="studio-denied">{denied}</div>;
 
   return (
     <div className="studio" data-testid="studio">
