@@ -18,7 +18,7 @@ import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { TextsPanel } from './TextsPanel';
 import { VersionsPanel, type VersionInfo } from './VersionsPanel';
-import { LAYOUT_META, blockPointerAt, readPointer } from './catalogue';
+import { LAYOUT_META, SCHEMA_META, blockPointerAt, readPointer } from './catalogue';
 import './studio.css';
 
 interface ScreenRow {
@@ -257,7 +257,7 @@ export default function Studio() {
             {tab === 'layout' ? (
               <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} problems={layoutProblems} onCursor={setCursor} />
             ) : (
-              <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} problems={schemaProblems} />
+              <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} schema={SCHEMA_META} problems={schemaProblems} />
             )}
             <ul className="studio-problems" data-testid="studio-problems">
               {!layout && <li>layout: <FormattedMessage id="studio.notJson" /></li>}

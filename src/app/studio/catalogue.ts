@@ -6,11 +6,15 @@
  * from per-kind fragments (issue 16).
  */
 import meta from '../../../schemas/layout.meta.json';
+import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';
 
 type Json = Record<string, any>;
 
 /** The whole catalogue, for the editor's schema completion and linting. */
 export const LAYOUT_META = meta as Json;
+
+/** JSON Schema draft-07's own schema: completion for the data-schema editor (the contract check is the server's). */
+export const SCHEMA_META = draft7 as Json;
 
 const definitions = (LAYOUT_META.definitions ?? {}) as Record<string, Json>;
 
