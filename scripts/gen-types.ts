@@ -1,11 +1,13 @@
 /**
- * `npm run gen`: TypeScript types from every data schema (`schemas/screens/*.schema.json`,
- * `schemas/api/*.schema.json`) with json-schema-to-typescript, into
- * `src/shared/generated/index.ts`; and the layout catalogue assembled from its fragments
+ * `npm run gen`: TypeScript types from every schema owned by code — call contracts
+ * (`schemas/contracts/*.schema.json`, issue 11) and payloads (`schemas/api/*.schema.json`) —
+ * with json-schema-to-typescript, into `src/shared/generated/index.ts` (screen schemas under
+ * `schemas/screens/` belong to product staff and are edited in the studio, so they never make
+ * the types stale); the layout catalogue assembled from its fragments
  * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
  * docs/architecture.md — see scripts/gen/catalogue.ts); and the client's route table from the
- * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts). `--check` fails when any of them is
- * stale (run by `npm test`).
+ * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts). `--check` fails when any of
+ * them is stale (run by `npm test`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,7 +37,7 @@ function stripNestedTitles(node: unknown, depth = 0, isPropertyMap = false): unk
 }
 
 export async function generate(): Promise<string> {
-  const files = ['screens', 'api'].flatMap((folder) =>
+  const files = ['contracts', 'api'].flatMap((folder) =>
     fs
       .readdirSync(path.join(ROOT_DIR, 'schemas', folder))
       .filter((name) => name.endsWith('.schema.json'))

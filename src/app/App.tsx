@@ -2,7 +2,7 @@
  * The app: router, route guard (SPEC.md §2), tab shell, stack screens, toasts and the
  * language popup. Every screen is rendered by the generic renderer from server data.
  */
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { HostContext } from '../../renderers/host';
@@ -17,6 +17,9 @@ import { TabShell } from './shell/TabShell';
 import { ToastHost } from './shell/ToastHost';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { LanguagePopup } from './shell/LanguagePopup';
+
+/** Issue 11: the studio for editors, its own chunk (CodeMirror, rjsf): never in the investor's first load. */
+const Studio = lazy(() => import('./studio/Studio'));
 
 /** Redirects visitors to /page on every route but the public ones. */
 function Guard({ children }: { children: React.ReactNode }) {
@@ -51,6 +54,7 @@ function Shell() {
         <OfflineBanner />
         <Routes>
           <Route path="/" element={<Navigate to="/home" replace />} />
+          <Route path="/studio" element={<Guard><Suspense fallback={null}><Studio /></Suspense></Guard>} />
           {ROUTES.map((route) => {
             const tab = TABS.find((t) => t.path === route.path);
             return (
