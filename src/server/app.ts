@@ -165,7 +165,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
   orderRoutes(calls, trading);
-  ipoRoutes(calls, deps);
+  ipoRoutes(calls, deps, market);
   etfRoutes(calls, trading);
   blockTradingRoutes(calls, trading);
   gatherRoutes(calls, trading);

@@ -5,7 +5,9 @@
  * re-run from the revealed seed, `admin/ipo/allot` twice and two processes allotting at once
  * (one entry per application), refunds released in full, a cancelled issue refunding everyone,
  * listing into holdings, and bad inputs refused with their own codes, changing nothing.
- * Ledger invariants (IPO ones included) after every test.
+ * Ledger invariants (IPO ones included) after every test. The allotment arithmetic runs on an
+ * INR account (the Indian deployment: no conversion); tests/api/currency.test.ts converts an
+ * application to the EUR account at the feed's EUR/INR rate (issue 9).
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -16,7 +18,7 @@ import { allot } from '../../src/shared/ipo.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assets, credit, entryCount, investor, useMoneyServer, type Investor } from '../support/money.js';
 
-const ctx = useMoneyServer({ env: { IPO_REQUIRES_IDENTITY: '0' } });
+const ctx = useMoneyServer({ env: { IPO_REQUIRES_IDENTITY: '0', ACCOUNT_CURRENCY: 'INR' } });
 const MIN = 60_000;
 const HOUR = 3_600_000;
 

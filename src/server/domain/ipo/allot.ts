@@ -12,6 +12,7 @@
  * Listing: at `listingAt` a conditional update sets `listed_at`, and the allotted shares become
  * positions (cost basis = allotted amount), in one transaction.
  */
+import { toAccountMinor } from '../../../shared/currency.js';
 import { allot } from '../../../shared/ipo.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
@@ -71,12 +72,14 @@ export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, 
 
     const lotSize = Number(ipo.lot_size);
     const price = Number(ipo.price_minor);
-    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
+    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id', 'fx_rate_minor']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
     const holdOf = new Map(apps.map((a) => [a.id, a.hold_id]));
+    const rateOf = new Map(apps.map((a) => [a.id, Number(a.fx_rate_minor)]));
     const result = allot(apps.map((a) => ({ id: a.id, lots: Number(a.lots) })), Number(ipo.total_shares) / lotSize, Number(ipo.min_lots), ipo.seed);
     for (const r of result) {
       const allottedShares = r.allottedLots * lotSize;
-      const allottedMinor = allottedShares * price;
+      // Issue 9: INR → account money at the rate fixed when applying (≤ the held amount).
+      const allottedMinor = toAccountMinor(allottedShares * price, rateOf.get(r.id)!);
       const { entryId, releasedMinor } = await splitHold(
         trx, now, holdOf.get(r.id)!, ENTRY_KINDS.ipoAllotted,
         [{ house: 'securities_settlement', amountMinor: allottedMinor, postingKind: 'ipo_allotment' }],
