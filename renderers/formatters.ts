@@ -1,6 +1,7 @@
 /** Formatters named in layouts (`formatter` in `layout.meta.json`). */
 import type { IntlShape } from 'react-intl';
-import { formatMoney, formatNumber, maskTail } from '../src/shared/format';
+import { formatMoney, formatNumber, getAccountCurrency, maskTail } from '../src/shared/format';
+import { currencySymbol, QUOTE_CURRENCY } from '../src/shared/currency';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market/format';
 
 type Formatter = (value: unknown, intl: IntlShape) => string;
@@ -27,7 +28,13 @@ function remainingText(ms: number): string {
 /** Every formatter by name; unknown names show the raw text. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
+  /** Money in the account currency (`ACCOUNT_CURRENCY`, EUR by default): `2.000,50 €`. */
   money: (value) => formatMoney(Number(value)),
+  /** An instrument's price or an amount before conversion, in its quote currency (issue 9): `3.000,00 ₹`. */
+  inr: (value) => (value === null || value === undefined ? '–' : formatMoney(Number(value), QUOTE_CURRENCY)),
+  /** The EUR/INR rate of a conversion (issue 9): `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
+  fxRate: (value, intl) =>
+    `1 ${currencySymbol(getAccountCurrency())} = ${new Intl.NumberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
   /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
   signedMoney: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
   /** Profit or loss: signed money, shown green or red by the list. */

@@ -192,7 +192,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 
   // The shell with per-route preloads of the screen and the locale chunk (issue 13).
-  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id));
+  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id), config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,

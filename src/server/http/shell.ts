@@ -6,6 +6,8 @@
  * - `<link rel="preload" as="fetch">` of the route's screen (`GET /api/ui/screens/<id>`),
  *   when a layout for it exists (route `/x` renders screen `x`; `/` goes to `home`);
  * - `<link rel="modulepreload">` of the active locale's message chunk.
+ * - the account currency (issue 9) in `<meta name="nivesh-currency">`, which the client's money
+ *   format reads at start.
  * The language comes from the `lang` cookie the client mirrors from local storage (default DE).
  */
 import fs from 'node:fs';
@@ -19,6 +21,8 @@ export class ShellRenderer {
   constructor(
     private readonly clientDir: string,
     private readonly hasScreen: (id: string) => boolean,
+    /** `ACCOUNT_CURRENCY` (issue 9): written into the `nivesh-currency` meta tag money is formatted by. */
+    private readonly accountCurrency = 'EUR',
   ) {}
 
   /** Whether the client was built. */
@@ -47,7 +51,9 @@ export class ShellRenderer {
    * @throws Error when the client is not built (check {@link exists} first).
    */
   render(urlPath: string, cookie: string | undefined): string {
-    const { html, locales } = this.load();
+    const loaded = this.load();
+    const { locales } = loaded;
+    const html = loaded.html.replace('<meta name="nivesh-currency" content="EUR" />', `<meta name="nivesh-currency" content="${this.accountCurrency}" />`);
     const language = languageFromCookie(cookie);
     const links: string[] = [];
     const segment = urlPath === '/' ? 'home' : urlPath.slice(1);
