@@ -226,7 +226,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // only with a running clock (tests call `trading.settle(now)` instead).
   const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
   if (!(clock instanceof ManualClock)) jobs.start();
-  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log);
+  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log, market);
   // Gather tranches (issue 10): missed ones run at start; the interval only with a running clock.
   const gatherRunner = startGatherRunner(trading, clock, !(clock instanceof ManualClock), app.log);
 
@@ -239,7 +239,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
     cluster,
     jobs,
-    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log) },
+    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
     offerings: { runner: gatherRunner, runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
       await gatherRunner.stop();

@@ -296,6 +296,42 @@ describe('allotment (SEBI retail rule)', () => {
     expect(shown.items).toEqual([expect.objectContaining({ symbol: d.symbol, quantity: 30, averageCost: 100 })]);
     expect((await record(users[0]!)).items[0]).toMatchObject({ status: 'allotted', allottedShares: 30 });
   });
+
+  it('a listed symbol joins the instrument master and the feed at the issue price: quoted, valued live, sold with order/sell, known after a restart', async () => {
+    // The file sets the clock back after each test; start past every second the feed has ticked.
+    ctx.server.clock.advance(86_400_000);
+    const { id, users } = await book([3, 1]);
+    const symbol = (await details(users[0]!, id)).symbol;
+    expectCall(await ctx.server.call('markets/getMarket', { symbol }), 404, 1300);
+    ctx.server.clock.advance(2 * HOUR);
+    expect((await ctx.server.ipo.run()).listed).toContain(id);
+    const quote = expectOk(await ctx.server.call<{ symbol: string; last: number; prevClose: number; kind: string; currency: string }>('markets/getMarket', { symbol }));
+    // Its path starts at the issue price (₹100): the previous close, and the first ticks near it.
+    expect(quote).toMatchObject({ symbol, prevClose: 100, kind: 'equity', currency: 'INR' });
+    expect(Math.abs(quote.last - 100)).toBeLessThan(5);
+    const all = expectOk(await ctx.server.call<Array<{ symbol: string }>>('markets/getAllMarkets', {}));
+    expect(all.map((q) => q.symbol)).toContain(symbol);
+    // The feed moves it like every other share; holdings follow the live price.
+    ctx.server.clock.advance(10 * MIN);
+    const later = expectOk(await ctx.server.call<{ last: number; time: number }>('markets/getMarket', { symbol }));
+    expect(later.time).toBe(ctx.server.clock.now()); // it ticked up to now
+    const moved = later.last;
+    const holding = expectOk(await ctx.server.call<{ items: Array<{ symbol: string; lastPrice: number; marketValue: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: users[1]!.token })).items[0]!;
+    expect(holding).toMatchObject({ symbol, lastPrice: moved, marketValue: Math.round(moved * 100 * 10) / 100 });
+    // Allotted shares can be sold (before: 1300, the symbol was unknown to the market).
+    const sold = expectOk(await ctx.server.call<{ quantity: number; price: number }>('order/sell', { symbol, quantity: 4 }, { token: users[1]!.token }));
+    expect(sold).toMatchObject({ quantity: 4, price: moved });
+    // Another process on the same database (a restart) lists it on its first job pass.
+    const { buildServer } = await import('../../src/server/app.js');
+    const second = await buildServer(ctx.server.config, { clock: ctx.server.clock, db: ctx.server.deps.db, logger: false });
+    try {
+      await second.ipo.job.started;
+      expect(second.market.instruments.map((i) => i.symbol)).toContain(symbol);
+      expect(second.market.feed.quote(symbol)?.last).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('cancellation', () => {

@@ -14,6 +14,8 @@
  */
 import { toAccountMinor } from '../../../shared/currency.js';
 import { allot } from '../../../shared/ipo.js';
+import type { Market } from '../../market/index.js';
+import { syncListedInstruments } from './listed.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { ipoDb } from '../../db/ipo-tables.js';
@@ -144,9 +146,10 @@ export interface IpoJobReport {
 
 /**
  * One pass of the IPO job at `now`: allots every issue whose `allotmentAt` has come, then lists
- * every allotted issue whose `listingAt` has come. Safe on several servers at once.
+ * every allotted issue whose `listingAt` has come and (with `market`) adds every listed symbol
+ * to this process's instrument master and feed. Safe on several servers at once.
  */
-export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }): Promise<IpoJobReport> {
+export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }, market?: Market): Promise<IpoJobReport> {
   const t = ipoDb(deps.db);
   const due = await t.selectFrom('ipos').select('id').where('allotted_at', 'is', null).where('cancelled_at', 'is', null).where('allotment_at', '<=', now).execute();
   const out: IpoJobReport = { allotted: [], listed: [] };
@@ -163,6 +166,13 @@ export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { err
       if (await listIpo(deps, id, now)) out.listed.push(id);
     } catch (error) {
       log?.error({ err: error, ipo: id }, 'IPO listing failed');
+    }
+  }
+  if (market) {
+    try {
+      await syncListedInstruments(deps.db, market);
+    } catch (error) {
+      log?.error({ err: error }, 'adding listed IPOs to the market failed');
     }
   }
   return out;
