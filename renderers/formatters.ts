@@ -75,8 +75,11 @@ export interface BindingLike {
   format?: string;
   /** Value → message id `<labelPrefix>.<value>` (enumerations such as a channel or a kind). */
   labelPrefix?: string;
-  /** For a list value: the fields of each item, joined with ' · ', one item per line. */
-  itemFields?: string[];
+  /**
+   * For a list value: the fields of each item, joined with ' · ', one item per line; a field
+   * may name its formatter and a short prefix (`{field: "quantity", prefix: "×"}`, `{field: "price", format: "inr"}`).
+   */
+  itemFields?: Array<string | { field: string; format?: string; prefix?: string }>;
 }
 
 /** Formats one binding of a record: enumerations by label, lists item by item, else by formatter. */
@@ -85,7 +88,18 @@ export function formatBinding(data: unknown, binding: BindingLike, intl: IntlSha
   if (value === undefined || value === null || value === '') return '';
   if (binding.labelPrefix) return intl.formatMessage({ id: `${binding.labelPrefix}.${String(value)}` });
   if (binding.itemFields && Array.isArray(value)) {
-    return value.map((item) => binding.itemFields!.map((f) => String(readPath(item, f) ?? '')).filter(Boolean).join(' · ')).join('\n');
+    return value
+      .map((item) =>
+        binding
+          .itemFields!.map((f) => {
+            if (typeof f === 'string') return String(readPath(item, f) ?? '');
+            const v = readPath(item, f.field);
+            return v === undefined || v === null || v === '' ? '' : `${f.prefix ?? ''}${formatValue(v, f.format, intl)}`;
+          })
+          .filter(Boolean)
+          .join(' · '),
+      )
+      .join('\n');
   }
   return formatValue(value, binding.format, intl);
 }

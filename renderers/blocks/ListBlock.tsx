@@ -28,6 +28,8 @@ interface ItemAction {
   params: Record<string, string>;
   confirm?: string;
   onSuccess?: Action[];
+  /** Offered only on items whose `field` has one of the values (e.g. cancel a running plan only). */
+  if?: { field: string; in: unknown[] };
 }
 
 /** A filter the user sets above the list; its value goes into the call's params. */
@@ -149,7 +151,7 @@ export function ListBlock({ spec }: BlockProps<ListSpec>) {
               ) : (
                 content
               )}
-              {spec.itemActions?.map((action) => (
+              {spec.itemActions?.filter((action) => !action.if || action.if.in.includes(readPath(item, action.if.field))).map((action) => (
                 <button
                   key={action.label}
                   type="button"
