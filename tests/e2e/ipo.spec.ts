@@ -101,11 +101,15 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await page.screenshot({ path: path.join(shots, 'ipo-list.png') });
   expect(await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ available: (500_000 - Math.round(allotted.allottedAmount * 100)) / 100, held: 0 });
 
-  // Listing: the allotted shares are a holding.
+  // Listing: the allotted shares are a holding, the symbol joins the market.
   await expect.poll(async () => (await api<{ status: string }>(request, investor.token, 'ipo/details', { id })).status, { timeout: 60_000 }).toBe('listed');
   await page.goto('/position');
   await page.getByRole('tab', { name: /Bestand|Holdings/ }).click();
-  await expect(page.getByText(symbol).first()).toBeVisible();
+  // The listed symbol is in the instrument master: named, and valued at its live price in ₹.
+  const holding = page.getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
+  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s₹/);
+  const quote = await api<{ symbol: string; currency: string }>(request, investor.token, 'markets/getMarket', { symbol });
+  expect(quote).toMatchObject({ symbol, currency: 'INR' });
   await page.screenshot({ path: path.join(shots, 'ipo-holding.png') });
 
   await openWithSession(page, operator, '/adminIpo');
