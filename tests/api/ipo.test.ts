@@ -267,9 +267,11 @@ describe('allotment (SEBI retail rule)', () => {
       }, 20);
       child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${output}`)));
     });
+    // Listen for the exit before starting: the worker may finish before our own pass does.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.stdin.write('go\n');
     const [ours, operatorCall] = await Promise.all([ctx.server.ipo.run(), ctx.server.call('admin/ipo/allot', { id }, { token: ctx.operator })]);
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
     const theirs = JSON.parse(/REPORT (.*)\n/.exec(output)![1]!) as { allotted: string[] };
     const operatorRan = (operatorCall.body.data as { ranNow?: boolean } | null)?.ranNow === true ? 1 : 0;
     expect(ours.allotted.filter((x) => x === id).length + theirs.allotted.filter((x) => x === id).length + operatorRan).toBe(1);
