@@ -173,7 +173,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
   orderRoutes(calls, trading);
-  ipoRoutes(calls, deps);
+  ipoRoutes(calls, deps, market);
   etfRoutes(calls, trading);
   blockTradingRoutes(calls, trading);
   gatherRoutes(calls, trading);
@@ -204,7 +204,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 
   // The shell with per-route preloads of the screen and the locale chunk (issue 13).
-  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id));
+  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id), config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -238,7 +238,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // only with a running clock (tests call `trading.settle(now)` instead).
   const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
   if (!(clock instanceof ManualClock)) jobs.start();
-  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log);
+  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log, market);
   // Gather tranches (issue 10): missed ones run at start; the interval only with a running clock.
   const gatherRunner = startGatherRunner(trading, clock, !(clock instanceof ManualClock), app.log);
 
@@ -251,7 +251,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
     cluster,
     jobs,
-    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log) },
+    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
     offerings: { runner: gatherRunner, runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
       await gatherRunner.stop();
