@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from './test';
-import { demoEditor, demoInvestor, openWithSession } from './helpers';
+import { demoEditor, openWithSession, registerByApi } from './helpers';
 
 async function login(request: APIRequestContext, credentials: { email: string; password: string }) {
   const response = await request.post('/api/user/login', { data: credentials });
@@ -87,7 +87,8 @@ test('an editor changes, previews and publishes /bindBank; the investor sees it'
     await desk.screenshot({ path: 'docs/screenshots/studio-tablet-1024.png' });
 
     // The investor's phone (390×844, German) shows the published screen on its next load.
-    const investorToken = await login(request, demoInvestor());
+    // A fresh investor: other specs change the demo investor's password.
+    const investorToken = (await registerByApi(request)).token;
     await openWithSession(page, investorToken, '/bindBank', 'DE');
     await expect(page.locator('.top-bar-title')).toHaveText('Meine Bankverbindungen');
     await expect(page.getByTestId('form-add')).toContainText('IFSC: 11 Zeichen, z. B. HDFC0001234');
