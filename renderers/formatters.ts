@@ -2,6 +2,7 @@
 import type { IntlShape } from 'react-intl';
 import { formatMoney, formatNumber, maskTail } from '../src/shared/format';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market/format';
+import { INDIA_TIME_ZONE } from '../src/shared/india-time';
 
 type Formatter = (value: unknown, intl: IntlShape) => string;
 
@@ -10,7 +11,7 @@ const figure = (value: unknown): number | null => (typeof value === 'number' ? v
 
 const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, intl) =>
   typeof value === 'number' || typeof value === 'string'
-    ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', ...options }).format(new Date(value))
+    ? new Intl.DateTimeFormat(intl.locale, { ...options, timeZone: INDIA_TIME_ZONE }).format(new Date(value))
     : '';
 
 /** Milliseconds left as a short countdown; not positive or not a number: `–`. */

@@ -11,6 +11,7 @@ import { readPath } from '../formatters';
 import { useBlockData } from '../market/blockData';
 import { BrandMark } from '../ui/BrandMark';
 import { ErrorState } from '../ui/ErrorState';
+import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
 
 interface ArticleSpec extends BlockSpec {
   load: LoadSpec;
@@ -44,7 +45,7 @@ export function ArticleBlock({ spec }: BlockProps<ArticleSpec>) {
   const image = text(spec.fields.image);
   const meta = [
     typeof source === 'string' ? source : null,
-    typeof date === 'number' ? new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(date)) : null,
+    typeof date === 'number' ? new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: INDIA_TIME_ZONE }).format(new Date(date)) : null,
   ].filter(Boolean);
   return (
     <article className="article card" data-testid="article">

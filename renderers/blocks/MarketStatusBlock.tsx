@@ -11,6 +11,7 @@ import type { MarketStatusView } from '../../src/shared/market';
 import { useHost } from '../host';
 import { formatClock } from '../market/format';
 import { useStreamState } from '../market/useLiveQuote';
+import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
 
 interface MarketStatusSpec extends BlockSpec {
   load?: LoadSpec;
@@ -44,7 +45,7 @@ export function MarketStatusBlock({ spec }: BlockProps<MarketStatusSpec>) {
           {data?.nextOpen && !data.open && (
             <span className="session-next">
               {' · '}
-              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
+              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: INDIA_TIME_ZONE, weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
             </span>
           )}
         </span>

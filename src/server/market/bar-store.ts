@@ -5,7 +5,8 @@
  */
 import type { Db } from '../db/index.js';
 import { marketDb, type MarketBars1dTable, type MarketDb } from '../db/market-tables.js';
-import { addDays, istDay } from './calendar.js';
+import { addDays } from './calendar.js';
+import { indiaDay } from '../../shared/india-time.js';
 import type { Bar, DailyBar } from './types.js';
 
 /** A daily bar as stored, with its symbol and origin. */
@@ -61,7 +62,7 @@ export class BarStore {
     const dayOf = new Map(daily.map((row) => [row.symbol, row.day]));
     for (const row of minute) {
       const day = dayOf.get(row.symbol);
-      if (!day || istDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
+      if (!day || indiaDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
     }
     return prices;
   }

@@ -10,7 +10,8 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { BarStore } from './bar-store.js';
 import { MinuteBarAggregator, addToDay } from './bars.js';
-import { SESSION_MS, addDays, istDay, istMidnight, minuteStart, type SessionCalendar } from './calendar.js';
+import { SESSION_MS, addDays, minuteStart, type SessionCalendar } from './calendar.js';
+import { indiaDay, indiaMidnight } from '../../shared/india-time.js';
 import type { Instrument } from './instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
 
@@ -163,7 +164,7 @@ export class MarketFeed {
     const wall = this.clock.now();
     await this.provider.init(lastPrices, wall);
     const marketNow = this.provider.marketTime(wall);
-    const today = istDay(marketNow);
+    const today = indiaDay(marketNow);
     await this.loadPrelude(today, marketNow);
     await this.backfill(today);
 
@@ -207,8 +208,8 @@ export class MarketFeed {
     if (!this.provider.prelude) return;
     const lastGenerated = await this.store.lastGeneratedDay();
     if ((await this.store.hasLiveBefore(today)) || (lastGenerated !== null && lastGenerated !== this.calendar.previousTradingDay(today))) return;
-    const end = (await this.store.firstMinuteFrom(istMidnight(today))) ?? minuteStart(marketNow);
-    const dayStart = this.provider.info.followsCalendar ? this.calendar.sessionBounds(today).open : istMidnight(today);
+    const end = (await this.store.firstMinuteFrom(indiaMidnight(today))) ?? minuteStart(marketNow);
+    const dayStart = this.provider.info.followsCalendar ? this.calendar.sessionBounds(today).open : indiaMidnight(today);
     const from = Math.max(dayStart, end - SESSION_MS);
     for (const instrument of this.instruments) {
       const bars = this.provider.prelude(instrument.symbol, from, end, instrument.referencePriceMinor);
@@ -278,7 +279,7 @@ export class MarketFeed {
    */
   adopt(batch: QuoteBatch): void {
     if (!this.following || !this.initialized) return;
-    const day = istDay(batch.time);
+    const day = indiaDay(batch.time);
     if (day !== this.dayKey) {
       this.days.clear();
       this.prelude.clear();
@@ -348,7 +349,7 @@ export class MarketFeed {
   private apply(tick: Tick): boolean {
     const state = this.states.get(tick.symbol);
     if (!state) return false;
-    const day = istDay(tick.time);
+    const day = indiaDay(tick.time);
     if (day !== this.dayKey) this.rollover(day);
     const closed = this.aggregator.add(tick);
     if (closed) this.closeMinute(tick.symbol, closed);
@@ -404,7 +405,7 @@ export class MarketFeed {
 
   private closeMinute(symbol: string, bar: Bar): void {
     this.pendingMinutes.push({ symbol, bar });
-    if (istDay(bar.time) !== this.dayKey) return;
+    if (indiaDay(bar.time) !== this.dayKey) return;
     const list = this.closedToday.get(symbol) ?? [];
     list.push(bar);
     this.closedToday.set(symbol, list);
@@ -528,19 +529,19 @@ export class MarketFeed {
   async todayBars(symbol: string): Promise<Bar[]> {
     const day = this.dayKey;
     if (this.following) {
-      const bars = [...(this.prelude.get(symbol) ?? []), ...(await this.store.minuteBars(symbol, istMidnight(day), Number.MAX_SAFE_INTEGER))];
+      const bars = [...(this.prelude.get(symbol) ?? []), ...(await this.store.minuteBars(symbol, indiaMidnight(day), Number.MAX_SAFE_INTEGER))];
       return bars.filter((bar, i) => i === 0 || bar.time > bars[i - 1]!.time);
     }
     let stored = this.storedToday.get(symbol);
     if (!stored) {
-      stored = this.store.minuteBars(symbol, istMidnight(day), this.processStartMinute);
+      stored = this.store.minuteBars(symbol, indiaMidnight(day), this.processStartMinute);
       this.storedToday.set(symbol, stored);
     }
     const before = [...(this.prelude.get(symbol) ?? []), ...(await stored)];
     const mine = this.closedToday.get(symbol) ?? [];
     const current = this.aggregator.current(symbol);
     const all = [...before, ...mine];
-    if (current && istDay(current.time) === day && (!all.length || all.at(-1)!.time < current.time)) all.push({ ...current });
+    if (current && indiaDay(current.time) === day && (!all.length || all.at(-1)!.time < current.time)) all.push({ ...current });
     return all.filter((bar, i) => i === 0 || bar.time > all[i - 1]!.time);
   }
 
