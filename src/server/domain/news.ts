@@ -4,6 +4,7 @@
  * edit and delete articles; every change is written to the audit log in the same transaction.
  */
 import type { Locale } from '../../shared/lang.js';
+import type { Page } from '../../shared/page.js';
 import type { Db } from '../db/index.js';
 import { marketDb, type MarketDb, type NewsTable } from '../db/market-tables.js';
 import { writeAudit } from './audit.js';
@@ -33,14 +34,8 @@ export interface NewsDetailView extends NewsItemView {
   html: string;
 }
 
-/** One page of a list. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  hasMore: boolean;
-}
+/** One page of news, with whether another page follows. */
+export type NewsPage<T> = Page<T> & { hasMore: boolean };
 
 /** An article as operators see and edit it. */
 export interface NewsAdminView extends NewsDetailView {
@@ -89,7 +84,7 @@ async function readableLang(db: MarketDb, locale: Locale, now: number): Promise<
 }
 
 /** `news/list`: published articles in the reader's language (English when none), newest first. */
-export async function listNews(deps: Deps, locale: Locale, input: { page?: number; pageSize?: number }): Promise<Page<NewsItemView>> {
+export async function listNews(deps: Deps, locale: Locale, input: { page?: number; pageSize?: number }): Promise<NewsPage<NewsItemView>> {
   const db = marketDb(deps.db);
   const now = deps.clock.now();
   const { page, pageSize } = clampPage(input.page, input.pageSize);
@@ -114,7 +109,7 @@ export async function getNews(deps: Deps, id: string): Promise<NewsDetailView> {
 }
 
 /** `admin/news/list`: every article (drafts too), newest first, optionally one language. */
-export async function adminListNews(deps: Deps, input: { page?: number; pageSize?: number; lang?: string }): Promise<Page<NewsAdminView>> {
+export async function adminListNews(deps: Deps, input: { page?: number; pageSize?: number; lang?: string }): Promise<NewsPage<NewsAdminView>> {
   const db = marketDb(deps.db);
   const { page, pageSize } = clampPage(input.page, input.pageSize);
   let base = db.selectFrom('news');

@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry, type PostingInput } from '../ledger/index.js';
-import { pageOf } from '../money/paging.js';
+import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { buildEtfs, navMinor, type Etf } from './catalogue.js';
 
@@ -56,10 +56,9 @@ export interface EtfView {
 }
 
 /** `etf/page {page?, pageSize?}`. */
-export async function etfPage(ctx: TradingContext, query: { page?: number; pageSize?: number }): Promise<{ items: EtfView[]; total: number }> {
-  const { pageSize, offset } = pageOf(query);
-  const all = etfsOf(ctx.market);
-  return { items: await views(ctx, all.slice(offset, offset + pageSize)), total: all.length };
+export async function etfPage(ctx: TradingContext, query: PageQuery): Promise<Page<EtfView>> {
+  const { items, ...page } = pageSlice(etfsOf(ctx.market), query);
+  return { items: await views(ctx, items), ...page };
 }
 
 /**
@@ -144,8 +143,8 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
 }
 
 /** `etfOrder/page {page?, pageSize?}`: my ETF orders (buys and sells), newest first. */
-export async function etfOrders(ctx: TradingContext, userId: string, query: { page?: number; pageSize?: number }) {
-  const { pageSize, offset } = pageOf(query);
+export async function etfOrders(ctx: TradingContext, userId: string, query: PageQuery) {
+  const { page, pageSize, offset } = pageOf(query);
   const symbols = etfsOf(ctx.market).map((e) => e.symbol);
   const t = tradingDb(ctx.deps.db);
   const [rows, count] = await Promise.all([
@@ -159,5 +158,7 @@ export async function etfOrders(ctx: TradingContext, userId: string, query: { pa
       commission: fromMinor(Number(r.commission_minor)), amount: fromMinor(Number(r.net_minor)), createdAt: Number(r.created_at),
     })),
     total: Number(count.n),
+    page,
+    pageSize,
   };
 }

@@ -8,7 +8,7 @@ import { fromMinor } from '../../../shared/money.js';
 import { indiaMonthRange } from '../../../shared/india-time.js';
 import type { Deps } from '../deps.js';
 import type { BillKind, UserAccountKind } from '../ledger/index.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 
 /** Body of `billflow/myBillflow` (`schemas/api/billflowQuery.schema.json`). */
 export interface BillQuery extends PageQuery {

@@ -12,7 +12,7 @@ import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
-import type { Page, PageQuery } from './paging.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
 import type { UserRef } from './users.js';
 

@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import type { DepositStatus } from './deposits.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { userRefs, type UserRef } from './users.js';
 import type { WithdrawalStatus } from './withdrawals.js';
 

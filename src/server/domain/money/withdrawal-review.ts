@@ -12,7 +12,7 @@ import type { Deps } from '../deps.js';
 import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
-import type { Page, PageQuery } from './paging.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
 import type { UserRef } from './users.js';
 import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';

@@ -15,7 +15,7 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */

@@ -9,7 +9,7 @@ import { fromMinor } from '../../../shared/money.js';
 import { tradingDb, type PositionsTable } from '../../db/trading-tables.js';
 import type { Market } from '../../market/index.js';
 import type { Deps } from '../deps.js';
-import { pageOf, type Page, type PageQuery } from '../money/paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { contractView, type ContractView } from './contracts.js';
 import { nameOf, readyFeed, type TradingContext } from './context.js';
 import { lockedShares } from '../offerings/locks.js';
