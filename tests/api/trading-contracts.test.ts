@@ -13,7 +13,6 @@ import { assertLedgerInvariants } from '../support/invariants.js';
 import { assets, credit, investor, operatorToken, startMoneyServer } from '../support/money.js';
 import { buyContract, entriesOf, lastPrice, recordTick, trader } from '../support/trading.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
-import { tradingDb } from '../../src/server/db/trading-tables.js';
 
 let server: TestServer;
 let operator: string;
@@ -107,7 +106,7 @@ describe('purchase', () => {
     expect(receipt.expiresAt - receipt.boughtAt).toBe(180_000);
     expect(await assets(server, user.token)).toEqual({ available: 900, held: 100, total: 1000 });
     expect(await entriesOf(server.deps.db, 'contract_placed', receipt.id)).toBe(1);
-    const tick = await tradingDb(server.deps.db).selectFrom('price_ticks').selectAll().where('symbol', '=', 'RELIANCE').where('at', '=', receipt.boughtAt).executeTakeFirstOrThrow();
+    const tick = await server.deps.db.selectFrom('price_ticks').selectAll().where('symbol', '=', 'RELIANCE').where('at', '=', receipt.boughtAt).executeTakeFirstOrThrow();
     expect(Number(tick.price_minor)).toBe(Math.round(price * 100));
     const detail = expectOk(await server.call<Detail>('order/contractDetail', { id: receipt.id }, { token: user.token }));
     expect(detail).toMatchObject({ id: receipt.id, status: 'open', settlePrice: null, profit: null, settledAt: null });
@@ -192,7 +191,7 @@ describe('settlement', () => {
     expect(detail.settlePrice).toBe(atExpiry);
     expect(detail.status).toBe(atExpiry > receipt.buyPrice ? 'won' : 'lost');
     // The path moved on after the expiry (the assertion above is not trivially the current price).
-    const ticks = await tradingDb(server.deps.db).selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'INFY').where('at', '>', receipt.expiresAt).execute();
+    const ticks = await server.deps.db.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'INFY').where('at', '>', receipt.expiresAt).execute();
     expect(ticks.length).toBeGreaterThan(100);
     expect(ticks.some((t) => Number(t.price_minor) !== Math.round(atExpiry * 100)) || later === atExpiry).toBe(true);
   });

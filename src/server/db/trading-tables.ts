@@ -1,10 +1,8 @@
 /**
  * Table shapes of the trading migration (`0006_trading`; issue 6), joined to the shared
- * `tables.ts` with Kysely's `withTables` (see {@link tradingDb}). Money and prices are integer
+ * `tables.ts`, whose `Database` includes {@link TradingTables}. Money and prices are integer
  * minor units, times epoch milliseconds (wall clock).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from './tables.js';
 
 /** The feed's price of a symbol at one wall-clock second (or at a contract's buy instant). */
 export interface PriceTicksTable {
@@ -75,7 +73,7 @@ export interface TradesTable {
   created_at: number;
 }
 
-/** The trading tables (a type alias: `withTables` needs an index-compatible shape). */
+/** The trading tables (part of `Database`; a type alias: `withTables` in ipo/offerings tables needs an index-compatible shape). */
 export type TradingTables = {
   price_ticks: PriceTicksTable;
   contracts: ContractsTable;
@@ -83,11 +81,3 @@ export type TradingTables = {
   positions: PositionsTable;
   trades: TradesTable;
 };
-
-/** The database with the trading tables typed. */
-export type TradingDb = Kysely<Database & TradingTables>;
-
-/** Views the shared database handle (or a transaction) with the trading tables typed. */
-export function tradingDb(db: Kysely<Database>): TradingDb {
-  return db.withTables<TradingTables>();
-}

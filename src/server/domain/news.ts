@@ -6,7 +6,7 @@
 import type { Locale } from '../../shared/lang.js';
 import type { Page } from '../../shared/page.js';
 import type { Db } from '../db/index.js';
-import { marketDb, type MarketDb, type NewsTable } from '../db/market-tables.js';
+import { type NewsTable } from '../db/market-tables.js';
 import { writeAudit } from './audit.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
@@ -77,7 +77,7 @@ function clampPage(page = 1, pageSize = 10) {
 }
 
 /** The language whose articles a reader gets: their own, or English when theirs has none. */
-async function readableLang(db: MarketDb, locale: Locale, now: number): Promise<string> {
+async function readableLang(db: Db, locale: Locale, now: number): Promise<string> {
   if (locale === 'en') return 'en';
   const any = await db.selectFrom('news').select('id').where('lang', '=', locale).where('status', '=', 'published').where('published_at', '<=', now).limit(1).executeTakeFirst();
   return any ? locale : 'en';
@@ -85,7 +85,7 @@ async function readableLang(db: MarketDb, locale: Locale, now: number): Promise<
 
 /** `news/list`: published articles in the reader's language (English when none), newest first. */
 export async function listNews(deps: Deps, locale: Locale, input: { page?: number; pageSize?: number }): Promise<NewsPage<NewsItemView>> {
-  const db = marketDb(deps.db);
+  const db = deps.db;
   const now = deps.clock.now();
   const { page, pageSize } = clampPage(input.page, input.pageSize);
   const lang = await readableLang(db, locale, now);
@@ -103,14 +103,14 @@ export async function listNews(deps: Deps, locale: Locale, input: { page?: numbe
  * @throws AppError `newsNotFound` (unknown, draft or scheduled).
  */
 export async function getNews(deps: Deps, id: string): Promise<NewsDetailView> {
-  const row = await marketDb(deps.db).selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await deps.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status !== 'published' || Number(row.published_at) > deps.clock.now()) throw new AppError('newsNotFound');
   return detail(row);
 }
 
 /** `admin/news/list`: every article (drafts too), newest first, optionally one language. */
 export async function adminListNews(deps: Deps, input: { page?: number; pageSize?: number; lang?: string }): Promise<NewsPage<NewsAdminView>> {
-  const db = marketDb(deps.db);
+  const db = deps.db;
   const { page, pageSize } = clampPage(input.page, input.pageSize);
   let base = db.selectFrom('news');
   if (input.lang) base = base.where('lang', '=', input.lang);
@@ -137,7 +137,7 @@ export interface NewsEditView {
  * @throws AppError `newsNotFound`.
  */
 export async function adminGetNews(deps: Deps, id: string): Promise<NewsEditView> {
-  const row = await marketDb(deps.db).selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await deps.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('newsNotFound');
   const view = detail(row);
   return { id: view.id, lang: row.lang, title: view.title, summary: view.summary, bodyHtml: view.html, status: row.status };
@@ -165,7 +165,7 @@ export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput
     updated_at: now,
     updated_by: actorUserId,
   };
-  return marketDb(deps.db).transaction().execute(async (tx) => {
+  return deps.db.transaction().execute(async (tx) => {
     if (input.id) {
       const before = await tx.selectFrom('news').selectAll().where('id', '=', input.id).executeTakeFirst();
       if (!before) throw new AppError('newsNotFound');
@@ -186,7 +186,7 @@ export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput
  * @throws AppError `newsNotFound`.
  */
 export async function deleteNews(deps: Deps, actorUserId: string, id: string): Promise<void> {
-  await marketDb(deps.db).transaction().execute(async (tx) => {
+  await deps.db.transaction().execute(async (tx) => {
     const before = await tx.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw new AppError('newsNotFound');
     await tx.deleteFrom('news').where('id', '=', id).execute();

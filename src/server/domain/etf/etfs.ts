@@ -8,7 +8,6 @@
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
 import { sql } from 'kysely';
-import { tradingDb } from '../../db/trading-tables.js';
 import type { Market } from '../../market/index.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -127,7 +126,7 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       }
       const entry = await postEntry(trx, o.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
       const total = o.grossMinor + o.commission;
-      const t = tradingDb(trx);
+      const t = trx;
       await t
         .insertInto('positions')
         .values({ user_id: userId, symbol: o.etf.symbol, quantity: o.quantity, cost_minor: total, updated_at: o.now })
@@ -146,7 +145,7 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
 export async function etfOrders(ctx: TradingContext, userId: string, query: PageQuery) {
   const { page, pageSize, offset } = pageOf(query);
   const symbols = etfsOf(ctx.market).map((e) => e.symbol);
-  const t = tradingDb(ctx.deps.db);
+  const t = ctx.deps.db;
   const [rows, count] = await Promise.all([
     t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('symbol', 'in', symbols).orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset(offset).execute(),
     t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('symbol', 'in', symbols).executeTakeFirstOrThrow(),

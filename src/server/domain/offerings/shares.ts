@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { commissionMinor } from '../../../shared/trade.js';
 import type { Db } from '../../db/index.js';
-import { tradingDb } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
 
@@ -75,7 +74,7 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
   }
   const entry = await postEntry(trx, now, { kind: buy.entryKind, reference: tradeId, postings });
   const total = gross + commission;
-  const t = tradingDb(trx);
+  const t = trx;
   await t
     .insertInto('positions')
     .values({ user_id: buy.userId, symbol: buy.symbol, quantity: buy.quantity, cost_minor: total, updated_at: now })

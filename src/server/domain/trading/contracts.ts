@@ -7,7 +7,7 @@
 import { fromMinor } from '../../../shared/money.js';
 import { normalizeDirection, type Direction } from '../../../shared/trade.js';
 import type { Db } from '../../db/index.js';
-import { tradingDb, type ContractsTable } from '../../db/trading-tables.js';
+import { type ContractsTable } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
@@ -125,7 +125,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
         settle_entry_id: null,
         settled_at: null,
       };
-      await tradingDb(trx).insertInto('contracts').values(row).execute();
+      await trx.insertInto('contracts').values(row).execute();
       await insertTicks(trx, [{ symbol: instrument.symbol, at: now, priceMinor }]);
       const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row);
       return view;
@@ -137,7 +137,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
 
 /** A contract row of its owner, or undefined. */
 export async function contractRow(db: Db, userId: string, id: string): Promise<ContractsTable | undefined> {
-  return tradingDb(db).selectFrom('contracts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('contracts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /**

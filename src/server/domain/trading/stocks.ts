@@ -13,7 +13,6 @@
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
 import { sql } from 'kysely';
-import { tradingDb } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
@@ -86,7 +85,7 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
     }
     const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
     const total = order.grossMinor + order.commission;
-    const t = tradingDb(trx);
+    const t = trx;
     await t
       .insertInto('positions')
       .values({ user_id: userId, symbol: order.symbol, quantity: order.quantity, cost_minor: total, updated_at: order.now })
@@ -117,7 +116,7 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
-    const t = tradingDb(trx);
+    const t = trx;
     let read = t.selectFrom('positions').select(['quantity', 'cost_minor']).where('user_id', '=', userId).where('symbol', '=', order.symbol);
     if (!isSqlite(trx)) read = read.forUpdate();
     const position = await read.executeTakeFirst();
