@@ -56,7 +56,7 @@ export async function getDepositForReview(deps: Deps, id: string): Promise<Depos
 
 /** Operator views of deposit rows: the investor, their live bound accounts and the reviewer beside each. */
 async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewView[]> {
-  const people = await reviewPeople(db, rows, (r) => r.reviewed_by);
+  const people = await reviewPeople(db, rows);
   const banks = await liveBankAccountsOf(db, rows.map((r) => r.user_id));
   return rows.map((row) => {
     const { user, decidedBy } = people(row);

@@ -99,8 +99,8 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
           status: 'pending',
           reject_reason: null,
           created_at: now,
-          resolved_at: null,
-          resolved_by: null,
+          reviewed_at: null,
+          reviewed_by: null,
         })
         .execute();
       return { id, fee: fromMinor(feeMinor), net: fromMinor(amountMinor - feeMinor) };
@@ -115,7 +115,7 @@ export function withdrawalQuery(db: Db) {
     .innerJoin('bank_accounts', 'bank_accounts.id', 'withdrawals.bank_account_id')
     .select([
       'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
-      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.resolved_at', 'withdrawals.resolved_by',
+      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
       'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
     ]);
 }
@@ -137,7 +137,7 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
     status: row.status,
     rejectReason: row.reject_reason,
     createdAt: Number(row.created_at),
-    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    resolvedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
   };
 }
 
