@@ -102,6 +102,11 @@ describe('operations endpoints', () => {
     // Every $ref points at a component that exists.
     for (const match of response.body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[match[1]!], match[1]).toBeDefined();
     expect(doc['x-error-codes']['1870']!.key).toBe('metricsForbidden');
+    // Calls declared `idempotent: true` (and only they) document the Idempotency-Key header.
+    const headerOf = (name: string) => (doc.paths[`/api/${name}`]!.post as unknown as { parameters: Array<{ name: string; in: string }> }).parameters.find((p) => p.in === 'header');
+    expect(headerOf('order/purchase')?.name).toBe('Idempotency-Key');
+    expect(headerOf('admin/withdrawal/pay')?.name).toBe('Idempotency-Key');
+    expect(headerOf('bank/addBank')).toBeUndefined();
   });
 
   it('GET /api/docs renders the reference with Swagger UI from this origin', async () => {

@@ -11,6 +11,8 @@ import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
 import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
+import { idempotencyOf } from './idempotency.js';
+import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer } from './prepared.js';
 
 /** Who may call: anyone, anyone (user resolved when a token is sent), investors and operators, operators only. */
@@ -24,6 +26,11 @@ export interface CallContext<B> {
   locale: Locale;
   ip: string;
   request: FastifyRequest;
+  /**
+   * The request's `Idempotency-Key` bound to this call and its validated body, on calls
+   * declared `idempotent: true` when the header is sent; null otherwise.
+   */
+  idempotency: IdempotencyRequest | null;
 }
 
 /** One call's declaration. */
@@ -34,6 +41,12 @@ export interface CallSpec<B> {
   access: Access;
   /** Payload schema reference under `schemas/`, e.g. `screens/bindBank`; none means `{}` only. */
   body?: string;
+  /**
+   * A money-moving call that honours `Idempotency-Key` (issue 4): the registry reads the header
+   * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
+   * it to the handler as `idempotency`, bound to this call's name.
+   */
+  idempotent?: boolean;
   /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
   /** Returns the envelope's `data`, or a {@link PreparedAnswer} sent as it is (with its ETag). */
@@ -52,7 +65,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export class CallRegistry {
   readonly names = new Set<string>();
   /** Every declared call, in declaration order (issue 15: the OpenAPI document is built from it). */
-  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body'> & { multipart?: boolean }> = [];
+  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -72,7 +85,7 @@ export class CallRegistry {
   /** Declares a call. */
   define<B = Record<string, never>>(spec: CallSpec<B>): void {
     this.names.add(spec.name);
-    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body });
+    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body, idempotent: spec.idempotent });
     const { deps, store } = this;
     this.app.route({
       method: spec.method ?? 'POST',
@@ -83,7 +96,8 @@ export class CallRegistry {
         const auth = await resolveAuth(deps, request, spec.access);
         const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
         const body = validateBody(store, spec.body, raw, deps, locale) as B;
-        const data = await spec.handle({ body, auth, locale, ip: request.ip, request });
+        const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
+        const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
         if (data instanceof PreparedAnswer) {
           // Serialized once per snapshot (prepared.ts): the bytes go out as they are.
           reply.header('etag', data.etag).header('cache-control', 'no-cache');

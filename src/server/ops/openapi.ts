@@ -50,6 +50,9 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },
     };
+    if (call.idempotent) {
+      (operation.parameters as Json[]).push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'A retry with the same key and body answers the first answer again', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' } });
+    }
     if (call.access === 'user' || call.access === 'operator') operation.security = [{ bearer: [] }];
     if (call.access === 'optional') operation.security = [{}, { bearer: [] }];
     if (call.multipart) {

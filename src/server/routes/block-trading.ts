@@ -4,7 +4,6 @@
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
@@ -22,9 +21,10 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   calls.define<ById>({ name: 'blockTrading/detail', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
   calls.define<BlockPurchase>({
     name: 'blockTrading/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/blockPurchase',
-    handle: ({ auth, body, request }) => purchaseBlock(ctx, auth!.userId, body, idempotencyOf(request, 'blockTrading/purchase', body)),
+    handle: ({ auth, body, idempotency }) => purchaseBlock(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
 

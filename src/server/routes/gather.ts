@@ -4,7 +4,6 @@
  * `admin/gather/save`, `admin/gather/list`, `admin/gather/records` (audited saves).
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/offerings/gather-admin.js';
 import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
@@ -17,9 +16,10 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<ById>({ name: 'gather/detail', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
   calls.define<AmountById>({
     name: 'gather/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/amountById',
-    handle: ({ auth, body, request }) => joinPlan(ctx, auth!.userId, body, idempotencyOf(request, 'gather/purchase', body)),
+    handle: ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
   calls.define<ById>({ name: 'gather/cancel', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });

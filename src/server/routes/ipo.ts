@@ -4,7 +4,6 @@
  * `admin/ipo/list`, `admin/ipo/get` (the edit form), `admin/ipo/allot`, `admin/ipo/cancel`. Money in currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { Deps } from '../domain/deps.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
 import { allotIpo } from '../domain/ipo/allot.js';
@@ -16,9 +15,10 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<ById>({ name: 'ipo/details', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
   calls.define<IpoPurchase>({
     name: 'ipo/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/ipoPurchase',
-    handle: ({ auth, body, request }) => applyIpo(deps, auth!.userId, body, idempotencyOf(request, 'ipo/purchase', body)),
+    handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'ipo/ipoRecord', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
 

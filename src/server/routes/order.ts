@@ -5,7 +5,6 @@
  * and sales. All for logged-in users; money in currency units, times epoch ms.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { getContract, purchaseContract } from '../domain/trading/contracts.js';
 import { buyStock, sellStock } from '../domain/trading/stocks.js';
@@ -21,21 +20,19 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
 
   calls.define<OrderPurchase>({
     name: 'order/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/orderPurchase',
-    handle: ({ auth, body, request }) => {
-      const idempotency = idempotencyOf(request, 'order/purchase', body);
-      return body.kind === 'stock'
-        ? buyStock(ctx, auth!.userId, body, idempotency)
-        : purchaseContract(ctx, auth!.userId, { ...body, kind: 'updown' }, idempotency);
-    },
+    handle: ({ auth, body, idempotency }) =>
+      body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, { ...body, kind: 'updown' }, idempotency),
   });
 
   calls.define<OrderSell>({
     name: 'order/sell',
+    idempotent: true,
     access: 'user',
     body: 'api/orderSell',
-    handle: ({ auth, body, request }) => sellStock(ctx, auth!.userId, body, idempotencyOf(request, 'order/sell', body)),
+    handle: ({ auth, body, idempotency }) => sellStock(ctx, auth!.userId, body, idempotency),
   });
 
   calls.define<ById>({
