@@ -6,13 +6,11 @@
  * Money in currency units.
  */
 import { fromMinor } from '../../../shared/money.js';
-import { commissionMinor } from '../../../shared/trade.js';
-import { sql } from 'kysely';
 import type { Market } from '../../market/index.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, postEntry, type PostingInput } from '../ledger/index.js';
+import { ENTRY_KINDS } from '../ledger/index.js';
+import { recordShareBuy } from '../offerings/shares.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { buildEtfs, navMinor, type Etf } from './catalogue.js';
@@ -110,33 +108,18 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const q = input.quantity;
       if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
       const priceMinor = await etfPrice(ctx.market, etf);
-      const grossMinor = priceMinor * q;
-      return { etf, priceMinor, quantity: q, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now() };
+      return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now() };
     },
     async (trx, o) => {
-      const id = newId();
-      const available = { userId, kind: 'available' as const };
-      const postings: PostingInput[] = [
-        { account: available, amountMinor: -o.grossMinor, kind: 'stock_buy' },
-        { account: { house: 'securities_settlement' }, amountMinor: o.grossMinor, kind: 'stock_buy' },
-      ];
-      if (o.commission > 0) {
-        postings.push({ account: available, amountMinor: -o.commission, kind: 'stock_commission' });
-        postings.push({ account: { house: 'fee_revenue' }, amountMinor: o.commission, kind: 'stock_commission' });
-      }
-      const entry = await postEntry(trx, o.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
-      const total = o.grossMinor + o.commission;
-      const t = trx;
-      await t
-        .insertInto('positions')
-        .values({ user_id: userId, symbol: o.etf.symbol, quantity: o.quantity, cost_minor: total, updated_at: o.now })
-        .onConflict((oc) => oc.columns(['user_id', 'symbol']).doUpdateSet({ quantity: sql`positions.quantity + excluded.quantity`, cost_minor: sql`positions.cost_minor + excluded.cost_minor`, updated_at: o.now }))
-        .execute();
-      await t
-        .insertInto('trades')
-        .values({ id, user_id: userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, price_minor: o.priceMinor, gross_minor: o.grossMinor, commission_minor: o.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: o.now })
-        .execute();
-      return { id, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(o.commission), amount: fromMinor(total) };
+      const buy = await recordShareBuy(trx, o.now, {
+        userId,
+        symbol: o.etf.symbol,
+        priceMinor: o.priceMinor,
+        quantity: o.quantity,
+        commissionBps: ctx.deps.config.trading.commissionBasisPoints,
+        entryKind: ENTRY_KINDS.stockBought,
+      });
+      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor) };
     },
   );
 }

@@ -2,8 +2,9 @@
  * Shares bought through an offering (issue 10: block purchase, gather fill, basket line) are
  * ordinary holdings: one journal entry per buy (`available → securities settlement` for the
  * gross, `available → fee revenue` for the commission), the position grown by quantity and
- * cost basis, and a `trades` row — exactly what `order/purchase` writes for shares, so
- * holdings, history, P/L and the ledger invariants treat them alike.
+ * cost basis, and a `trades` row. {@link recordShareBuy} is the one writer of share buys —
+ * `order/purchase` (stocks) and `etf/buy` call it too — so holdings, history, P/L and the
+ * ledger invariants treat them alike.
  */
 import { sql } from 'kysely';
 import { commissionMinor } from '../../../shared/trade.js';

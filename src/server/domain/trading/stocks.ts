@@ -12,7 +12,6 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
-import { sql } from 'kysely';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
@@ -20,6 +19,7 @@ import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/i
 import { livePrice, type TradingContext } from './context.js';
 import { etfPrice, findEtf } from '../etf/etfs.js';
 import { assertSellable } from '../offerings/locks.js';
+import { recordShareBuy } from '../offerings/shares.js';
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
 export interface StockOrderInput {
@@ -73,38 +73,15 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
  */
 export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
-    const id = newId();
-    const available = { userId, kind: 'available' as const };
-    const postings: PostingInput[] = [
-      { account: available, amountMinor: -order.grossMinor, kind: 'stock_buy' },
-      { account: { house: 'securities_settlement' }, amountMinor: order.grossMinor, kind: 'stock_buy' },
-    ];
-    if (order.commission > 0) {
-      postings.push({ account: available, amountMinor: -order.commission, kind: 'stock_commission' });
-      postings.push({ account: { house: 'fee_revenue' }, amountMinor: order.commission, kind: 'stock_commission' });
-    }
-    const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
-    const total = order.grossMinor + order.commission;
-    const t = trx;
-    await t
-      .insertInto('positions')
-      .values({ user_id: userId, symbol: order.symbol, quantity: order.quantity, cost_minor: total, updated_at: order.now })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'symbol']).doUpdateSet({
-          quantity: sql`positions.quantity + excluded.quantity`,
-          cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
-          updated_at: order.now,
-        }),
-      )
-      .execute();
-    await t
-      .insertInto('trades')
-      .values({
-        id, user_id: userId, symbol: order.symbol, side: 'buy', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
-        commission_minor: order.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: order.now,
-      })
-      .execute();
-    return { id, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(order.commission), total: fromMinor(total) };
+    const buy = await recordShareBuy(trx, order.now, {
+      userId,
+      symbol: order.symbol,
+      priceMinor: order.priceMinor,
+      quantity: order.quantity,
+      commissionBps: ctx.deps.config.trading.commissionBasisPoints,
+      entryKind: ENTRY_KINDS.stockBought,
+    });
+    return { id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor) };
   });
 }
 
