@@ -140,7 +140,7 @@ describe('investor plans', () => {
     server.clock.advance(12_000); // both tranches' times pass without a pass
     const second = await buildServer(server.config, { clock: server.clock, db: server.deps.db, logger: false });
     try {
-      await second.offerings.runner.started;
+      await second.jobs.started;
       expect((await mine(user.token, id)).tranchesDone).toBe(1);
       // The next one follows one interval later, on whichever server passes first.
       expect((await server.offerings.runGather()).executed).toBe(0);
