@@ -5,8 +5,8 @@
  * them like any other content. Nothing is seeded in production mode.
  */
 import type { Locale } from '../../shared/lang.js';
-import type { Deps } from './deps.js';
-import { newId } from './ids.js';
+import type { Deps } from '../domain/deps.js';
+import { newId } from '../domain/ids.js';
 
 interface Article {
   hoursAgo: number;
