@@ -7,6 +7,8 @@
  * double, so 0.29 stays 0,29 (a naive `Math.trunc(v * 100)` would give 0,28).
  */
 
+import { fromMinor } from './money.js';
+
 const moneyFormat = new Intl.NumberFormat('de-DE', {
   style: 'currency',
   currency: 'EUR',
@@ -33,7 +35,7 @@ export function formatMoney(units: number): string {
  * @param minor integer number of cents.
  */
 export function formatMinorMoney(minor: number): string {
-  return formatMoney(minor / 100);
+  return formatMoney(fromMinor(minor));
 }
 
 /**

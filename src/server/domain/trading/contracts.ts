@@ -4,7 +4,7 @@
  * (one journal entry `available → held`), stores the contract and its buy tick in the same
  * transaction, and starts recording the symbol's ticks. Settlement: `settle.ts`.
  */
-import { fromMinor } from '../../../shared/money.js';
+import { fromMinor, toMinor } from '../../../shared/money.js';
 import { normalizeDirection, type Direction } from '../../../shared/trade.js';
 import type { Db } from '../../db/index.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
@@ -94,7 +94,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
         throw new AppError('amountOutOfBounds', { min: terms.amountMin, max: terms.amountMax });
       }
       if (!(await hasAcknowledgedRisk(deps.db, userId))) throw new AppError('riskNotAcknowledged');
-      return { instrument, priceMinor, option, amountMinor: amount * 100, direction: normalizeDirection(input.direction), now: deps.clock.now() };
+      return { instrument, priceMinor, option, amountMinor: toMinor(amount), direction: normalizeDirection(input.direction), now: deps.clock.now() };
     },
     async (trx, { instrument, priceMinor, option, amountMinor, direction, now }) => {
       const id = newId();

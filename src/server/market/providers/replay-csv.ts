@@ -8,6 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { INDIA_OFFSET_MS, indiaDay } from '../../../shared/india-time.js';
 import { roundToTick } from '../gbm.js';
+import { roundToMinor } from '../../../shared/money.js';
 import type { Bar, DailyBar } from '../types.js';
 
 /** The CSV layouts this reader knows. */
@@ -62,7 +63,7 @@ export function parseBarsCsv(text: string, tickMinor = 5): CsvSeries {
   const format = detectFormat(header, rows[1]?.[timeIndex] ?? '');
   if (!format) throw new Error(`not a bar CSV (columns: ${header.join(', ')})`);
   const [o, h, l, c, v] = ['open', 'high', 'low', 'close', 'volume'].map(index) as [number, number, number, number, number];
-  const price = (cell: string | undefined) => roundToTick(Math.round(Number(cell) * 100), tickMinor);
+  const price = (cell: string | undefined) => roundToTick(roundToMinor(Number(cell)), tickMinor);
   const bars: Bar[] = [];
   for (const row of rows.slice(1)) {
     const time = parseMarketTime(row[timeIndex] ?? '');
