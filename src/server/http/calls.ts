@@ -33,14 +33,40 @@ export interface CallContext<B> {
   idempotency: IdempotencyRequest | null;
 }
 
+/**
+ * A body validated by one of several schemas, chosen by one field's value — e.g.
+ * `order/purchase`: `kind: updown` by the up/down form's schema, `kind: stock` by the buy form's
+ * (issue 16: the form and the server validate the same schema). An unknown value is validated
+ * against the first schema, which refuses it.
+ */
+export interface BodyByField {
+  field: string;
+  /** Field value → payload schema reference under `schemas/`. */
+  schemas: Record<string, string>;
+}
+
 /** One call's declaration. */
 export interface CallSpec<B> {
   /** Path under `/api`, e.g. `bank/addBank`. */
   name: string;
   method?: 'POST' | 'GET';
   access: Access;
-  /** Payload schema reference under `schemas/`, e.g. `screens/bindBank`; none means `{}` only. */
-  body?: string;
+  /**
+   * Payload schema reference under `schemas/`, e.g. `screens/bindBank` (a form's own schema
+   * where a form sends the call), or one per value of a field; none means `{}` only.
+   */
+  body?: string | BodyByField;
+  /**
+   * What the spec says a raw body means before it is validated, e.g. SPEC.md §3 "direction
+   * 1 = up, anything else down" (an object body only; the result is validated).
+   */
+  prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * The call's own refusal per field: when that field fails its schema (missing included), the
+   * call answers this error instead of code 1000 — e.g. `amount` → 1403 with the configured
+   * bounds. An unknown field is still 1001.
+   */
+  refusals?: Record<string, () => AppError>;
   /**
    * A money-moving call that honours `Idempotency-Key` (issue 4): the registry reads the header
    * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
@@ -94,8 +120,9 @@ export class CallRegistry {
       handler: async (request, reply) => {
         const locale = requestLocale(request);
         const auth = await resolveAuth(deps, request, spec.access);
-        const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
-        const body = validateBody(store, spec.body, raw, deps, locale) as B;
+        let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
+        if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
+        const body = validateBody(store, schemaRefOf(spec.body, raw), raw, deps, locale, spec.refusals) as B;
         const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
         if (data instanceof PreparedAnswer) {
@@ -116,11 +143,12 @@ export class CallRegistry {
  * has a `lang` field) are the parameters, coerced to the schema's property types
  * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists). Issue 17.
  */
-export function bodyOrQuery(store: SchemaStore, ref: string | undefined, request: FastifyRequest): unknown {
+export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'], request: FastifyRequest): unknown {
   const raw = request.body;
   const empty = raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0);
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (!empty) return raw;
+  const ref = schemaRefOf(body, query);
   const properties = ref ? (store.payloadSchema(ref).schema.properties ?? {}) : {};
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -128,6 +156,15 @@ export function bodyOrQuery(store: SchemaStore, ref: string | undefined, request
     params[key] = coerceQueryValue(value, properties[key]);
   }
   return Object.keys(params).length ? params : raw;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The schema reference that validates `raw` (for a {@link BodyByField}: by the field's value, else the first). */
+export function schemaRefOf(body: CallSpec<unknown>['body'], raw: unknown): string | undefined {
+  if (body === undefined || typeof body === 'string') return body;
+  const value = isRecord(raw) ? raw[body.field] : undefined;
+  return (typeof value === 'string' ? body.schemas[value] : undefined) ?? Object.values(body.schemas)[0];
 }
 
 /** A query-string value as the schema property expects it; anything unparsable stays a string for the validator to refuse. */
@@ -158,9 +195,9 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
 /**
  * Validates a body with its schema. Every failure answers code 1000 with the first error's
  * localized text as `message` and all field errors as `data.errors`; an unknown field is
- * rejected (code 1001), not ignored.
+ * rejected (code 1001), not ignored; a field with its own refusal (`refusals`) answers that.
  */
-function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale): unknown {
+function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale, refusals: CallSpec<unknown>['refusals']): unknown {
   const body = raw === undefined || raw === null ? {} : raw;
   if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('badRequest');
   if (!ref) {
@@ -173,6 +210,8 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
   const errors = emptyAsMissing((validate.errors ?? []).filter((error) => isFieldError(error.keyword)).map((error) => toFieldError(error, schema)), body as Record<string, unknown>, schema);
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
+  const refused = refusals && errors.find((e) => refusals[e.field]);
+  if (refused) throw refusals[refused.field]!();
   const fields = errors.map((e) => {
     const label = schema.properties?.[e.field]?.title;
     const text = deps.messages.format(locale, e.messageId, e.values);

@@ -62,13 +62,15 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       };
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
-      if (call.body) {
-        try {
-          schemas[componentName(call.body)] = clean(store.payloadSchema(call.body).schema as Json);
-          schema = { $ref: `#/components/schemas/${componentName(call.body)}` };
-        } catch {
-          // a missing schema file is reported by the layout linter; the call stays listed
-        }
+      const component = (ref: string): Json => {
+        schemas[componentName(ref)] = clean(store.payloadSchema(ref).schema as Json);
+        return { $ref: `#/components/schemas/${componentName(ref)}` };
+      };
+      try {
+        if (typeof call.body === 'string') schema = component(call.body);
+        else if (call.body) schema = { oneOf: Object.values(call.body.schemas).map(component) };
+      } catch {
+        // a missing schema file is reported by the layout linter; the call stays listed
       }
       operation.requestBody = { required: false, content: { 'application/json': { schema } } };
     }

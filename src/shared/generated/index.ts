@@ -268,7 +268,7 @@ export interface RegisterForm {
 /** From schemas/screens/stockBuy.schema.json */
 
 /**
- * Data of the buy-shares form on /marketDetails; body of order/purchase with kind stock (whole shares at market).
+ * Data of the buy-shares form on /marketDetails and the body of order/purchase with kind stock (whole shares at market): the form and the server validate this one schema (a bad quantity answers code 1406).
  */
 export interface StockBuyOrder {
   kind: 'stock';
@@ -289,7 +289,7 @@ export interface StockSellOrder {
 /** From schemas/screens/updown.schema.json */
 
 /**
- * Data of the up/down trade panel on /marketDetails; body of order/purchase with kind updown (SPEC.md §3: direction 1 = up, otherwise down).
+ * Data of the up/down trade panel on /marketDetails and the body of order/purchase with kind updown: the form and the server validate this one schema (SPEC.md §3: the server reads a direction other than 1 as down; a bad amount answers code 1403, a duration not offered 1402).
  */
 export interface UpDownOrder {
   kind: 'updown';
@@ -612,20 +612,6 @@ export interface OrderDetails {
   type?: 'contracts' | 'holdings';
   page?: number;
   pageSize?: number;
-}
-
-/** From schemas/api/orderPurchase.schema.json */
-
-/**
- * Body of order/purchase (issue 6). kind updown: symbol, direction (1 = up, anything else down), amount (whole currency units within the configured bounds, else code 1403), duration (seconds, one of the offered options, else code 1402). kind stock: symbol and quantity (whole shares >= 1, else code 1406). The price always comes from the server's feed.
- */
-export interface OrderPurchase {
-  kind: 'updown' | 'stock';
-  symbol: string;
-  direction?: number | string;
-  amount?: number;
-  duration?: number;
-  quantity?: number;
 }
 
 /** From schemas/api/orderSell.schema.json */
