@@ -6,6 +6,8 @@
  * the price at the expiry instant rather than when the settler runs, the owner-only detail,
  * open contracts and history. Ledger invariants after every test.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -67,6 +69,10 @@ describe('order/purchase refusals', () => {
     expectCall(await buy({ amount: undefined }), 400, 1403);
     expectCall(await buy({ kind: 'other' }), 400, 1000);
     expectCall(await buy({ price: 1 }), 400, 1001);
+    // The server validates with the up/down form's own schema (issue 16): its symbol bound holds.
+    const form = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'schemas/screens/updown.schema.json'), 'utf8')) as { properties: { symbol: { maxLength: number } } };
+    const long = expectCall(await buy({ symbol: 'R'.repeat(form.properties.symbol.maxLength + 1) }), 400, 1000);
+    expect((long.data as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('symbol');
     const fresh = await investor(server);
     await credit(server, fresh.token, operator, 100);
     const refused = expectCall(await server.call('order/purchase', { kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 20, duration: 60 }, { token: fresh.token }), 403, 1401);
