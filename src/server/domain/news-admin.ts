@@ -5,13 +5,11 @@
  * transaction. Readers' news: `news.ts`.
  */
 import type { Locale } from '../../shared/lang.js';
-import type { Db } from '../db/index.js';
 import type { NewsTable } from '../db/market-tables.js';
-import { writeAudit } from './audit.js';
+import { deleteContent, saveContent, type ContentKind } from './content-edit.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { htmlToText, isSafeImageUrl, sanitizeArticleHtml } from './html.js';
-import { newId } from './ids.js';
 import { clampNewsPage, newsDetail, type NewsDetailView, type NewsPage } from './news.js';
 
 /** An article as operators see and edit it. */
@@ -92,37 +90,21 @@ export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput
     updated_at: now,
     updated_by: actorUserId,
   };
-  return deps.db.transaction().execute(async (tx) => {
-    if (input.id) {
-      const before = await tx.selectFrom('news').selectAll().where('id', '=', input.id).executeTakeFirst();
-      if (!before) throw new AppError('newsNotFound');
-      await tx.updateTable('news').set(values).where('id', '=', input.id).execute();
-      await writeAudit(tx as unknown as Db, { actorUserId, action: 'news.update', entity: 'news', entityId: input.id, before: auditable(before), after: auditable({ ...before, ...values }), at: now });
-      return { id: input.id };
-    }
-    const id = newId();
-    const row = { id, ...values, demo: 0, created_at: now };
-    await tx.insertInto('news').values(row).execute();
-    await writeAudit(tx as unknown as Db, { actorUserId, action: 'news.create', entity: 'news', entityId: id, after: auditable(row), at: now });
-    return { id };
-  });
+  return saveContent(deps, actorUserId, NEWS, input.id, values, now);
 }
 
 /**
  * `admin/news/delete`: removes an article. Audited as `news.delete`.
  * @throws AppError `newsNotFound`.
  */
-export async function deleteNews(deps: Deps, actorUserId: string, id: string): Promise<void> {
-  await deps.db.transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw new AppError('newsNotFound');
-    await tx.deleteFrom('news').where('id', '=', id).execute();
-    await writeAudit(tx as unknown as Db, { actorUserId, action: 'news.delete', entity: 'news', entityId: id, before: auditable(before), at: deps.clock.now() });
-  });
+export function deleteNews(deps: Deps, actorUserId: string, id: string): Promise<void> {
+  return deleteContent(deps, actorUserId, NEWS, id);
 }
 
-/** The stored row without the (long) body, for the audit log. */
-function auditable(row: NewsTable) {
-  const { body_html: body, ...rest } = row;
-  return { ...rest, body_html_length: body.length };
-}
+/** Articles are audited without their (long) body, with its length instead. */
+const NEWS: ContentKind<'news'> = {
+  table: 'news',
+  entity: 'news',
+  notFound: 'newsNotFound',
+  auditable: ({ body_html: body, ...rest }: NewsTable) => ({ ...rest, body_html_length: body.length }),
+};
