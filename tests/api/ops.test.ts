@@ -179,6 +179,21 @@ describe('background jobs exactly once across processes', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('launch runs every start-up pass once: atStart true runs the job, a function runs instead, none waits', async () => {
+    const runner = new JobRunner(server.deps.db, server.clock);
+    const calls: string[] = [];
+    runner.register({ name: 'test.catchUp', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('catchUp.run'), atStart: true });
+    runner.register({ name: 'test.own', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('own.run'), atStart: async () => void calls.push('own.start') });
+    runner.register({ name: 'test.none', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('none.run') });
+    runner.register({ name: 'test.failing', everyMs: 1_000, mode: 'shared', run: async () => { throw new Error('boom'); }, atStart: true });
+    const first = runner.launch(false);
+    expect(runner.launch(false)).toBe(first);
+    await first;
+    await runner.started;
+    expect(calls.sort()).toEqual(['catchUp.run', 'own.start']);
+    await runner.stop();
+  });
+
   it('a shared job runs on every runner (it claims its own work) and names must be unique', async () => {
     const runner = new JobRunner(server.deps.db, server.clock);
     let count = 0;
