@@ -15,13 +15,25 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 
-function step(title, command, args, env = {}) {
+/**
+ * Runs one step, failing the run when it fails or outlives `limitS` seconds. `timeout(1)` signals
+ * the step's whole process group, so a stalled step (and the servers it started) ends with a
+ * clear message instead of using up the CI's time. Prints each step's duration.
+ */
+function step(title, command, args, env = {}, limitS = 900) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const started = Date.now();
+  const result = spawnSync('timeout', ['--kill-after=30', String(limitS), command, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  if (result.status === 124 || result.status === 137) {
+    console.error(`✖ ${title} did not finish within ${limitS} s`);
+    process.exit(1);
+  }
   if (result.status !== 0) {
-    console.error(`✖ ${title} failed`);
+    console.error(`✖ ${title} failed (${seconds} s)`);
     process.exit(result.status ?? 1);
   }
+  console.log(`✔ ${title} (${seconds} s)`);
 }
 
 async function postgresReachable(url) {
@@ -52,14 +64,14 @@ function redisReachable(url) {
   });
 }
 
-step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check']);
-step('screen layouts pass the catalogue', bin('tsx'), ['scripts/lint-schemas.ts']);
-step('typecheck', bin('tsc'), ['--noEmit']);
-step('unit and API tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api']);
+step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], {}, 300);
+step('screen layouts pass the catalogue', bin('tsx'), ['scripts/lint-schemas.ts'], {}, 300);
+step('typecheck', bin('tsc'), ['--noEmit'], {}, 600);
+step('unit and API tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api'], {}, 1200);
 
 const pgUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresReachable(pgUrl)) {
-  step('API tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl });
+  step('API tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, 1200);
 } else if (process.env.REQUIRE_PG === '1') {
   console.error(`✖ PostgreSQL is required (REQUIRE_PG=1) but not reachable at ${pgUrl}`);
   process.exit(1);
@@ -70,7 +82,7 @@ if (await postgresReachable(pgUrl)) {
 // Issue 15: three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
 if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
-  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' });
+  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);
 } else if (process.env.REQUIRE_CLUSTER === '1') {
   console.error(`✖ PostgreSQL and Redis are required (REQUIRE_CLUSTER=1): ${pgUrl}, ${redisUrl}`);
   process.exit(1);
@@ -78,10 +90,10 @@ if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
   console.log('\n⚠ PostgreSQL or Redis not reachable: scale-out tests skipped.');
 }
 
-step('client build', bin('vite'), ['build', '--logLevel', 'warn']);
-step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium']);
+step('client build', bin('vite'), ['build', '--logLevel', 'warn'], {}, 600);
+step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], {}, 1800);
 // The QA case files (tests/cases/*.case.json). The cases generated per screen and route
 // (`npm run test:cases`) are not in `npm test` yet: most screens lack committed screenshot
 // baselines and the suite has not had a green run on 2 cores (issue 12 stays open).
-step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts']);
+step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], {}, 900);
 console.log('\n✔ all tests passed');

@@ -17,6 +17,7 @@ import {
   getJson,
   ok,
   openStream,
+  progress,
   registerInvestor,
   startCluster,
   until,
@@ -52,6 +53,7 @@ describe.skipIf(!up)('scale-out: three processes on PostgreSQL and Redis', () =>
     cluster = await startCluster(3);
     operator = await cluster.operator();
     await until(async () => (await leaders(cluster.procs)).length === 1, 20_000, 'one feed leader');
+    progress('three processes up, one feed leader');
   }, 400_000);
 
   afterAll(async () => {

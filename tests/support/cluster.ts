@@ -19,12 +19,23 @@ import { createPgDatabase, PG_ADMIN_URL } from './server.js';
 import { png } from './images.js';
 import pg from 'pg';
 
+/**
+ * Longest wait for one HTTP answer (ms): a process that accepts a connection and never answers
+ * fails the test that asked instead of stalling the suite.
+ */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Progress lines on stderr (CI logs show where a slow start spends its time). */
+export function progress(message: string): void {
+  process.stderr.write(`[cluster ${new Date().toISOString()}] ${message}\n`);
+}
+
 /** Redis the cluster tests use. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
 /** Whether PostgreSQL and Redis both answer (the cluster suite is skipped otherwise). */
 export async function clusterServicesUp(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000, query_timeout: 5000 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -33,7 +44,7 @@ export async function clusterServicesUp(): Promise<boolean> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000, commandTimeout: 2000 });
   try {
     await redis.connect();
     return (await redis.ping()) === 'PONG';
@@ -84,6 +95,7 @@ export interface Cluster {
  * @param env extra environment for every process.
  */
 export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
+  progress('creating the PostgreSQL database');
   const database = await createPgDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-cluster-'));
   const schemasDir = path.join(dataDir, 'schemas');
@@ -128,7 +140,9 @@ export async function startCluster(count: number, env: Record<string, string> = 
     child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const proc: Proc = { name, port, child, log, exited };
+    progress(`${name} spawned on port ${port} (pid ${child.pid})`);
     await waitHealthy(proc);
+    progress(`${name} healthy`);
     procs.push(proc);
     return proc;
   };
@@ -178,7 +192,7 @@ async function waitHealthy(proc: Proc, timeoutMs = 180_000): Promise<void> {
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited: ${proc.log.join('')}`);
     try {
-      const response = await fetch(`http://127.0.0.1:${proc.port}/healthz`);
+      const response = await fetch(`http://127.0.0.1:${proc.port}/healthz`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -200,6 +214,7 @@ export interface Answer<T> {
 export async function call<T = unknown>(proc: Proc, name: string, body: unknown = {}, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const response = await fetch(`http://127.0.0.1:${proc.port}/api/${name}?lang=en`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
   });
@@ -214,7 +229,7 @@ export function ok<T>(answer: Answer<T>): T {
 
 /** GETs JSON from a process. */
 export async function getJson<T = unknown>(proc: Proc, url: string): Promise<{ status: number; body: T }> {
-  const response = await fetch(`http://127.0.0.1:${proc.port}${url}`);
+  const response = await fetch(`http://127.0.0.1:${proc.port}${url}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -316,7 +331,7 @@ export async function registerInvestor(proc: Proc): Promise<ClusterInvestor> {
   smallPng ??= png(32, 24);
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await smallPng)], { type: 'image/png' }), 'screenshot.png');
-  const upload = await fetch(`http://127.0.0.1:${proc.port}/api/oss/uploadPhoto?lang=en`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const upload = await fetch(`http://127.0.0.1:${proc.port}/api/oss/uploadPhoto?lang=en`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const uploaded = (await upload.json()) as { code: number; data: { id: string } };
   if (uploaded.code !== 200) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
   return { token, email, bankId: bank.id, screenshotId: uploaded.data.id };

@@ -21,7 +21,7 @@ export const testDb = (): 'sqlite' | 'pg' => (process.env.TEST_DB === 'pg' ? 'pg
 /** Creates an empty PostgreSQL database for one server; `drop` removes it (closing stray connections). */
 export async function createPgDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `nivesh_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000, query_timeout: 120_000 });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -31,7 +31,7 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
     name,
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 10_000, query_timeout: 120_000 });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();

@@ -28,7 +28,37 @@ export const DECODE_CONCURRENCY = 2;
 /** Uploads waiting to be decoded beyond which new ones are refused at once (`uploadRateLimited`). */
 export const DECODE_QUEUE_MAX = 32;
 
-const decodeQueue = pLimit(DECODE_CONCURRENCY);
+/** A queue that runs at most `concurrency` tasks at once and lets at most `maxWaiting` wait. */
+export interface BoundedQueue {
+  /**
+   * Runs `task` when a slot is free.
+   * @throws AppError `uploadRateLimited` (rejected at once) when `maxWaiting` tasks already wait.
+   */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks running now. */
+  readonly active: number;
+  /** Tasks waiting for a slot. */
+  readonly waiting: number;
+}
+
+/** Builds a {@link BoundedQueue} (p-limit plus a cap on the waiting line). */
+export function boundedQueue(concurrency: number, maxWaiting: number): BoundedQueue {
+  const limit = pLimit(concurrency);
+  return {
+    run: (task) => (limit.pendingCount >= maxWaiting ? Promise.reject(new AppError('uploadRateLimited')) : limit(task)),
+    get active() {
+      return limit.activeCount;
+    },
+    get waiting() {
+      return limit.pendingCount;
+    },
+  };
+}
+
+const decodeQueue = boundedQueue(DECODE_CONCURRENCY, DECODE_QUEUE_MAX);
+
+/** The process's decode queue right now: `{active, waiting}` (for tests and metrics). */
+export const decodeQueueState = (): { active: number; waiting: number } => ({ active: decodeQueue.active, waiting: decodeQueue.waiting });
 
 /**
  * Refuses an image whose header declares more than {@link MAX_INPUT_PIXELS}, before any decoding.
@@ -58,8 +88,7 @@ export async function normalizeImage(input: Buffer, maxSide: number): Promise<{ 
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('uploadType');
   await assertPixelLimit(input);
-  if (decodeQueue.pendingCount >= DECODE_QUEUE_MAX) throw new AppError('uploadRateLimited');
-  return decodeQueue(() => decode(input, type.mime, maxSide));
+  return decodeQueue.run(() => decode(input, type.mime, maxSide));
 }
 
 /** Decodes and re-encodes one accepted image (inside the decode queue). */
