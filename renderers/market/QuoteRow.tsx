@@ -1,7 +1,7 @@
 /** One instrument row: avatar, symbol and name, live price and change (lists, search, rankings). */
 import { useIntl } from 'react-intl';
 import type { QuoteView } from '../../src/shared/market';
-import { formatChange, formatPercent, formatPrice, trend } from './format';
+import { formatChange, formatPercent, formatPrice, trend } from '../formatters/market';
 import { LivePrice } from './LivePrice';
 import { SymbolAvatar } from './SymbolAvatar';
 import { useLiveQuote } from './useLiveQuote';

@@ -52,6 +52,8 @@ import { createMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { screensAdminRoutes } from './routes/screens-admin.js';
+import { studioRoutes } from './routes/studio.js';
+import { refreshMessages, refreshPublished } from './domain/studio/sync.js';
 import { ipoRoutes } from './routes/ipo.js';
 import { etfRoutes } from './routes/etf.js';
 import { ipoJob } from './domain/ipo/job.js';
@@ -151,6 +153,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Cached screens and messages are dropped on every process when one publishes a change.
   cluster.bus.subscribe('screens', () => store.invalidate());
   cluster.bus.subscribe('messages', () => messages.reload());
+  // Issue 11: what the studio published (latest screen versions, texts) is served from the
+  // start and re-read from the database whenever any process announces a change.
+  await refreshMessages(deps);
+  const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
+  cluster.bus.subscribe('screens', () => void refreshPublished(deps, store).catch(studioLog));
+  cluster.bus.subscribe('messages', () => void refreshMessages(deps).catch(studioLog));
   const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
   metrics.install(app);
   const jobs = new JobRunner(db, clock, app.log);
@@ -175,11 +183,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   contentRoutes(calls, deps, market);
   contentAdminRoutes(calls, deps);
   screensAdminRoutes(calls, deps, store, cluster.bus);
+  studioRoutes(calls, deps, store, cluster.bus);
   marketStreamRoutes(app, deps, market);
   opsRoutes(app, deps, market, cluster, metrics.registry);
   openApiRoutes(app, calls, store);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
+
+  // Issue 11: the latest published screen versions, checked against the registered calls.
+  await refreshPublished(deps, store);
 
   if (options.strictScreens) {
     const problems = store.lintAll();

@@ -15,8 +15,12 @@ import { idempotencyOf } from './idempotency.js';
 import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer } from './prepared.js';
 
-/** Who may call: anyone, anyone (user resolved when a token is sent), investors and operators, operators only. */
-export type Access = 'public' | 'optional' | 'user' | 'operator';
+/**
+ * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
+ * operators only, editors only (issue 11: product staff in the studio; operators are not
+ * editors unless given the role).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
 
 /** What a handler receives. */
 export interface CallContext<B> {
@@ -52,8 +56,11 @@ export interface CallSpec<B> {
   method?: 'POST' | 'GET';
   access: Access;
   /**
-   * Payload schema reference under `schemas/`, e.g. `screens/bindBank` (a form's own schema
-   * where a form sends the call), or one per value of a field; none means `{}` only.
+   * Payload schema reference under `schemas/`, e.g. `api/bankDelete`, or one per value of a
+   * field; none means `{}` only. A screen reference `screens/<name>` (a form's body) means both
+   * schemas of issue 11: the body must pass the code-owned contract `contracts/<name>` first
+   * (when there is one) and then the staff-owned screen schema as served (its latest published
+   * version), which may only narrow it.
    */
   body?: string | BodyByField;
   /**
@@ -122,7 +129,10 @@ export class CallRegistry {
         const auth = await resolveAuth(deps, request, spec.access);
         let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
         if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
-        const body = validateBody(store, schemaRefOf(spec.body, raw), raw, deps, locale, spec.refusals) as B;
+        const ref = schemaRefOf(spec.body, raw);
+        const contract = contractRef(store, ref);
+        let body = validateBody(store, contract, raw, deps, locale, spec.refusals) as B;
+        if (contract !== ref) body = validateBody(store, ref, body, deps, locale, spec.refusals) as B;
         const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
         if (data instanceof PreparedAnswer) {
@@ -138,6 +148,16 @@ export class CallRegistry {
 }
 
 /**
+ * Issue 11: the contract that guards a `screens/<name>` body (`contracts/<name>`, owned by
+ * code), or the reference itself when it is not a screen schema or has no contract.
+ */
+export function contractRef(store: SchemaStore, ref: string | undefined): string | undefined {
+  if (!ref?.startsWith('screens/')) return ref;
+  const name = ref.slice('screens/'.length);
+  return store.contract(name) ? `contracts/${name}` : ref;
+}
+
+/**
  * SPEC §7 "parameters as query params or a body": when the body is empty (absent, `null` or
  * `{}`), the query string's parameters (all but `lang`, the message locale, unless the schema
  * has a `lang` field) are the parameters, coerced to the schema's property types
@@ -148,7 +168,7 @@ export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'],
   const empty = raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0);
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (!empty) return raw;
-  const ref = schemaRefOf(body, query);
+  const ref = contractRef(store, schemaRefOf(body, query));
   const properties = ref ? (store.payloadSchema(ref).schema.properties ?? {}) : {};
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -189,6 +209,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
   if (access === 'optional') return auth;
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
+  if (access === 'editor' && auth.role !== 'editor') throw new AppError('forbidden');
   return auth;
 }
 

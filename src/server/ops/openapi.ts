@@ -8,6 +8,7 @@
  */
 import { ERRORS, OK_CODE } from '../../shared/codes.js';
 import type { CallRegistry } from '../http/calls.js';
+import { contractRef } from '../http/calls.js';
 import type { SchemaStore } from '../screens/store.js';
 
 type Json = Record<string, unknown>;
@@ -53,7 +54,7 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
     if (call.idempotent) {
       (operation.parameters as Json[]).push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'A retry with the same key and body answers the first answer again', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' } });
     }
-    if (call.access === 'user' || call.access === 'operator') operation.security = [{ bearer: [] }];
+    if (call.access === 'user' || call.access === 'operator' || call.access === 'editor') operation.security = [{ bearer: [] }];
     if (call.access === 'optional') operation.security = [{}, { bearer: [] }];
     if (call.multipart) {
       operation.requestBody = {
@@ -62,9 +63,11 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       };
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
+      // Issue 11: a form body is documented by its code-owned contract, not the staff-edited screen schema.
       const component = (ref: string): Json => {
-        schemas[componentName(ref)] = clean(store.payloadSchema(ref).schema as Json);
-        return { $ref: `#/components/schemas/${componentName(ref)}` };
+        const body = contractRef(store, ref)!;
+        schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);
+        return { $ref: `#/components/schemas/${componentName(body)}` };
       };
       try {
         if (typeof call.body === 'string') schema = component(call.body);
