@@ -107,9 +107,9 @@ describe('operations endpoints', () => {
     expect(headerOf('order/purchase')?.name).toBe('Idempotency-Key');
     expect(headerOf('admin/withdrawal/pay')?.name).toBe('Idempotency-Key');
     expect(headerOf('bank/addBank')).toBeUndefined();
-    // order/purchase is validated by the forms' own schemas, one per kind (issue 16).
+    // order/purchase is validated by its forms' schemas, one per kind (issue 16), documented by their contracts (issue 11).
     const purchase = doc.paths['/api/order/purchase']!.post!.requestBody!.content['application/json']!.schema as unknown as { oneOf: Array<{ $ref: string }> };
-    expect(purchase.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/screens.updown', '#/components/schemas/screens.stockBuy']);
+    expect(purchase.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/contracts.updown', '#/components/schemas/contracts.stockBuy']);
   });
 
   it('GET /api/docs renders the reference with Swagger UI from this origin', async () => {
