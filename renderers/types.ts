@@ -39,7 +39,8 @@ export interface Binding {
   format?: string;
   label?: MessageId;
   labelPrefix?: string;
-  itemFields?: string[];
+  /** For a list value: a field name, or a field with its formatter and a short prefix. */
+  itemFields?: Array<string | { field: string; format?: string; prefix?: string }>;
 }
 
 /** A tappable link or button. */

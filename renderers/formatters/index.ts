@@ -4,7 +4,8 @@
  */
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { formatMoney, formatNumber, maskTail } from '../../src/shared/format';
+import { formatMoney, formatNumber, getAccountCurrency, maskTail } from '../../src/shared/format';
+import { currencySymbol, QUOTE_CURRENCY } from '../../src/shared/currency';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market';
 import { readPath } from '../data/template';
 import { useOptionalRenderer, type Formatter } from '../registry-context';
@@ -35,7 +36,13 @@ function remainingText(ms: number): string {
 /** Every formatter by name; unknown names show the raw text. */
 export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
+  /** Money in the account currency (`ACCOUNT_CURRENCY`, EUR by default): `2.000,50 €`. */
   money: (value) => formatMoney(Number(value)),
+  /** An instrument's price or an amount before conversion, in its quote currency (issue 9): `3.000,00 ₹`. */
+  inr: (value) => (value === null || value === undefined ? '–' : formatMoney(Number(value), QUOTE_CURRENCY)),
+  /** The EUR/INR rate of a conversion (issue 9): `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
+  fxRate: (value, intl) =>
+    `1 ${currencySymbol(getAccountCurrency())} = ${new Intl.NumberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
   /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
   signedMoney: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
   /** Profit or loss: signed money, shown green or red by the list. */
@@ -76,8 +83,11 @@ export interface BindingLike {
   format?: string;
   /** Value → message id `<labelPrefix>.<value>` (enumerations such as a channel or a kind). */
   labelPrefix?: string;
-  /** For a list value: the fields of each item, joined with ' · ', one item per line. */
-  itemFields?: string[];
+  /**
+   * For a list value: the fields of each item, joined with ' · ', one item per line; a field
+   * may name its formatter and a short prefix (`{field: "quantity", prefix: "×"}`, `{field: "price", format: "inr"}`).
+   */
+  itemFields?: Array<string | { field: string; format?: string; prefix?: string }>;
 }
 
 /** Formats one binding of a record: enumerations by label, lists item by item, else by formatter. */
@@ -86,7 +96,18 @@ export function formatBinding(data: unknown, binding: BindingLike, intl: IntlSha
   if (value === undefined || value === null || value === '') return '';
   if (binding.labelPrefix) return intl.formatMessage({ id: `${binding.labelPrefix}.${String(value)}` });
   if (binding.itemFields && Array.isArray(value)) {
-    return value.map((item) => binding.itemFields!.map((f) => String(readPath(item, f) ?? '')).filter(Boolean).join(' · ')).join('\n');
+    return value
+      .map((item) =>
+        binding
+          .itemFields!.map((f) => {
+            if (typeof f === 'string') return String(readPath(item, f) ?? '');
+            const v = readPath(item, f.field);
+            return v === undefined || v === null || v === '' ? '' : `${f.prefix ?? ''}${formatValue(v, f.format, intl, formatters)}`;
+          })
+          .filter(Boolean)
+          .join(' · '),
+      )
+      .join('\n');
   }
   return formatValue(value, binding.format, intl, formatters);
 }

@@ -18,10 +18,14 @@ function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberF
   return formatter;
 }
 
-/** `2.450,35` — a price with two decimals. */
-export function formatPrice(value: number | null | undefined, locale = 'de-DE'): string {
+/**
+ * `2.450,35` — a price with two decimals; with its quote currency (issue 9: every share, ETF
+ * and IPO price is INR) `2.450,35 ₹`. Index levels are points and carry none.
+ */
+export function formatPrice(value: number | null | undefined, locale = 'de-DE', currency?: string | null): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  return format(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'trunc' }).format(value);
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'trunc' };
+  return format(locale, currency ? { ...options, style: 'currency', currency } : options).format(value);
 }
 
 /** `+12,35` / `−3,10` — a signed price change. */

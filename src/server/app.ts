@@ -173,7 +173,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
   orderRoutes(calls, trading);
-  ipoRoutes(calls, deps);
+  ipoRoutes(calls, deps, market);
   etfRoutes(calls, trading);
   blockTradingRoutes(calls, trading);
   gatherRoutes(calls, trading);
@@ -204,7 +204,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 
   // The shell with per-route preloads of the screen and the locale chunk (issue 13).
-  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id));
+  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id), config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -238,7 +238,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // tranches (issue 10). What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
-  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log), gatherJob(trading)]) jobs.register(job);
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading)]) jobs.register(job);
   void jobs.launch(!(clock instanceof ManualClock));
 
   return {
@@ -250,7 +250,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trading: { ...trading, settle: (now = clock.now()) => runSettlement(trading, now) },
     cluster,
     jobs,
-    ipo: { run: (now = clock.now()) => runIpoJob(deps, now, app.log) },
+    ipo: { run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
     offerings: { runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
       await jobs.stop();

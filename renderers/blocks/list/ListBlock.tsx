@@ -91,7 +91,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
               ) : (
                 content
               )}
-              {spec.itemActions?.map((action) => (
+              {spec.itemActions?.filter((action) => !action.if || action.if.in.includes(readPath(item, action.if.field))).map((action) => (
                 <button
                   key={action.label}
                   type="button"

@@ -31,6 +31,16 @@ export interface ListBlockSpec {
     };
     confirm?: MessageId;
     onSuccess?: Action[];
+    /**
+     * Offer the action only on items whose field has one of the values (e.g. cancel only a running plan).
+     */
+    if?: {
+      field: string;
+      /**
+       * @minItems 1
+       */
+      in: [unknown, ...unknown[]];
+    };
   }[];
   empty: MessageId;
   /**

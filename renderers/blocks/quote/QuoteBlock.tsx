@@ -79,7 +79,7 @@ export function QuoteBlock({ spec }: BlockProps<QuoteBlockSpec>) {
         )}
       </div>
       <div className="quote-head-price">
-        <LivePrice value={quote.last} text={formatPrice(quote.last, intl.locale)} className="big-price" testId="detail-price" />
+        <LivePrice value={quote.last} text={formatPrice(quote.last, intl.locale, quote.currency)} className="big-price" testId="detail-price" />
         <span className={`change-pill big ${dir}`}>
           {formatChange(quote.change, intl.locale)} ({formatPercent(quote.changePct, intl.locale)})
         </span>

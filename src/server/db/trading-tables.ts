@@ -3,6 +3,7 @@
  * `tables.ts`, whose `Database` includes {@link TradingTables}. Money and prices are integer
  * minor units, times epoch milliseconds (wall clock).
  */
+import type { ColumnType } from 'kysely';
 
 /** The feed's price of a symbol at one wall-clock second (or at a contract's buy instant). */
 export interface PriceTicksTable {
@@ -71,6 +72,11 @@ export interface TradesTable {
   realized_pnl_minor: number | null;
   entry_id: string;
   created_at: number;
+  /**
+   * Issue 9: the EUR/INR rate the INR gross was converted at, paise per account-currency unit
+   * (100: no conversion). `price_minor` is the INR quote; the other amounts are account money.
+   */
+  fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 
 /** The trading tables (part of `Database`; a type alias: `withTables` in ipo/offerings tables needs an index-compatible shape). */

@@ -446,6 +446,17 @@ export interface OrderDetails {
   pageSize?: number;
 }
 
+/** From schemas/api/orderQuote.schema.json */
+
+/**
+ * Body of order/quote (issue 9 "One currency story"): what a share or ETF order of this size would cost or bring now — the INR price, the EUR/INR rate and the amount in the account currency — shown on the ticket before the investor confirms.
+ */
+export interface OrderQuoteQuery {
+  symbol: string;
+  quantity: number;
+  side?: 'buy' | 'sell';
+}
+
 /** From schemas/api/orderSell.schema.json */
 
 /**

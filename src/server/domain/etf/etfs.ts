@@ -14,6 +14,7 @@ import { recordShareBuy } from '../offerings/shares.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { buildEtfs, navMinor, type Etf } from './catalogue.js';
+import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
 let cached: { instruments: readonly unknown[]; etfs: Etf[] } | null = null;
 
@@ -80,14 +81,14 @@ async function views(ctx: TradingContext, etfs: Etf[]): Promise<EtfView[]> {
   });
 }
 
-/** Answer of `etf/buy`, currency units. */
-export interface EtfBuyReceipt {
+/** Answer of `etf/buy`, currency units: `price` (the iNAV) in INR, money in the account currency (issue 9). */
+export interface EtfBuyReceipt extends FxView {
   id: string;
   symbol: string;
   price: number;
   quantity: number;
   commission: number;
-  /** Debited: price × quantity + commission. */
+  /** Debited in the account currency: price × quantity converted at `rate`, + commission. */
   amount: number;
 }
 
@@ -108,7 +109,9 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const q = input.quantity;
       if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
       const priceMinor = await etfPrice(ctx.market, etf);
-      return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now() };
+      // Issue 9: the iNAV is INR; the gross converts at the feed's EUR/INR rate.
+      const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
+      return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now(), fx };
     },
     async (trx, o) => {
       const buy = await recordShareBuy(trx, o.now, {
@@ -118,8 +121,9 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
         quantity: o.quantity,
         commissionBps: ctx.deps.config.trading.commissionBasisPoints,
         entryKind: ENTRY_KINDS.stockBought,
+        fxRateMinor: o.fx.rateMinor,
       });
-      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor) };
+      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...fxView(o.fx) };
     },
   );
 }

@@ -7,8 +7,9 @@
 import type { JobSpec } from '../../jobs/runner.js';
 import type { Deps } from '../deps.js';
 import { runIpoJob } from './allot.js';
+import type { Market } from '../../market/index.js';
 
-/** The IPO allotment and listing job. */
-export function ipoJob(deps: Deps, log?: { error(obj: unknown, msg?: string): void }): JobSpec {
-  return { name: 'ipo.run', everyMs: deps.config.ipo.jobIntervalMs, mode: 'shared', run: (now) => runIpoJob(deps, now, log), atStart: true };
+/** The IPO allotment and listing job (listed issues join the feed through `market`). */
+export function ipoJob(deps: Deps, log?: { error(obj: unknown, msg?: string): void }, market?: Market): JobSpec {
+  return { name: 'ipo.run', everyMs: deps.config.ipo.jobIntervalMs, mode: 'shared', run: (now) => runIpoJob(deps, now, log, market), atStart: true };
 }
