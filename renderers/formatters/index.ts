@@ -9,6 +9,7 @@ import { currencySymbol, QUOTE_CURRENCY } from '../../src/shared/currency';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market';
 import { readPath } from '../data/template';
 import { useOptionalRenderer, type Formatter } from '../registry-context';
+import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
 
 export type { Formatter };
 
@@ -18,7 +19,7 @@ const figure = (value: unknown): number | null => (typeof value === 'number' ? v
 
 const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, intl) =>
   typeof value === 'number' || typeof value === 'string'
-    ? new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', ...options }).format(new Date(value))
+    ? new Intl.DateTimeFormat(intl.locale, { ...options, timeZone: INDIA_TIME_ZONE }).format(new Date(value))
     : '';
 
 /** Milliseconds left as a short countdown; not positive or not a number: `–`. */

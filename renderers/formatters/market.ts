@@ -4,6 +4,8 @@
  * a sign; volumes are compact. Locale-aware (German format by default).
  */
 
+import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -52,7 +54,7 @@ export function formatInteger(value: number | null | undefined, locale = 'de-DE'
 
 /** `14:32` in India time. */
 export function formatClock(epochMs: number, locale = 'de-DE'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
 }
 
 /** Direction of a change: `up`, `down` or `flat` (for colours). */

@@ -11,7 +11,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatMoney } from '../../src/shared/format';
-import { withdrawalFeeMinor } from '../../src/shared/money';
+import { fromMinor, roundToMinor, withdrawalFeeMinor } from '../../src/shared/money';
 import { useCallData } from '../data';
 import { readPath } from '../data';
 
@@ -43,7 +43,7 @@ export function MoneyWidget(props: WidgetProps) {
     set(next);
   };
 
-  const amountMinor = typeof value === 'number' ? Math.round(value * 100) : 0;
+  const amountMinor = typeof value === 'number' ? roundToMinor(value) : 0;
   const rate = breakdown && ratio.data !== undefined ? Number(readPath(ratio.data, breakdown.field)) : NaN;
   const fee = Number.isFinite(rate) ? withdrawalFeeMinor(amountMinor, Math.round(rate * 10_000)) : null;
   const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(Number(minimumValue)) }) : placeholder;
@@ -80,11 +80,11 @@ export function MoneyWidget(props: WidgetProps) {
         <dl className="money-breakdown" data-testid="money-breakdown">
           <div>
             <dt>{intl.formatMessage({ id: breakdown.feeLabel }, { percent: Math.round(rate * 10000) / 100 })}</dt>
-            <dd data-testid="fee">{formatMoney(fee / 100)}</dd>
+            <dd data-testid="fee">{formatMoney(fromMinor(fee))}</dd>
           </div>
           <div>
             <dt>{intl.formatMessage({ id: breakdown.netLabel })}</dt>
-            <dd data-testid="net">{formatMoney(Math.max(0, amountMinor - fee) / 100)}</dd>
+            <dd data-testid="net">{formatMoney(fromMinor(Math.max(0, amountMinor - fee)))}</dd>
           </div>
         </dl>
       )}

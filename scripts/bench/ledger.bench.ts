@@ -25,7 +25,7 @@ import { storePhoto } from '../../src/server/domain/uploads.js';
 import { requestDeposit } from '../../src/server/domain/money/deposits.js';
 import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
 import { requestWithdrawal } from '../../src/server/domain/money/withdrawals.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { groupCommitStats } from '../../src/server/domain/ledger/index.js';
 
 const WARMUP = 300;

@@ -15,7 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { loadConfig, ROOT_DIR } from '../../src/server/config.js';
 import { buildServer } from '../../src/server/app.js';
-import { seedDemo } from '../../src/server/seed.js';
+import { seedDemo } from '../../src/server/demo/seed.js';
 import type { BenchFigure } from '../bench.js';
 
 const PAGES: Array<{ path: string; loggedIn: boolean }> = [

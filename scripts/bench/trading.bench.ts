@@ -27,7 +27,7 @@ import { requestDeposit } from '../../src/server/domain/money/deposits.js';
 import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
 import { acknowledgeRisk } from '../../src/server/domain/trading/terms.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { seedDueContracts } from '../../tests/support/trading.js';
 
 const COUNT = Number(process.env.TRADING_BENCH_COUNT ?? 3000);

@@ -42,7 +42,7 @@ import { contentAdminRoutes } from './routes/content-admin.js';
 import { marketStreamRoutes } from './routes/market-stream.js';
 import { orderRoutes } from './routes/order.js';
 import { TickRecorder } from './domain/trading/ticks.js';
-import { runSettlement, startSettler, type Settler } from './domain/trading/settler.js';
+import { runSettlement, settlerJobs } from './domain/trading/settler.js';
 import type { SettleReport } from './domain/trading/settle.js';
 import type { TradingContext } from './domain/trading/context.js';
 import { bindFeedToLeader, createCluster, type ClusterRuntime } from './cluster/index.js';
@@ -56,12 +56,12 @@ import { studioRoutes } from './routes/studio.js';
 import { refreshMessages, refreshPublished } from './domain/studio/sync.js';
 import { ipoRoutes } from './routes/ipo.js';
 import { etfRoutes } from './routes/etf.js';
-import { startIpoJob, type IpoJob } from './domain/ipo/job.js';
+import { ipoJob } from './domain/ipo/job.js';
 import { runIpoJob, type IpoJobReport } from './domain/ipo/allot.js';
 import { blockTradingRoutes } from './routes/block-trading.js';
 import { gatherRoutes } from './routes/gather.js';
 import { aiRecommendRoutes } from './routes/ai-recommend.js';
-import { runDueTranches, startGatherRunner, type GatherReport, type GatherRunner } from './domain/offerings/gather-runner.js';
+import { gatherJob, runDueTranches, type GatherReport } from './domain/offerings/gather-runner.js';
 import { refitBaskets } from './domain/ai/baskets.js';
 
 /** A built server and what tests may reach into. */
@@ -73,15 +73,15 @@ export interface Server {
   /** Market data: feed (quotes, bars), SSE hub, calendar (issue 5). */
   market: Market;
   /** Trading (issue 6): the tick recorder and one settlement pass at `now` (default: the clock). */
-  trading: TradingContext & { settle(now?: number): Promise<SettleReport>; settler: Settler };
+  trading: TradingContext & { settle(now?: number): Promise<SettleReport> };
   /** Issue 15: shared mode (Redis, feed leader lock, cache bus) or its in-process stand-ins. */
   cluster: ClusterRuntime;
   /** Issue 15: background jobs, exactly once across processes; features register theirs here. */
   jobs: JobRunner;
   /** IPOs (issue 9): one allotment/listing pass at `now` (default: the clock). */
-  ipo: { run(now?: number): Promise<IpoJobReport>; job: IpoJob };
+  ipo: { run(now?: number): Promise<IpoJobReport> };
   /** Offerings (issue 10): one gather pass at `now` (default: the clock), a basket refit. */
-  offerings: { runGather(now?: number): Promise<GatherReport>; refit(): Promise<void>; runner: GatherRunner };
+  offerings: { runGather(now?: number): Promise<GatherReport>; refit(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -234,13 +234,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
-  // The settler settles what expired while the server was down at once; the interval runs
-  // only with a running clock (tests call `trading.settle(now)` instead).
-  const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
-  if (!(clock instanceof ManualClock)) jobs.start();
-  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log, market);
-  // Gather tranches (issue 10): missed ones run at start; the interval only with a running clock.
-  const gatherRunner = startGatherRunner(trading, clock, !(clock instanceof ManualClock), app.log);
+  // Background jobs: contract settlement (issue 6), IPO allotment and listing (issue 9), gather
+  // tranches (issue 10). What fell due while the server was down runs at once; the intervals
+  // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
+  // `jobs.started` resolves after the start-up passes).
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading)]) jobs.register(job);
+  void jobs.launch(!(clock instanceof ManualClock));
 
   return {
     app,
@@ -248,16 +247,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     store,
     calls,
     market,
-    trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
+    trading: { ...trading, settle: (now = clock.now()) => runSettlement(trading, now) },
     cluster,
     jobs,
-    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
-    offerings: { runner: gatherRunner, runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
+    ipo: { run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
+    offerings: { runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
-      await gatherRunner.stop();
       await jobs.stop();
-      await settler.stop();
-      await ipoJob.stop();
       await app.close();
       await trading.recorder.stop();
       await market.stop();

@@ -5,7 +5,7 @@
  */
 import { loadConfig } from './config.js';
 import { buildServer } from './app.js';
-import { seedDemo } from './seed.js';
+import { seedDemo } from './demo/seed.js';
 import { offsetClock, systemClock } from './clock.js';
 
 const config = loadConfig();

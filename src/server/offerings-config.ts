@@ -12,6 +12,7 @@
  * | `AI_BASKET_MIN_AMOUNT` | `5000` | smallest basket order in currency units |
  */
 import path from 'node:path';
+import { toMinor } from '../shared/money.js';
 
 /** The offerings section of the server configuration. */
 export interface OfferingsConfig {
@@ -39,6 +40,6 @@ export function loadOfferingsConfig(env: NodeJS.ProcessEnv, rootDir: string): Of
     gatherMinIntervalSeconds: whole(env.GATHER_MIN_INTERVAL_S, 5, 1),
     aiDataDir: path.resolve(env.AI_DATA_DIR ?? path.join(rootDir, '../shared/data/nse')),
     aiRefitMs: whole(env.AI_REFIT_HOURS, 24, 1) * 3_600_000,
-    aiBasketMinAmountMinor: whole(env.AI_BASKET_MIN_AMOUNT, 5000, 1) * 100,
+    aiBasketMinAmountMinor: toMinor(whole(env.AI_BASKET_MIN_AMOUNT, 5000, 1)),
   };
 }

@@ -7,6 +7,8 @@
  * double, so 0.29 stays 0,29 (a naive `Math.trunc(v * 100)` would give 0,28).
  */
 
+import { fromMinor } from './money.js';
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 function moneyFormat(currency: string): Intl.NumberFormat {
@@ -59,7 +61,7 @@ export function formatMoney(units: number, currency: string = accountCurrency): 
  * @param minor integer number of cents.
  */
 export function formatMinorMoney(minor: number): string {
-  return formatMoney(minor / 100);
+  return formatMoney(fromMinor(minor));
 }
 
 /**

@@ -21,6 +21,18 @@ export function toMinor(units: number): number {
 }
 
 /**
+ * Currency units with any number of decimals (a recorded price, a form's raw input) to the
+ * nearest integer minor unit, halves away from zero; float noise of the ×100 is cut off first
+ * (`1.005` → 101, not 100). Use {@link toMinor} where more than 2 decimals must be refused.
+ * @param units a finite number of currency units.
+ * @returns integer cents.
+ */
+export function roundToMinor(units: number): number {
+  const cents = Number((units * 100).toPrecision(15));
+  return Math.sign(cents) * Math.round(Math.abs(cents));
+}
+
+/**
  * Converts integer minor units to the API's currency-unit number.
  * @param minor integer cents.
  */

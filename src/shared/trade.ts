@@ -1,6 +1,6 @@
 /**
  * Trading rules shared by the server and the screens (issue 6; SPEC.md §3, §4, §9). Isomorphic:
- * no imports. Money in integer minor units unless a name says otherwise.
+ * imports only the money units (`money.ts`). Money in integer minor units unless a name says otherwise.
  *
  * - Direction: 1 = up, anything else down (SPEC.md §3), normalized to 1 | 2.
  * - Outcome (SPEC.md §4): an up contract wins when the settle price is above the buy price, a
@@ -12,6 +12,8 @@
  * - Commission on stock orders = gross × basis points / 10 000, rounded to the cent with
  *   halves rounded up (e.g. 0.10 % of 12 345.00 = 12.345 → 12.35).
  */
+
+import { fromMinor, toMinor } from './money.js';
 
 /** Up (1) or down (2). */
 export type Direction = 1 | 2;
@@ -68,7 +70,7 @@ export interface Settlement {
 export function settle(direction: Direction, amountMinor: number, rateBasisPoints: number, buyPrice: number, settlePrice: number | null): Settlement {
   if (settlePrice === null) return { outcome: 'void', profitMinor: 0, payoutMinor: amountMinor };
   if (!isWin(direction, buyPrice, settlePrice)) return { outcome: 'lost', profitMinor: -amountMinor, payoutMinor: 0 };
-  const profitMinor = winProfitUnits(Math.round(amountMinor / 100), rateBasisPoints) * 100;
+  const profitMinor = toMinor(winProfitUnits(Math.round(fromMinor(amountMinor)), rateBasisPoints));
   return { outcome: 'won', profitMinor, payoutMinor: amountMinor + profitMinor };
 }
 

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
-import { marketDb } from '../../src/server/db/market-tables.js';
 import type { MarketDetailView, QuoteView } from '../../src/shared/market.js';
 
 let server: TestServer;
@@ -31,7 +30,7 @@ describe('favourites', () => {
   it('adds a symbol once even when added twice, and lists it with a live quote', async () => {
     expect(expectOk(await server.call('collect/add', { symbol: 'TCS' }, { token }))).toEqual({ symbol: 'TCS', favourite: true });
     expect(expectOk(await server.call('collect/add', { symbol: 'tcs' }, { token }))).toEqual({ symbol: 'TCS', favourite: true });
-    const rows = await marketDb(server.deps.db).selectFrom('favourites').selectAll().execute();
+    const rows = await server.deps.db.selectFrom('favourites').selectAll().execute();
     expect(rows).toHaveLength(1);
     server.clock.advance(2_000);
     expectOk(await server.call('collect/add', { symbol: 'M&M' }, { token }));

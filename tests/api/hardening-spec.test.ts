@@ -11,7 +11,7 @@ import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { operatorToken, startMoneyServer } from '../support/money.js';
 import { trader } from '../support/trading.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 
 let server: TestServer;
 let operator: string;

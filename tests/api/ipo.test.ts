@@ -327,7 +327,7 @@ describe('allotment (SEBI retail rule)', () => {
     const { buildServer } = await import('../../src/server/app.js');
     const second = await buildServer(ctx.server.config, { clock: ctx.server.clock, db: ctx.server.deps.db, logger: false });
     try {
-      await second.ipo.job.started;
+      await second.jobs.started;
       expect(second.market.instruments.map((i) => i.symbol)).toContain(symbol);
       expect(second.market.feed.quote(symbol)?.last).toBeGreaterThan(0);
     } finally {

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
-import { marketDb } from '../../src/server/db/market-tables.js';
 import type { HistoryView, MarketDetailView, QuoteView } from '../../src/shared/market.js';
 
 let server: TestServer;
@@ -171,7 +170,7 @@ describe('markets/historyOneDay', () => {
     server.clock.advance(120_000);
     await server.call('markets/getAllMarkets');
     await server.market.feed.flush();
-    const rows = await marketDb(server.deps.db).selectFrom('market_bars_1m').select((eb) => eb.fn.countAll<number>().as('n')).where('symbol', '=', 'INFY').executeTakeFirstOrThrow();
+    const rows = await server.deps.db.selectFrom('market_bars_1m').select((eb) => eb.fn.countAll<number>().as('n')).where('symbol', '=', 'INFY').executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBeGreaterThanOrEqual(2);
   });
 

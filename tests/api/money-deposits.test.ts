@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { formatMoney } from '../../src/shared/format.js';
 import { assets, entryCount, investor, newUtr, rechargeBody, reportDeposit, uploadScreenshot, useMoneyServer } from '../support/money.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { assets, credit, entryCount, investor, rechargeBody, useMoneyServer } from '../support/money.js';
 
 const ctx = useMoneyServer();

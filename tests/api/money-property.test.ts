@@ -9,7 +9,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../support/invariants.js';
-import { indiaTime, isWithinWindow } from '../../src/shared/windows.js';
+import { isWithinWindow } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { MONDAY_NOON, assets, investor, newUtr, useMoneyServer, type Investor } from '../support/money.js';
 
 const ctx = useMoneyServer();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { formatMoney } from '../../src/shared/format.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { AADHAAR_VALID } from '../support/images.js';
 import { assets, credit, entryCount, investor, operatorToken, startMoneyServer, uploadPhoto, useMoneyServer } from '../support/money.js';
 

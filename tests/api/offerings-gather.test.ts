@@ -125,7 +125,7 @@ describe('investor plans', () => {
     ctx.server.clock.advance(12_000); // both tranches' times pass without a pass
     const second = await buildServer(ctx.server.config, { clock: ctx.server.clock, db: ctx.server.deps.db, logger: false });
     try {
-      await second.offerings.runner.started;
+      await second.jobs.started;
       expect((await mine(user.token, id)).tranchesDone).toBe(1);
       // The next one follows one interval later, on whichever ctx.server passes first.
       expect((await ctx.server.offerings.runGather()).executed).toBe(0);

@@ -102,6 +102,14 @@ describe('operations endpoints', () => {
     // Every $ref points at a component that exists.
     for (const match of response.body.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) expect(doc.components.schemas[match[1]!], match[1]).toBeDefined();
     expect(doc['x-error-codes']['1870']!.key).toBe('metricsForbidden');
+    // Calls declared `idempotent: true` (and only they) document the Idempotency-Key header.
+    const headerOf = (name: string) => (doc.paths[`/api/${name}`]!.post as unknown as { parameters: Array<{ name: string; in: string }> }).parameters.find((p) => p.in === 'header');
+    expect(headerOf('order/purchase')?.name).toBe('Idempotency-Key');
+    expect(headerOf('admin/withdrawal/pay')?.name).toBe('Idempotency-Key');
+    expect(headerOf('bank/addBank')).toBeUndefined();
+    // order/purchase is validated by its forms' schemas, one per kind (issue 16), documented by their contracts (issue 11).
+    const purchase = doc.paths['/api/order/purchase']!.post!.requestBody!.content['application/json']!.schema as unknown as { oneOf: Array<{ $ref: string }> };
+    expect(purchase.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/contracts.updown', '#/components/schemas/contracts.stockBuy']);
   });
 
   it('GET /api/docs renders the reference with Swagger UI from this origin', async () => {
@@ -171,6 +179,21 @@ describe('background jobs exactly once across processes', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('launch runs every start-up pass once: atStart true runs the job, a function runs instead, none waits', async () => {
+    const runner = new JobRunner(server.deps.db, server.clock);
+    const calls: string[] = [];
+    runner.register({ name: 'test.catchUp', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('catchUp.run'), atStart: true });
+    runner.register({ name: 'test.own', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('own.run'), atStart: async () => void calls.push('own.start') });
+    runner.register({ name: 'test.none', everyMs: 1_000, mode: 'shared', run: async () => void calls.push('none.run') });
+    runner.register({ name: 'test.failing', everyMs: 1_000, mode: 'shared', run: async () => { throw new Error('boom'); }, atStart: true });
+    const first = runner.launch(false);
+    expect(runner.launch(false)).toBe(first);
+    await first;
+    await runner.started;
+    expect(calls.sort()).toEqual(['catchUp.run', 'own.start']);
+    await runner.stop();
+  });
+
   it('a shared job runs on every runner (it claims its own work) and names must be unique', async () => {
     const runner = new JobRunner(server.deps.db, server.clock);
     let count = 0;
@@ -179,6 +202,7 @@ describe('background jobs exactly once across processes', () => {
     expect(await runner.runOnce('test.shared')).toBe(true);
     expect(count).toBe(2);
     expect(() => runner.register({ name: 'test.shared', everyMs: 1_000, mode: 'shared', run: async () => undefined })).toThrow(/twice/);
-    expect(server.jobs.names).toEqual([]);
+    expect(server.jobs.names).not.toContain('test.shared');
+    expect(server.jobs.names).toEqual(expect.arrayContaining(['trading.settle', 'trading.pruneTicks', 'ipo.run', 'offerings.gather']));
   });
 });

@@ -6,6 +6,8 @@
  * the price at the expiry instant rather than when the settler runs, the owner-only detail,
  * open contracts and history. Ledger invariants after every test.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -13,7 +15,6 @@ import { assertLedgerInvariants } from '../support/invariants.js';
 import { assets, credit, investor, operatorToken, startMoneyServer } from '../support/money.js';
 import { buyContract, entriesOf, lastPrice, recordTick, trader } from '../support/trading.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
-import { tradingDb } from '../../src/server/db/trading-tables.js';
 
 let server: TestServer;
 let operator: string;
@@ -68,6 +69,10 @@ describe('order/purchase refusals', () => {
     expectCall(await buy({ amount: undefined }), 400, 1403);
     expectCall(await buy({ kind: 'other' }), 400, 1000);
     expectCall(await buy({ price: 1 }), 400, 1001);
+    // The server validates with the up/down form's own schema (issue 16): its symbol bound holds.
+    const form = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'schemas/screens/updown.schema.json'), 'utf8')) as { properties: { symbol: { maxLength: number } } };
+    const long = expectCall(await buy({ symbol: 'R'.repeat(form.properties.symbol.maxLength + 1) }), 400, 1000);
+    expect((long.data as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('symbol');
     const fresh = await investor(server);
     await credit(server, fresh.token, operator, 100);
     const refused = expectCall(await server.call('order/purchase', { kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 20, duration: 60 }, { token: fresh.token }), 403, 1401);
@@ -107,7 +112,7 @@ describe('purchase', () => {
     expect(receipt.expiresAt - receipt.boughtAt).toBe(180_000);
     expect(await assets(server, user.token)).toEqual({ available: 900, held: 100, total: 1000 });
     expect(await entriesOf(server.deps.db, 'contract_placed', receipt.id)).toBe(1);
-    const tick = await tradingDb(server.deps.db).selectFrom('price_ticks').selectAll().where('symbol', '=', 'RELIANCE').where('at', '=', receipt.boughtAt).executeTakeFirstOrThrow();
+    const tick = await server.deps.db.selectFrom('price_ticks').selectAll().where('symbol', '=', 'RELIANCE').where('at', '=', receipt.boughtAt).executeTakeFirstOrThrow();
     expect(Number(tick.price_minor)).toBe(Math.round(price * 100));
     const detail = expectOk(await server.call<Detail>('order/contractDetail', { id: receipt.id }, { token: user.token }));
     expect(detail).toMatchObject({ id: receipt.id, status: 'open', settlePrice: null, profit: null, settledAt: null });
@@ -192,7 +197,7 @@ describe('settlement', () => {
     expect(detail.settlePrice).toBe(atExpiry);
     expect(detail.status).toBe(atExpiry > receipt.buyPrice ? 'won' : 'lost');
     // The path moved on after the expiry (the assertion above is not trivially the current price).
-    const ticks = await tradingDb(server.deps.db).selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'INFY').where('at', '>', receipt.expiresAt).execute();
+    const ticks = await server.deps.db.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'INFY').where('at', '>', receipt.expiresAt).execute();
     expect(ticks.length).toBeGreaterThan(100);
     expect(ticks.some((t) => Number(t.price_minor) !== Math.round(atExpiry * 100)) || later === atExpiry).toBe(true);
   });

@@ -13,7 +13,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/server/config.js';
-import { tradingDb } from '../../src/server/db/trading-tables.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
 import type { TestServer } from '../support/server.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
@@ -111,9 +110,9 @@ describe('two settlers at once', () => {
     const after = await settleEntries();
     expect(after.total - before.total).toBe(10_000);
     expect(after.distinct - before.distinct).toBe(10_000);
-    const open = await tradingDb(server.deps.db).selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+    const open = await server.deps.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
     expect(Number(open.n)).toBe(0);
-    const outcomes = await tradingDb(server.deps.db).selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
+    const outcomes = await server.deps.db.selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
     // Up contracts win (settle 3000.05 > 3000.00), down contracts lose.
     expect(Object.fromEntries(outcomes.map((o) => [o.status, Number(o.n)]))).toEqual({ won: 500, lost: 500 });
     // A third pass finds nothing.
@@ -152,7 +151,7 @@ describe('crash and restart', () => {
     const killedAt = Number(env.WORKER_CLOCK_START) + (Date.now() - Number(env.WORKER_WALL_ANCHOR));
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
-    const t = tradingDb(server.deps.db);
+    const t = server.deps.db;
     const openAtCrash = await t.selectFrom('contracts').select('id').where('id', 'in', ids).where('status', '=', 'open').execute();
     expect(openAtCrash.length).toBeGreaterThan(0);
 

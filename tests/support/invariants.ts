@@ -19,7 +19,6 @@
  */
 import { toAccountMinor } from '../../src/shared/currency.js';
 import type { Db } from '../../src/server/db/index.js';
-import { tradingDb } from '../../src/server/db/trading-tables.js';
 import { isWin, settle, type Direction } from '../../src/shared/trade.js';
 import { ipoInvariants } from './ipo-invariants.js';
 
@@ -134,7 +133,7 @@ type HoldRow = { id: string; user_id: string; kind: string; reference: string; a
 /** The trading invariants (see the module comment). */
 async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[]): Promise<string[]> {
   const problems: string[] = [];
-  const t = tradingDb(db);
+  const t = db;
   const [contracts, trades, positions, entries] = await Promise.all([
     t.selectFrom('contracts').selectAll().execute(),
     t.selectFrom('trades').selectAll().execute(),

@@ -7,7 +7,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createUser } from '../../src/server/domain/users.js';
-import { indiaTime } from '../../src/shared/windows.js';
+import { indiaTime } from '../../src/shared/india-time.js';
 import type { Config } from '../../src/server/config.js';
 import { startTestServer, type TestServer } from './server.js';
 import { expectOk } from './envelope.js';

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/server/db/index.js';
-import { tradingDb } from '../../src/server/db/trading-tables.js';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';
 import { credit, investor, type Investor } from './money.js';
@@ -43,7 +42,7 @@ export async function buyContract(server: TestServer, token: string, body: Recor
 
 /** Records a tick by hand (a fixture: the settle price of a contract whose expiry it covers). */
 export async function recordTick(db: Db, symbol: string, at: number, price: number): Promise<void> {
-  await tradingDb(db).insertInto('price_ticks').values({ symbol, at, price_minor: Math.round(price * 100) }).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()).execute();
+  await db.insertInto('price_ticks').values({ symbol, at, price_minor: Math.round(price * 100) }).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()).execute();
 }
 
 /** Journal entries of one kind and reference. */
@@ -62,7 +61,7 @@ export async function entriesOf(db: Db, kind: string, reference: string): Promis
  * @returns the contract ids.
  */
 export async function seedDueContracts(db: Db, users: string[], perUser: number, options: { symbol: string; buyPriceMinor: number; amountMinor: number; boughtAt: number; durationS: number; rateBp: number }): Promise<string[]> {
-  const t = tradingDb(db);
+  const t = db;
   const accounts = await db.selectFrom('ledger_accounts').select(['id', 'user_id', 'kind']).where('user_id', 'in', users).execute();
   const wallets = await db.selectFrom('wallet_balances').selectAll().where('user_id', 'in', users).execute();
   const ids: string[] = [];

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SessionCalendar, istDay, openSecondsBetween } from '../../src/server/market/calendar';
+import { SessionCalendar, openSecondsBetween } from '../../src/server/market/calendar';
+import { indiaDay } from '../../src/shared/india-time';
 import { masterHolidays } from '../../src/server/market/instruments';
 
 const calendar = new SessionCalendar(masterHolidays());
@@ -36,7 +37,7 @@ describe('NSE session calendar', () => {
     expect(openSecondsBetween(calendar, ist('2026-11-23', '09:15:00'), ist('2026-11-23', '09:15:10'))).toBe(10);
     expect(openSecondsBetween(calendar, ist('2026-11-23', '09:00:00'), ist('2026-11-23', '09:15:10'))).toBe(11);
     expect(openSecondsBetween(calendar, ist('2026-11-20', '15:00:00'), ist('2026-11-23', '09:16:00'))).toBe(30 * 60 - 1 + 61);
-    expect(istDay(ist('2026-11-23', '00:10:00'))).toBe('2026-11-23');
+    expect(indiaDay(ist('2026-11-23', '00:10:00'))).toBe('2026-11-23');
   });
 
   it.skipIf(!fs.existsSync(DATA))('has no derived holiday on which the real data traded (needs ../shared/data/nse)', () => {

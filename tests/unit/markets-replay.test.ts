@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat, parseBarsCsv, parseMarketTime } from '../../src/server/market/providers/replay-csv';
 import { ReplayProvider, interpolateBar } from '../../src/server/market/providers/replay';
 import { loadInstruments } from '../../src/server/market/instruments';
-import { istDay } from '../../src/server/market/calendar';
+import { indiaDay } from '../../src/shared/india-time';
 
 const DATA = path.resolve(__dirname, '../../../shared/data/nse');
 const hasData = fs.existsSync(DATA);
@@ -104,7 +104,7 @@ describe.skipIf(!hasData)('CSV formats (real files in ../shared/data/nse)', () =
     for (const symbol of ['RELIANCE', 'TCS', 'HDFCBANK', 'INFY', 'ICICIBANK']) {
       const series = parseBarsCsv(read(`nse.intra.data/${symbol}.csv`));
       expect(series, symbol).toMatchObject({ format: 'intraday', intervalMs: 300_000 });
-      expect(istDay(intraday(series)[0]!.time)).toBe('2023-07-03');
+      expect(indiaDay(intraday(series)[0]!.time)).toBe('2023-07-03');
     }
   });
 

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INDIA_OFFSET_MS, indiaInstant, indiaMonthRange, indiaTime, isWithinWindow, parseClockTime, parseWindow } from '../../src/shared/windows';
+import { INDIA_OFFSET_MS, indiaInstant, indiaMonthRange, indiaTime } from '../../src/shared/india-time';
+import { isWithinWindow, parseClockTime, parseWindow } from '../../src/shared/windows';
 
 const deposit = parseWindow('09:00-22:00', false);
 const withdrawal = parseWindow('09:30-17:30', true);

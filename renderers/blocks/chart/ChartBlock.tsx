@@ -18,12 +18,12 @@ import { bindTemplate, useCallData, useQueryObject } from '../../data';
 import { useLiveQuote } from '../../market/useLiveQuote';
 import { ErrorState } from '../../ui/ErrorState';
 import type { ChartBlockSpec } from './spec';
+import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
 
 type Range = '1D' | '5D' | '1M' | '6M' | '1Y';
 type Style = 'line' | 'candles';
 
-const IST_OFFSET_S = 19_800;
-const toTime = (ms: number) => (Math.floor(ms / 1000) + IST_OFFSET_S) as UTCTimestamp;
+const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
 
 const COLORS = { up: '#12a150', down: '#d33b3b', grid: '#eef1f5', text: '#7b8799', base: '#9aa5b5' };
 

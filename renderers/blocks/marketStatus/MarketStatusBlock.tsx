@@ -10,6 +10,7 @@ import { useCallData } from '../../data';
 import { formatClock } from '../../formatters/market';
 import { useStreamState } from '../../market/useLiveQuote';
 import type { MarketStatusBlockSpec } from './spec';
+import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
 
 export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
   const intl = useIntl();
@@ -37,7 +38,7 @@ export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
           {data?.nextOpen && !data.open && (
             <span className="session-next">
               {' · '}
-              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: 'Asia/Kolkata', weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
+              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: INDIA_TIME_ZONE, weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
             </span>
           )}
         </span>

@@ -15,6 +15,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LinkButton } from '../../ui/LinkButton';
 import { PullToRefresh } from '../../ui/PullToRefresh';
 import type { NewsListBlockSpec } from './spec';
+import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
 
 interface NewsItem {
   id: string;
@@ -36,7 +37,7 @@ export function relativeTime(epochMs: number, now: number, locale: string): stri
   if (minutes < 60) return rtf.format(-minutes, 'minute');
   if (minutes < 24 * 60) return rtf.format(-Math.round(minutes / 60), 'hour');
   if (minutes < 7 * 24 * 60) return rtf.format(-Math.round(minutes / 1440), 'day');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(epochMs));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE }).format(new Date(epochMs));
 }
 
 function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {

@@ -20,6 +20,7 @@ import * as m0010 from './migrations/0010_offerings.js';
 import * as m0012 from './migrations/0012_scaleout.js';
 import * as m0013 from './migrations/0013_studio.js';
 import * as m0014 from './migrations/0014_currency.js';
+import * as m0015 from './migrations/0015_review_names.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_scaleout': m0012,
   '0013_studio': m0013,
   '0014_currency': m0014,
+  '0015_review_names': m0015,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -1,11 +1,9 @@
 /**
  * Table shapes of the markets and content migration (`0005_markets`), kept beside the shared
- * `tables.ts` and joined to it with Kysely's `withTables` (see {@link marketDb}). Prices are
+ * `tables.ts`, whose `Database` includes {@link MarketTables}. Prices are
  * integer minor units (paise), times epoch milliseconds, flags 0/1 integers (SQLite and
  * PostgreSQL alike).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from './tables.js';
 
 export interface MarketBars1mTable {
   /** Provider id (`simulated`, `replay`, …): each feed keeps its own series. */
@@ -88,7 +86,7 @@ export interface SiteContentTable {
   updated_by: string | null;
 }
 
-/** The markets and content tables (a type alias: `withTables` needs an index-compatible shape). */
+/** The markets and content tables (part of `Database`). */
 export type MarketTables = {
   market_bars_1m: MarketBars1mTable;
   market_bars_1d: MarketBars1dTable;
@@ -97,11 +95,3 @@ export type MarketTables = {
   banners: BannersTable;
   site_content: SiteContentTable;
 };
-
-/** The database with the markets tables typed. */
-export type MarketDb = Kysely<Database & MarketTables>;
-
-/** Views the shared database handle with the markets tables typed. */
-export function marketDb(db: Kysely<Database>): MarketDb {
-  return db.withTables<MarketTables>();
-}

@@ -69,8 +69,9 @@ export interface WithdrawalsTable {
   status: 'pending' | 'paid' | 'rejected';
   reject_reason: string | null;
   created_at: number;
-  resolved_at: number | null;
-  resolved_by: string | null;
+  /** When an operator paid or rejected it (migration 0015 renamed `resolved_*`: one name with deposits). */
+  reviewed_at: number | null;
+  reviewed_by: string | null;
 }
 
 /** First answers of money-moving calls per user and `Idempotency-Key`. */

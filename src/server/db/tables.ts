@@ -4,6 +4,8 @@
  */
 import type { MoneyTables } from './money-tables.js';
 import type { HardeningTables } from './hardening-tables.js';
+import type { MarketTables } from './market-tables.js';
+import type { TradingTables } from './trading-tables.js';
 
 export interface UsersTable {
   id: string;
@@ -143,7 +145,7 @@ export interface AuditLogTable {
 }
 
 /** The whole database as Kysely sees it. */
-export interface Database extends MoneyTables, HardeningTables {
+export interface Database extends MoneyTables, HardeningTables, MarketTables, TradingTables {
   users: UsersTable;
   sessions: SessionsTable;
   captchas: CaptchasTable;

@@ -1,10 +1,9 @@
 /**
  * Table shapes of the trading migration (`0006_trading`; issue 6), joined to the shared
- * `tables.ts` with Kysely's `withTables` (see {@link tradingDb}). Money and prices are integer
+ * `tables.ts`, whose `Database` includes {@link TradingTables}. Money and prices are integer
  * minor units, times epoch milliseconds (wall clock).
  */
-import type { ColumnType, Kysely } from 'kysely';
-import type { Database } from './tables.js';
+import type { ColumnType } from 'kysely';
 
 /** The feed's price of a symbol at one wall-clock second (or at a contract's buy instant). */
 export interface PriceTicksTable {
@@ -80,7 +79,7 @@ export interface TradesTable {
   fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 
-/** The trading tables (a type alias: `withTables` needs an index-compatible shape). */
+/** The trading tables (part of `Database`; a type alias: `withTables` in ipo/offerings tables needs an index-compatible shape). */
 export type TradingTables = {
   price_ticks: PriceTicksTable;
   contracts: ContractsTable;
@@ -88,11 +87,3 @@ export type TradingTables = {
   positions: PositionsTable;
   trades: TradesTable;
 };
-
-/** The database with the trading tables typed. */
-export type TradingDb = Kysely<Database & TradingTables>;
-
-/** Views the shared database handle (or a transaction) with the trading tables typed. */
-export function tradingDb(db: Kysely<Database>): TradingDb {
-  return db.withTables<TradingTables>();
-}

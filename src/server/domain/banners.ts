@@ -4,13 +4,11 @@
  * every language. Operators create, edit and delete them, audited.
  */
 import type { Locale } from '../../shared/lang.js';
-import type { Db } from '../db/index.js';
-import { marketDb, type BannersTable } from '../db/market-tables.js';
-import { writeAudit } from './audit.js';
+import type { BannersTable } from '../db/market-tables.js';
+import { deleteContent, saveContent, type ContentKind } from './content-edit.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { isSafeImageUrl, isSafeLink } from './html.js';
-import { newId } from './ids.js';
 
 /** Colour schemes a slide may use. */
 export const BANNER_TONES = ['brand', 'accent', 'ink', 'sky'] as const;
@@ -63,7 +61,7 @@ const view = (row: BannersTable): BannerView => ({
 
 /** `advertisement/get`: active slides for the reader's language (and all-language ones), in order. */
 export async function listBanners(deps: Deps, locale: Locale): Promise<BannerView[]> {
-  const rows = await marketDb(deps.db)
+  const rows = await deps.db
     .selectFrom('banners')
     .selectAll()
     .where('active', '=', 1)
@@ -76,7 +74,7 @@ export async function listBanners(deps: Deps, locale: Locale): Promise<BannerVie
 
 /** `admin/banners/list`: every slide. */
 export async function adminListBanners(deps: Deps): Promise<BannerAdminView[]> {
-  const rows = await marketDb(deps.db).selectFrom('banners').selectAll().orderBy('sort_order', 'asc').orderBy('id', 'asc').execute();
+  const rows = await deps.db.selectFrom('banners').selectAll().orderBy('sort_order', 'asc').orderBy('id', 'asc').execute();
   return rows.map((row) => ({ ...view(row), lang: row.lang, active: Number(row.active) === 1, updatedAt: Number(row.updated_at) }));
 }
 
@@ -95,7 +93,7 @@ export interface BannerEditView {
  * @throws AppError `bannerNotFound`.
  */
 export async function adminGetBanner(deps: Deps, id: string): Promise<BannerEditView> {
-  const row = await marketDb(deps.db).selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await deps.db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('bannerNotFound');
   return { id: row.id, title: row.title, subtitle: row.subtitle, link: row.link ?? '', order: Number(row.sort_order), active: Number(row.active) === 1 };
 }
@@ -121,30 +119,16 @@ export async function saveBanner(deps: Deps, actorUserId: string, input: BannerI
     updated_at: now,
     updated_by: actorUserId,
   };
-  return marketDb(deps.db).transaction().execute(async (tx) => {
-    if (input.id) {
-      const before = await tx.selectFrom('banners').selectAll().where('id', '=', input.id).executeTakeFirst();
-      if (!before) throw new AppError('bannerNotFound');
-      await tx.updateTable('banners').set(values).where('id', '=', input.id).execute();
-      await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.update', entity: 'banner', entityId: input.id, before, after: { ...before, ...values }, at: now });
-      return { id: input.id };
-    }
-    const row = { id: newId(), ...values, demo: 0, created_at: now };
-    await tx.insertInto('banners').values(row).execute();
-    await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.create', entity: 'banner', entityId: row.id, after: row, at: now });
-    return { id: row.id };
-  });
+  return saveContent(deps, actorUserId, BANNERS, input.id, values, now);
 }
 
 /**
  * `admin/banners/delete`. Audited as `banner.delete`.
  * @throws AppError `bannerNotFound`.
  */
-export async function deleteBanner(deps: Deps, actorUserId: string, id: string): Promise<void> {
-  await marketDb(deps.db).transaction().execute(async (tx) => {
-    const before = await tx.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw new AppError('bannerNotFound');
-    await tx.deleteFrom('banners').where('id', '=', id).execute();
-    await writeAudit(tx as unknown as Db, { actorUserId, action: 'banner.delete', entity: 'banner', entityId: id, before, at: deps.clock.now() });
-  });
+export function deleteBanner(deps: Deps, actorUserId: string, id: string): Promise<void> {
+  return deleteContent(deps, actorUserId, BANNERS, id);
 }
+
+/** Banners are audited as stored. */
+const BANNERS: ContentKind<'banners'> = { table: 'banners', entity: 'banner', notFound: 'bannerNotFound' };

@@ -5,7 +5,6 @@
  */
 import { LOCALES, type Locale } from '../../shared/lang.js';
 import type { Db } from '../db/index.js';
-import { marketDb } from '../db/market-tables.js';
 import { writeAudit } from './audit.js';
 import type { Deps } from './deps.js';
 import { sanitizeArticleHtml } from './html.js';
@@ -63,7 +62,7 @@ const keyOf = (locale: Locale) => `company.${locale}`;
 
 /** The company profile in a language (stored, else stored English, else built-in). */
 export async function getCompany(deps: Deps, locale: Locale): Promise<CompanyInfo> {
-  const rows = await marketDb(deps.db).selectFrom('site_content').select(['key', 'value_json']).where('key', 'in', [keyOf(locale), keyOf('en')]).execute();
+  const rows = await deps.db.selectFrom('site_content').select(['key', 'value_json']).where('key', 'in', [keyOf(locale), keyOf('en')]).execute();
   const stored = rows.find((r) => r.key === keyOf(locale)) ?? rows.find((r) => r.key === keyOf('en'));
   if (!stored) return DEFAULTS[locale];
   const value = { ...DEFAULTS[locale], ...(JSON.parse(stored.value_json) as Partial<CompanyInfo>) };
@@ -85,7 +84,7 @@ export async function saveCompany(deps: Deps, actorUserId: string, input: Compan
   const value: CompanyInfo = { ...fields, aboutHtml: sanitizeArticleHtml(fields.aboutHtml) };
   const now = deps.clock.now();
   const before = await getCompany(deps, lang);
-  await marketDb(deps.db).transaction().execute(async (tx) => {
+  await deps.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('site_content')
       .values({ key: keyOf(lang), value_json: JSON.stringify(value), updated_at: now, updated_by: actorUserId })

@@ -7,7 +7,8 @@
 import { fromMinor } from '../../shared/money.js';
 import { HISTORY_RANGES, RANKING_TYPES, type BarView, type HistoryRange, type HistoryView, type MarketDetailView, type MarketStatusView, type QuoteView, type RankingType } from '../../shared/market.js';
 import { resample } from '../market/bars.js';
-import { addDays, istDay, istMidnight } from '../market/calendar.js';
+import { addDays } from '../market/calendar.js';
+import { indiaDay, indiaMidnight } from '../../shared/india-time.js';
 import type { QuoteState } from '../market/feed.js';
 import type { Market } from '../market/index.js';
 import type { Instrument } from '../market/instruments.js';
@@ -179,7 +180,7 @@ export async function getRankings(market: Market, type: string, limit = 10): Pro
 }
 
 const toView = (bar: Bar): BarView => ({ t: bar.time, o: fromMinor(bar.open), h: fromMinor(bar.high), l: fromMinor(bar.low), c: fromMinor(bar.close), v: bar.volume });
-const dailyToBar = (bar: DailyBar): Bar => ({ time: istMidnight(bar.day), open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume });
+const dailyToBar = (bar: DailyBar): Bar => ({ time: indiaMidnight(bar.day), open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume });
 
 /**
  * `markets/historyOneDay/{symbol}`: today's 1-minute bars including the minute in progress.
@@ -225,16 +226,16 @@ export async function history(market: Market, symbol: string, range: string): Pr
     };
   }
   const days = (await feed.dailyBars(instrument.symbol, addDays(today, -14))).slice(-5);
-  const from = days[0] ? istMidnight(days[0].day) : istMidnight(today);
-  const minutes = await feed.minuteBars(instrument.symbol, from, istMidnight(today));
+  const from = days[0] ? indiaMidnight(days[0].day) : indiaMidnight(today);
+  const minutes = await feed.minuteBars(instrument.symbol, from, indiaMidnight(today));
   const todayBars = await feed.todayBars(instrument.symbol);
-  const recordedDays = new Set(minutes.map((bar) => istDay(bar.time)));
+  const recordedDays = new Set(minutes.map((bar) => indiaDay(bar.time)));
   let synthetic = false;
   const bars: Bar[] = [];
   for (const day of days) {
     if (day.day === today) continue;
     if (recordedDays.has(day.day)) {
-      bars.push(...resample(minutes.filter((bar) => bar.time >= istMidnight(day.day) && bar.time < istMidnight(addDays(day.day, 1))), FIFTEEN_MINUTES));
+      bars.push(...resample(minutes.filter((bar) => bar.time >= indiaMidnight(day.day) && bar.time < indiaMidnight(addDays(day.day, 1))), FIFTEEN_MINUTES));
     } else {
       synthetic = true;
       const open = market.calendar.sessionBounds(day.day).open;

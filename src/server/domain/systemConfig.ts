@@ -10,6 +10,7 @@ import type { Market } from '../market/index.js';
 import { getCompany } from './company.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
+import { INDIA_TIME_ZONE } from '../../shared/india-time.js';
 import { publicTradingTerms } from './trading/terms.js';
 
 /**
@@ -58,7 +59,7 @@ export async function getSystemConfig(deps: Deps, market: Market, locale: Locale
   const unknown = wanted.find((key) => !(CONFIG_KEYS as readonly string[]).includes(key));
   if (unknown) throw new AppError('unknownConfigKey', { key: unknown.slice(0, 40) });
   const money = deps.config.money;
-  const timeZone = 'Asia/Kolkata';
+  const timeZone = INDIA_TIME_ZONE;
   const result: Partial<Record<ConfigKey, unknown>> = {};
   for (const key of wanted as ConfigKey[]) {
     switch (key) {

@@ -11,6 +11,8 @@ import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
 import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
+import { idempotencyOf } from './idempotency.js';
+import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer } from './prepared.js';
 
 /**
@@ -28,6 +30,23 @@ export interface CallContext<B> {
   locale: Locale;
   ip: string;
   request: FastifyRequest;
+  /**
+   * The request's `Idempotency-Key` bound to this call and its validated body, on calls
+   * declared `idempotent: true` when the header is sent; null otherwise.
+   */
+  idempotency: IdempotencyRequest | null;
+}
+
+/**
+ * A body validated by one of several schemas, chosen by one field's value — e.g.
+ * `order/purchase`: `kind: updown` by the up/down form's schema, `kind: stock` by the buy form's
+ * (issue 16: the form and the server validate the same schema). An unknown value is validated
+ * against the first schema, which refuses it.
+ */
+export interface BodyByField {
+  field: string;
+  /** Field value → payload schema reference under `schemas/`. */
+  schemas: Record<string, string>;
 }
 
 /** One call's declaration. */
@@ -37,12 +56,30 @@ export interface CallSpec<B> {
   method?: 'POST' | 'GET';
   access: Access;
   /**
-   * Payload schema reference under `schemas/`, e.g. `api/bankDelete`; none means `{}` only.
-   * A screen reference `screens/<name>` (a form's body) means both schemas of issue 11: the
-   * body must pass the code-owned contract `contracts/<name>` first and then the staff-owned
-   * screen schema as served (its latest published version), which may only narrow it.
+   * Payload schema reference under `schemas/`, e.g. `api/bankDelete`, or one per value of a
+   * field; none means `{}` only. A screen reference `screens/<name>` (a form's body) means both
+   * schemas of issue 11: the body must pass the code-owned contract `contracts/<name>` first
+   * (when there is one) and then the staff-owned screen schema as served (its latest published
+   * version), which may only narrow it.
    */
-  body?: string;
+  body?: string | BodyByField;
+  /**
+   * What the spec says a raw body means before it is validated, e.g. SPEC.md §3 "direction
+   * 1 = up, anything else down" (an object body only; the result is validated).
+   */
+  prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * The call's own refusal per field: when that field fails its schema (missing included), the
+   * call answers this error instead of code 1000 — e.g. `amount` → 1403 with the configured
+   * bounds. An unknown field is still 1001.
+   */
+  refusals?: Record<string, () => AppError>;
+  /**
+   * A money-moving call that honours `Idempotency-Key` (issue 4): the registry reads the header
+   * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
+   * it to the handler as `idempotency`, bound to this call's name.
+   */
+  idempotent?: boolean;
   /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
   /** Returns the envelope's `data`, or a {@link PreparedAnswer} sent as it is (with its ETag). */
@@ -61,7 +98,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export class CallRegistry {
   readonly names = new Set<string>();
   /** Every declared call, in declaration order (issue 15: the OpenAPI document is built from it). */
-  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body'> & { multipart?: boolean }> = [];
+  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
 
   constructor(
     private readonly app: FastifyInstance,
@@ -81,7 +118,7 @@ export class CallRegistry {
   /** Declares a call. */
   define<B = Record<string, never>>(spec: CallSpec<B>): void {
     this.names.add(spec.name);
-    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body });
+    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body, idempotent: spec.idempotent });
     const { deps, store } = this;
     this.app.route({
       method: spec.method ?? 'POST',
@@ -90,11 +127,14 @@ export class CallRegistry {
       handler: async (request, reply) => {
         const locale = requestLocale(request);
         const auth = await resolveAuth(deps, request, spec.access);
-        const contract = contractRef(store, spec.body);
-        const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, contract, request);
-        let body = validateBody(store, contract, raw, deps, locale) as B;
-        if (contract !== spec.body) body = validateBody(store, spec.body, body, deps, locale) as B;
-        const data = await spec.handle({ body, auth, locale, ip: request.ip, request });
+        let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
+        if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
+        const ref = schemaRefOf(spec.body, raw);
+        const contract = contractRef(store, ref);
+        let body = validateBody(store, contract, raw, deps, locale, spec.refusals) as B;
+        if (contract !== ref) body = validateBody(store, ref, body, deps, locale, spec.refusals) as B;
+        const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
+        const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
         if (data instanceof PreparedAnswer) {
           // Serialized once per snapshot (prepared.ts): the bytes go out as they are.
           reply.header('etag', data.etag).header('cache-control', 'no-cache');
@@ -123,11 +163,12 @@ export function contractRef(store: SchemaStore, ref: string | undefined): string
  * has a `lang` field) are the parameters, coerced to the schema's property types
  * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists). Issue 17.
  */
-export function bodyOrQuery(store: SchemaStore, ref: string | undefined, request: FastifyRequest): unknown {
+export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'], request: FastifyRequest): unknown {
   const raw = request.body;
   const empty = raw === undefined || raw === null || (typeof raw === 'object' && !Array.isArray(raw) && Object.keys(raw).length === 0);
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (!empty) return raw;
+  const ref = contractRef(store, schemaRefOf(body, query));
   const properties = ref ? (store.payloadSchema(ref).schema.properties ?? {}) : {};
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
@@ -135,6 +176,15 @@ export function bodyOrQuery(store: SchemaStore, ref: string | undefined, request
     params[key] = coerceQueryValue(value, properties[key]);
   }
   return Object.keys(params).length ? params : raw;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The schema reference that validates `raw` (for a {@link BodyByField}: by the field's value, else the first). */
+export function schemaRefOf(body: CallSpec<unknown>['body'], raw: unknown): string | undefined {
+  if (body === undefined || typeof body === 'string') return body;
+  const value = isRecord(raw) ? raw[body.field] : undefined;
+  return (typeof value === 'string' ? body.schemas[value] : undefined) ?? Object.values(body.schemas)[0];
 }
 
 /** A query-string value as the schema property expects it; anything unparsable stays a string for the validator to refuse. */
@@ -166,9 +216,9 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
 /**
  * Validates a body with its schema. Every failure answers code 1000 with the first error's
  * localized text as `message` and all field errors as `data.errors`; an unknown field is
- * rejected (code 1001), not ignored.
+ * rejected (code 1001), not ignored; a field with its own refusal (`refusals`) answers that.
  */
-function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale): unknown {
+function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale, refusals: CallSpec<unknown>['refusals']): unknown {
   const body = raw === undefined || raw === null ? {} : raw;
   if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('badRequest');
   if (!ref) {
@@ -181,6 +231,8 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
   const errors = emptyAsMissing((validate.errors ?? []).filter((error) => isFieldError(error.keyword)).map((error) => toFieldError(error, schema)), body as Record<string, unknown>, schema);
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
+  const refused = refusals && errors.find((e) => refusals[e.field]);
+  if (refused) throw refusals[refused.field]!();
   const fields = errors.map((e) => {
     const label = schema.properties?.[e.field]?.title;
     const text = deps.messages.format(locale, e.messageId, e.values);

@@ -9,9 +9,12 @@
  *   process inserts `(job, slot = floor(now / everyMs))` into `job_runs`; only the process
  *   whose insert lands runs it (tick pruning, daily reports).
  *
- * Other features register their jobs with {@link JobRunner.register}; the runner starts them
- * only with a running clock (tests call {@link JobRunner.runOnce}). Timers are unref'd and
- * `stop()` waits for running passes.
+ * Other features register their jobs with {@link JobRunner.register}. {@link JobRunner.launch}
+ * runs every job's start-up pass (`atStart`: what fell due while the server was down) — also
+ * with a test's ManualClock — and, only with a running clock, each job's interval after its
+ * start-up pass (tests call {@link JobRunner.runOnce}). One loop for every job (issue 16: the
+ * settler, the IPO job and the gather runner had one each). Timers are unref'd and `stop()`
+ * waits for running passes.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
@@ -27,6 +30,12 @@ export interface JobSpec {
   mode: 'shared' | 'slot';
   /** The work; `now` is the clock's epoch ms. Throwing is logged and the next period retries. */
   run(now: number): Promise<unknown>;
+  /**
+   * The start-up pass {@link JobRunner.launch} runs once, before the interval: `true` runs
+   * `run` itself, a function runs instead (e.g. settlement without a feed catch-up). None: the
+   * job waits for its first period.
+   */
+  atStart?: true | ((now: number) => Promise<unknown>);
 }
 
 /** Runs registered jobs in every process, each exactly once per its mode. */
@@ -36,8 +45,9 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobSpec>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Set<Promise<unknown>>();
-  private started = false;
+  private ticking = false;
   private stopped = false;
+  private launched: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -52,7 +62,7 @@ export class JobRunner {
   register(spec: JobSpec): void {
     if (this.jobs.has(spec.name)) throw new Error(`job ${spec.name} is registered twice`);
     this.jobs.set(spec.name, spec);
-    if (this.started) this.schedule(spec);
+    if (this.ticking) this.schedule(spec);
   }
 
   /** Registered job names. */
@@ -85,20 +95,55 @@ export class JobRunner {
 
   /** Starts every job's interval. */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
+    if (this.ticking || this.stopped) return;
+    this.ticking = true;
     for (const spec of this.jobs.values()) this.schedule(spec);
+  }
+
+  /**
+   * Runs every job's start-up pass (`atStart`) at once and, with `background`, starts each
+   * job's interval when its own start-up pass has ended (passes of one job never overlap).
+   * A failing start-up pass is logged like a failing period. Calling it again returns the
+   * first call's promise.
+   * @returns resolves when every start-up pass has ended (see {@link JobRunner.started}).
+   */
+  launch(background: boolean): Promise<void> {
+    if (this.launched) return this.launched;
+    if (background) this.ticking = true;
+    const passes = [...this.jobs.values()].map(async (spec) => {
+      if (spec.atStart && !this.stopped) {
+        const now = this.clock.now();
+        const first = spec.atStart === true ? this.runOnce(spec.name, now) : spec.atStart(now);
+        await this.track(first, spec);
+      }
+      if (background && !this.stopped) this.schedule(spec);
+    });
+    this.launched = Promise.all(passes).then(() => undefined);
+    return this.launched;
+  }
+
+  /** Resolves after the start-up passes of {@link JobRunner.launch} (at once when not launched). */
+  get started(): Promise<void> {
+    return this.launched ?? Promise.resolve();
+  }
+
+  /** Awaits a pass, logging its failure, and keeps it in `running` for {@link JobRunner.stop}. */
+  private track(pass: Promise<unknown>, spec: JobSpec): Promise<void> {
+    const tracked = pass.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!this.stopped) this.log?.error({ err: error, job: spec.name }, 'background job failed');
+      },
+    );
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+    return tracked;
   }
 
   private schedule(spec: JobSpec): void {
     const loop = () => {
       if (this.stopped) return;
-      const pass = this.runOnce(spec.name).catch((error: unknown) => {
-        if (!this.stopped) this.log?.error({ err: error, job: spec.name }, 'background job failed');
-      });
-      this.running.add(pass);
-      void pass.finally(() => {
-        this.running.delete(pass);
+      void this.track(this.runOnce(spec.name), spec).finally(() => {
         if (this.stopped) return;
         const timer = setTimeout(loop, spec.everyMs);
         timer.unref();

@@ -4,8 +4,9 @@
  * integer minor units, times epoch ms (market time), days India dates. Used by the feed only.
  */
 import type { Db } from '../db/index.js';
-import { marketDb, type MarketBars1dTable, type MarketDb } from '../db/market-tables.js';
-import { addDays, istDay } from './calendar.js';
+import { type MarketBars1dTable } from '../db/market-tables.js';
+import { addDays } from './calendar.js';
+import { indiaDay } from '../../shared/india-time.js';
 import type { Bar, DailyBar } from './types.js';
 
 /** A daily bar as stored, with its symbol and origin. */
@@ -30,10 +31,10 @@ const toDaily = (row: { day: string; open: number; high: number; low: number; cl
 });
 
 export class BarStore {
-  private readonly db: MarketDb;
+  private readonly db: Db;
 
   constructor(db: Db, readonly feedId: string) {
-    this.db = marketDb(db);
+    this.db = db;
   }
 
   /** Last stored price per symbol: the newest 1-minute close, else the newest daily close. */
@@ -61,7 +62,7 @@ export class BarStore {
     const dayOf = new Map(daily.map((row) => [row.symbol, row.day]));
     for (const row of minute) {
       const day = dayOf.get(row.symbol);
-      if (!day || istDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
+      if (!day || indiaDay(Number(row.start_at)) >= day) prices.set(row.symbol, Number(row.close));
     }
     return prices;
   }

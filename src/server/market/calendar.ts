@@ -4,24 +4,13 @@
  * milliseconds; days are India calendar dates `YYYY-MM-DD`.
  */
 
-/** India is UTC+05:30 all year. */
-export const IST_OFFSET_MS = 5.5 * 3_600_000;
-const DAY_MS = 86_400_000;
+import { DAY_MS, indiaDay, indiaMidnight } from '../../shared/india-time.js';
+
 /** Session open and close as milliseconds after India midnight. */
 export const SESSION_OPEN_MS = (9 * 60 + 15) * 60_000;
 export const SESSION_CLOSE_MS = (15 * 60 + 30) * 60_000;
 /** Length of one session: 6 h 15 min. */
 export const SESSION_MS = SESSION_CLOSE_MS - SESSION_OPEN_MS;
-
-/** The India calendar date of an instant, e.g. `2026-11-23`. */
-export function istDay(epochMs: number): string {
-  return new Date(epochMs + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of India midnight starting `day`. */
-export function istMidnight(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
-}
 
 /** The India date `n` calendar days after `day` (negative goes back). */
 export function addDays(day: string, n: number): string {
@@ -59,13 +48,13 @@ export class SessionCalendar {
 
   /** Open and close instants of `day`'s session (whether or not it is a trading day). */
   sessionBounds(day: string): { open: number; close: number } {
-    const midnight = istMidnight(day);
+    const midnight = indiaMidnight(day);
     return { open: midnight + SESSION_OPEN_MS, close: midnight + SESSION_CLOSE_MS };
   }
 
   /** Whether a session is running at an instant (open inclusive, close exclusive). */
   isOpen(epochMs: number): boolean {
-    const day = istDay(epochMs);
+    const day = indiaDay(epochMs);
     if (!this.isTradingDay(day)) return false;
     const { open, close } = this.sessionBounds(day);
     return epochMs >= open && epochMs < close;
@@ -92,7 +81,7 @@ export class SessionCalendar {
 
   /** Open/closed and the next boundary at an instant. */
   state(epochMs: number): SessionState {
-    const day = istDay(epochMs);
+    const day = indiaDay(epochMs);
     if (this.isOpen(epochMs)) return { open: true, day, nextOpen: null, closesAt: this.sessionBounds(day).close };
     const today = this.sessionBounds(day);
     const nextDay = this.isTradingDay(day) && epochMs < today.open ? day : this.nextTradingDay(day);
@@ -119,7 +108,7 @@ export function openSecondsBetween(calendar: SessionCalendar, fromMs: number, to
   if (toMs <= fromMs) return 0;
   if (toMs - fromMs === 1000) return calendar.isOpen(toMs) ? 1 : 0;
   let total = 0;
-  for (let day = istDay(fromMs); day <= istDay(toMs); day = addDays(day, 1)) {
+  for (let day = indiaDay(fromMs); day <= indiaDay(toMs); day = addDays(day, 1)) {
     if (!calendar.isTradingDay(day)) continue;
     const { open, close } = calendar.sessionBounds(day);
     // A second t counts when open <= t < close, for t in (fromMs, toMs].

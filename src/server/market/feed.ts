@@ -1,16 +1,17 @@
 /**
- * The market feed (issue 5): asks the provider for ticks once per second (or catches up to
- * the injected clock when a read comes in, which is how tests with a ManualClock drive it),
- * keeps the in-memory quote snapshot, aggregates 1-minute and daily bars, stores them, and
- * hands each batch of changed quotes to listeners (the SSE hub). Prices are integer minor
- * units, times epoch ms (market time), days India dates.
+ * The market feed's ticker (issue 5): asks the provider for ticks once per second (or catches
+ * up to the injected clock when a read comes in, which is how tests with a ManualClock drive
+ * it), keeps the in-memory quote snapshot and hands each batch of changed quotes to listeners
+ * (the SSE hub). Bars — aggregating, storing, history, chart reads — are the
+ * {@link BarRecorder}'s (`bar-recorder.ts`). Prices are integer minor units, times epoch ms
+ * (market time), days India dates.
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { BarStore } from './bar-store.js';
-import { MinuteBarAggregator, addToDay } from './bars.js';
-import { SESSION_MS, addDays, istDay, istMidnight, minuteStart, type SessionCalendar } from './calendar.js';
+import { BarRecorder } from './bar-recorder.js';
+import type { SessionCalendar } from './calendar.js';
+import { indiaDay } from '../../shared/india-time.js';
 import type { Instrument } from './instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
 
@@ -84,32 +85,16 @@ export class MarketFeed {
   readonly bootId = randomBytes(4).toString('hex');
   private readonly list: Instrument[];
   private readonly bySymbol: Map<string, Instrument>;
-  private readonly store: BarStore;
+  private readonly bars: BarRecorder;
   private readonly states = new Map<string, QuoteState>();
   private readonly published = new Map<string, number>();
-  private readonly aggregator = new MinuteBarAggregator();
   private readonly listeners = new Set<Listener>();
   private readonly tickListeners = new Set<TickListener>();
-  /** Today's closed 1-minute bars produced by this process, by symbol. */
-  private readonly closedToday = new Map<string, Bar[]>();
-  /** Today's bars stored before this process started, loaded on first request. */
-  private readonly storedToday = new Map<string, Promise<Bar[]>>();
-  private readonly days = new Map<string, DailyBar>();
-  /** Generated minutes before the feed's first start on its first day (see loadPrelude). */
-  private readonly prelude = new Map<string, Bar[]>();
-  private yearExtremes = new Map<string, { high: number; low: number }>();
-  private pendingMinutes: Array<{ symbol: string; bar: Bar }> = [];
-  private readonly dirtyDays = new Set<string>();
-  private dayKey = '';
-  private processStartMinute = 0;
   private lastSecondMs = 0;
-  private lastDailyFlush = 0;
-  private lastPrune = 0;
   private seq = 0;
   private readyPromise: Promise<void> | null = null;
   private initialized = false;
   private timer: NodeJS.Timeout | null = null;
-  private persisting: Promise<void> = Promise.resolve();
   private stopped = false;
   /** Issue 15: a follower never ticks; it adopts the leader's batches (see {@link follow}). */
   private following = false;
@@ -123,7 +108,6 @@ export class MarketFeed {
     instruments: readonly Instrument[],
     options: FeedOptions = {},
   ) {
-    this.store = new BarStore(db, provider.info.id);
     this.list = [...instruments];
     this.bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
     this.options = {
@@ -134,11 +118,12 @@ export class MarketFeed {
       volumeOnlyEveryMs: 5_000,
       ...options,
     };
+    this.bars = new BarRecorder(db, provider, calendar, this.options);
   }
 
   /** The provider's id: the key of this feed's stored bars. */
   get feedId(): string {
-    return this.store.feedId;
+    return this.bars.feedId;
   }
 
   /** Every instrument the feed prices, in master order, then those added later. */
@@ -157,7 +142,7 @@ export class MarketFeed {
     if (this.bySymbol.has(instrument.symbol)) return;
     await this.ready();
     if (this.bySymbol.has(instrument.symbol)) return;
-    const stored = (await this.store.lastPrices()).get(instrument.symbol);
+    const stored = (await this.bars.lastPrices()).get(instrument.symbol);
     if (this.bySymbol.has(instrument.symbol)) return;
     const start = stored ?? instrument.referencePriceMinor;
     this.list.push(instrument);
@@ -184,77 +169,27 @@ export class MarketFeed {
   }
 
   private async init(): Promise<void> {
-    const lastPrices = await this.store.lastPrices();
+    const lastPrices = await this.bars.lastPrices();
     const wall = this.clock.now();
     await this.provider.init(lastPrices, wall);
     const marketNow = this.provider.marketTime(wall);
-    const today = istDay(marketNow);
-    await this.loadPrelude(today, marketNow);
-    await this.backfill(today);
-
-    // Today's and the previous day's bars give the day state after a restart.
-    const recent = await this.store.dailyBetween(addDays(today, -20), today);
+    const opening = await this.bars.open(this.instruments, marketNow, wall);
     for (const instrument of this.instruments) {
-      const bars = recent.filter((row) => row.symbol === instrument.symbol);
-      const previous = bars.filter((row) => row.day < today).at(-1);
-      const prevClose = previous?.close ?? instrument.referencePriceMinor;
-      const prelude = this.prelude.get(instrument.symbol) ?? [];
-      const todayBar = bars.find((row) => row.day === today) ?? (prelude.length ? preludeDay(today, prelude) : undefined);
-      const last = lastPrices.get(instrument.symbol) ?? todayBar?.close ?? prevClose;
-      if (todayBar) this.days.set(instrument.symbol, { day: today, open: todayBar.open, high: todayBar.high, low: todayBar.low, close: todayBar.close, volume: todayBar.volume });
+      const { prevClose, today } = opening.get(instrument.symbol)!;
       this.states.set(instrument.symbol, {
         symbol: instrument.symbol,
-        last,
-        open: todayBar?.open ?? null,
-        high: todayBar?.high ?? null,
-        low: todayBar?.low ?? null,
+        last: lastPrices.get(instrument.symbol) ?? today?.close ?? prevClose,
+        open: today?.open ?? null,
+        high: today?.high ?? null,
+        low: today?.low ?? null,
         prevClose,
-        volume: todayBar?.volume ?? 0,
+        volume: today?.volume ?? 0,
         time: marketNow,
         seq: 0,
       });
     }
-    this.dayKey = today;
-    this.processStartMinute = minuteStart(marketNow);
-    this.yearExtremes = await this.store.yearExtremes(today);
     this.lastSecondMs = Math.floor(wall / 1000) * 1000;
-    this.lastDailyFlush = wall;
     this.initialized = true;
-  }
-
-  /**
-   * On the feed's first day (its generated history ends the trading day before and nothing
-   * live was stored before today), a generating provider fills today's minutes before the
-   * feed started — up to one session's length — ending at the reference price, so the first
-   * 1D chart is not empty. Kept in memory and recomputed identically after a restart.
-   */
-  private async loadPrelude(today: string, marketNow: number): Promise<void> {
-    if (!this.provider.prelude) return;
-    const lastGenerated = await this.store.lastGeneratedDay();
-    if ((await this.store.hasLiveBefore(today)) || (lastGenerated !== null && lastGenerated !== this.calendar.previousTradingDay(today))) return;
-    const end = (await this.store.firstMinuteFrom(istMidnight(today))) ?? minuteStart(marketNow);
-    const dayStart = this.provider.info.followsCalendar ? this.calendar.sessionBounds(today).open : istMidnight(today);
-    const from = Math.max(dayStart, end - SESSION_MS);
-    for (const instrument of this.instruments) {
-      const bars = this.provider.prelude(instrument.symbol, from, end, instrument.referencePriceMinor);
-      if (bars.length) this.prelude.set(instrument.symbol, bars);
-    }
-  }
-
-  /** Creates the daily history of instruments that have none (one year and more). */
-  private async backfill(today: string): Promise<void> {
-    const have = await this.store.symbolsWithHistoryBefore(today);
-    const origin = this.provider.info.id === 'simulated' ? 'generated' : 'recorded';
-    await this.store.insertDaily(
-      this.instruments
-        .filter((instrument) => !have.has(instrument.symbol))
-        .flatMap((instrument) =>
-          // History leads up to today's open: the prelude's first price, else the reference price.
-          this.provider
-            .history(instrument.symbol, today, this.options.historyDays, this.prelude.get(instrument.symbol)?.[0]?.open ?? instrument.referencePriceMinor)
-            .map((bar) => ({ ...bar, symbol: instrument.symbol, origin })),
-        ),
-    );
   }
 
   /**
@@ -283,14 +218,12 @@ export class MarketFeed {
     for (const [symbol, state] of this.states) adopted.set(symbol, state.last);
     const from = this.adoptedWall ?? Math.floor(this.clock.now() / 1000) * 1000;
     await this.provider.init(adopted, from);
-    const marketNow = this.provider.marketTime(from);
+    const days = new Map<string, DailyBar>();
     for (const [symbol, state] of this.states) {
       if (state.open === null || state.high === null || state.low === null) continue;
-      this.days.set(symbol, { day: this.dayKey, open: state.open, high: state.high, low: state.low, close: state.last, volume: state.volume });
+      days.set(symbol, { day: this.bars.today, open: state.open, high: state.high, low: state.low, close: state.last, volume: state.volume });
     }
-    this.storedToday.clear();
-    this.closedToday.clear();
-    this.processStartMinute = minuteStart(marketNow);
+    this.bars.lead(days, this.provider.marketTime(from));
     this.lastSecondMs = from;
     this.following = false;
   }
@@ -303,14 +236,8 @@ export class MarketFeed {
    */
   adopt(batch: QuoteBatch): void {
     if (!this.following || !this.initialized) return;
-    const day = istDay(batch.time);
-    if (day !== this.dayKey) {
-      this.days.clear();
-      this.prelude.clear();
-      this.closedToday.clear();
-      this.storedToday.clear();
-      this.dayKey = day;
-    }
+    const day = indiaDay(batch.time);
+    if (day !== this.bars.today) this.bars.switchDay(day);
     for (const quote of batch.quotes) if (this.states.has(quote.symbol)) this.states.set(quote.symbol, { ...quote });
     this.seq = batch.seq;
     if (batch.wall !== undefined) this.adoptedWall = batch.wall;
@@ -349,8 +276,8 @@ export class MarketFeed {
     else step(target);
     this.lastSecondMs = target;
     const marketNow = this.provider.marketTime(target);
-    for (const { symbol, bar } of this.aggregator.closeBefore(marketNow)) this.closeMinute(symbol, bar);
-    this.schedulePersist(wall);
+    this.bars.closeBefore(marketNow);
+    this.bars.persist(wall, this.provider.marketTime(wall));
     if (!changed.size) return null;
     const batch: QuoteBatch = { seq: ++this.seq, time: marketNow, wall: target, quotes: [] };
     for (const symbol of changed) {
@@ -369,17 +296,13 @@ export class MarketFeed {
     return batch;
   }
 
-  /** Folds one tick into the day, the bars and the quote; returns whether to publish it. */
+  /** Folds one tick into the bars and the quote; returns whether to publish it. */
   private apply(tick: Tick): boolean {
     const state = this.states.get(tick.symbol);
     if (!state) return false;
-    const day = istDay(tick.time);
-    if (day !== this.dayKey) this.rollover(day);
-    const closed = this.aggregator.add(tick);
-    if (closed) this.closeMinute(tick.symbol, closed);
-    const bar = addToDay(this.days.get(tick.symbol) ?? null, day, tick);
-    this.days.set(tick.symbol, bar);
-    this.dirtyDays.add(tick.symbol);
+    const day = indiaDay(tick.time);
+    if (day !== this.bars.today) this.rollover(day);
+    const bar = this.bars.record(tick);
     const priceChanged = state.last !== tick.price;
     state.last = tick.price;
     state.open = bar.open;
@@ -393,84 +316,21 @@ export class MarketFeed {
 
   /** A new market day: yesterday's close becomes the previous close. */
   private rollover(day: string): void {
-    for (const symbol of this.dirtyDays) this.queueDay(symbol);
-    this.flushDays = true;
-    for (const [symbol, state] of this.states) {
-      const finished = this.days.get(symbol);
-      if (finished) {
-        const extremes = this.yearExtremes.get(symbol);
-        this.yearExtremes.set(symbol, {
-          high: Math.max(extremes?.high ?? finished.high, finished.high),
-          low: Math.min(extremes?.low ?? finished.low, finished.low),
-        });
-      }
+    this.bars.rollover(day);
+    for (const state of this.states.values()) {
       state.prevClose = state.last;
       state.open = state.high = state.low = null;
       state.volume = 0;
-    }
-    this.days.clear();
-    this.prelude.clear();
-    this.closedToday.clear();
-    this.storedToday.clear();
-    this.dayKey = day;
-  }
-
-  private finishedDays: DailyBar[] = [];
-  private finishedDaySymbols: string[] = [];
-  private flushDays = false;
-
-  private queueDay(symbol: string): void {
-    const bar = this.days.get(symbol);
-    if (!bar) return;
-    this.finishedDays.push({ ...bar });
-    this.finishedDaySymbols.push(symbol);
-    this.dirtyDays.delete(symbol);
-  }
-
-  private closeMinute(symbol: string, bar: Bar): void {
-    this.pendingMinutes.push({ symbol, bar });
-    if (istDay(bar.time) !== this.dayKey) return;
-    const list = this.closedToday.get(symbol) ?? [];
-    list.push(bar);
-    this.closedToday.set(symbol, list);
-  }
-
-  private schedulePersist(wall: number): void {
-    const dailyDue = this.flushDays || wall - this.lastDailyFlush >= this.options.dailyFlushMs;
-    if (!this.pendingMinutes.length && !this.finishedDays.length && !dailyDue) return;
-    if (dailyDue) {
-      this.lastDailyFlush = wall;
-      this.flushDays = false;
-      for (const symbol of [...this.dirtyDays]) this.queueDay(symbol);
-    }
-    const minutes = this.pendingMinutes;
-    const days = this.finishedDays;
-    const daySymbols = this.finishedDaySymbols;
-    this.pendingMinutes = [];
-    this.finishedDays = [];
-    this.finishedDaySymbols = [];
-    const prune = wall - this.lastPrune >= 3_600_000;
-    if (prune) this.lastPrune = wall;
-    if (!minutes.length && !days.length && !prune) return;
-    const pruneBefore = this.provider.marketTime(wall) - this.options.minuteRetentionDays * 86_400_000;
-    this.persisting = this.persisting.then(() => this.write(minutes, days, daySymbols, prune ? pruneBefore : null));
-  }
-
-  private async write(minutes: Array<{ symbol: string; bar: Bar }>, days: DailyBar[], daySymbols: string[], pruneBefore: number | null): Promise<void> {
-    try {
-      await this.store.write(minutes, days.map((bar, i) => ({ symbol: daySymbols[i]!, bar })), pruneBefore);
-    } catch (error) {
-      if (!this.stopped) this.options.log?.error({ err: error }, 'storing market bars failed');
     }
   }
 
   /** Resolves when everything queued so far is stored. */
   async flush(): Promise<void> {
     if (this.initialized && !this.stopped) {
-      this.flushDays = true;
-      this.schedulePersist(this.clock.now());
+      const wall = this.clock.now();
+      this.bars.persist(wall, this.provider.marketTime(wall), true);
     }
-    await this.persisting;
+    await this.bars.stored();
   }
 
   /** Ticks once per second on the wall clock until {@link stop}; never keeps the process alive. */
@@ -497,10 +357,11 @@ export class MarketFeed {
     if (this.readyPromise) await this.readyPromise.catch(() => undefined);
     if (this.initialized && !this.stopped) {
       // The minute in progress is stored as it stands.
-      for (const { symbol, bar } of this.aggregator.closeBefore(Number.POSITIVE_INFINITY)) this.closeMinute(symbol, bar);
+      this.bars.closeBefore(Number.POSITIVE_INFINITY);
     }
     await this.flush();
     this.stopped = true;
+    this.bars.stop();
     await this.provider.close?.();
   }
 
@@ -537,12 +398,12 @@ export class MarketFeed {
 
   /** The current market day (India date). */
   get today(): string {
-    return this.dayKey;
+    return this.bars.today;
   }
 
   /** Highest and lowest price over the last year including today. */
   yearRange(symbol: string): { high: number; low: number } | null {
-    const past = this.yearExtremes.get(symbol);
+    const past = this.bars.yearExtreme(symbol);
     const state = this.states.get(symbol);
     const highs = [past?.high, state?.high ?? undefined, state?.last].filter((x): x is number => x !== undefined);
     const lows = [past?.low, state?.low ?? undefined, state?.last].filter((x): x is number => x !== undefined);
@@ -550,36 +411,18 @@ export class MarketFeed {
   }
 
   /** Today's 1-minute bars, oldest first, including the bar in progress. */
-  async todayBars(symbol: string): Promise<Bar[]> {
-    const day = this.dayKey;
-    if (this.following) {
-      const bars = [...(this.prelude.get(symbol) ?? []), ...(await this.store.minuteBars(symbol, istMidnight(day), Number.MAX_SAFE_INTEGER))];
-      return bars.filter((bar, i) => i === 0 || bar.time > bars[i - 1]!.time);
-    }
-    let stored = this.storedToday.get(symbol);
-    if (!stored) {
-      stored = this.store.minuteBars(symbol, istMidnight(day), this.processStartMinute);
-      this.storedToday.set(symbol, stored);
-    }
-    const before = [...(this.prelude.get(symbol) ?? []), ...(await stored)];
-    const mine = this.closedToday.get(symbol) ?? [];
-    const current = this.aggregator.current(symbol);
-    const all = [...before, ...mine];
-    if (current && istDay(current.time) === day && (!all.length || all.at(-1)!.time < current.time)) all.push({ ...current });
-    return all.filter((bar, i) => i === 0 || bar.time > all[i - 1]!.time);
+  todayBars(symbol: string): Promise<Bar[]> {
+    return this.bars.todayBars(symbol, this.following);
   }
 
   /** Stored 1-minute bars of a symbol in [fromMs, toMs), oldest first. */
   minuteBars(symbol: string, fromMs: number, toMs: number): Promise<Bar[]> {
-    return this.store.minuteBars(symbol, fromMs, toMs);
+    return this.bars.minuteBars(symbol, fromMs, toMs);
   }
 
   /** Daily bars of a symbol from `fromDay` on, oldest first, with today's live bar last. */
-  async dailyBars(symbol: string, fromDay: string): Promise<DailyBar[]> {
-    const bars = await this.store.dailyBars(symbol, fromDay, this.dayKey);
-    const today = this.days.get(symbol);
-    if (today) bars.push({ ...today });
-    return bars;
+  dailyBars(symbol: string, fromDay: string): Promise<DailyBar[]> {
+    return this.bars.dailyBars(symbol, fromDay);
   }
 
   /** Open/closed and the price source, at the clock's now. */
@@ -591,16 +434,4 @@ export class MarketFeed {
     const state = this.calendar.state(marketTime);
     return { provider: info.id, real: info.real, followsCalendar: true, open: state.open, marketTime, nextOpen: state.nextOpen, closesAt: state.closesAt };
   }
-}
-
-/** Today's daily bar from the prelude's minutes. */
-function preludeDay(day: string, bars: readonly Bar[]): DailyBar {
-  return {
-    day,
-    open: bars[0]!.open,
-    high: Math.max(...bars.map((b) => b.high)),
-    low: Math.min(...bars.map((b) => b.low)),
-    close: bars.at(-1)!.close,
-    volume: bars.reduce((sum, b) => sum + b.volume, 0),
-  };
 }

@@ -51,6 +51,9 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },
     };
+    if (call.idempotent) {
+      (operation.parameters as Json[]).push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'A retry with the same key and body answers the first answer again', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,100}$' } });
+    }
     if (call.access === 'user' || call.access === 'operator' || call.access === 'editor') operation.security = [{ bearer: [] }];
     if (call.access === 'optional') operation.security = [{}, { bearer: [] }];
     if (call.multipart) {
@@ -61,14 +64,16 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
       // Issue 11: a form body is documented by its code-owned contract, not the staff-edited screen schema.
-      const body = contractRef(store, call.body);
-      if (body) {
-        try {
-          schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);
-          schema = { $ref: `#/components/schemas/${componentName(body)}` };
-        } catch {
-          // a missing schema file is reported by the layout linter; the call stays listed
-        }
+      const component = (ref: string): Json => {
+        const body = contractRef(store, ref)!;
+        schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);
+        return { $ref: `#/components/schemas/${componentName(body)}` };
+      };
+      try {
+        if (typeof call.body === 'string') schema = component(call.body);
+        else if (call.body) schema = { oneOf: Object.values(call.body.schemas).map(component) };
+      } catch {
+        // a missing schema file is reported by the layout linter; the call stays listed
       }
       operation.requestBody = { required: false, content: { 'application/json': { schema } } };
     }

@@ -4,7 +4,6 @@
  * audited; decisions accept `Idempotency-Key`.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { Deps } from '../domain/deps.js';
 import { approveDeposit, getDepositForReview, listDepositsForReview, rejectDeposit } from '../domain/money/deposit-review.js';
 import { getWithdrawalForReview, listWithdrawalsForReview, payWithdrawal, rejectWithdrawal } from '../domain/money/withdrawal-review.js';
@@ -26,15 +25,17 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<ById>({
     name: 'admin/recharge/approve',
+    idempotent: true,
     access: 'operator',
     body: 'api/byId',
-    handle: ({ auth, body, request }) => approveDeposit(deps, auth!.userId, body.id, idempotencyOf(request, 'admin/recharge/approve', body)),
+    handle: ({ auth, body, idempotency }) => approveDeposit(deps, auth!.userId, body.id, idempotency),
   });
   calls.define<RejectWithReason>({
     name: 'admin/recharge/reject',
+    idempotent: true,
     access: 'operator',
     body: 'api/rejectWithReason',
-    handle: ({ auth, body, request }) => rejectDeposit(deps, auth!.userId, body.id, body.reason, idempotencyOf(request, 'admin/recharge/reject', body)),
+    handle: ({ auth, body, idempotency }) => rejectDeposit(deps, auth!.userId, body.id, body.reason, idempotency),
   });
 
   calls.define<WithdrawalReviewList>({
@@ -51,15 +52,17 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<ById>({
     name: 'admin/withdrawal/pay',
+    idempotent: true,
     access: 'operator',
     body: 'api/byId',
-    handle: ({ auth, body, request }) => payWithdrawal(deps, auth!.userId, body.id, idempotencyOf(request, 'admin/withdrawal/pay', body)),
+    handle: ({ auth, body, idempotency }) => payWithdrawal(deps, auth!.userId, body.id, idempotency),
   });
   calls.define<RejectWithReason>({
     name: 'admin/withdrawal/reject',
+    idempotent: true,
     access: 'operator',
     body: 'api/rejectWithReason',
-    handle: ({ auth, body, request }) =>
-      rejectWithdrawal(deps, auth!.userId, body.id, body.reason, idempotencyOf(request, 'admin/withdrawal/reject', body)),
+    handle: ({ auth, body, idempotency }) =>
+      rejectWithdrawal(deps, auth!.userId, body.id, body.reason, idempotency),
   });
 }

@@ -4,7 +4,6 @@
  * `Idempotency-Key`), `aiRecommendRecord/page` (my basket orders with value and P/L).
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { basketDetail, basketOrders, basketPage, buyBasket, type Translate } from '../domain/ai/baskets.js';
 import type { Locale } from '../../shared/lang.js';
@@ -17,9 +16,10 @@ export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): voi
   calls.define<ByIdPaged>({ name: 'aiRecommend/detail', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
   calls.define<AmountById>({
     name: 'aiRecommend/buy',
+    idempotent: true,
     access: 'user',
     body: 'api/amountById',
-    handle: ({ auth, body, request }) => buyBasket(ctx, auth!.userId, body, idempotencyOf(request, 'aiRecommend/buy', body)),
+    handle: ({ auth, body, idempotency }) => buyBasket(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'aiRecommendRecord/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });
 }

@@ -4,12 +4,11 @@
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
 import { listOffers, myBlockPurchases, offerDetail, purchaseBlock } from '../domain/offerings/block.js';
-import { pageSlice } from '../domain/offerings/paging.js';
+import { pageSlice } from '../../shared/page.js';
 import type { BlockOfferSave, BlockPurchase, ById, PageRequest } from '../../shared/generated/index.js';
 
 export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): void {
@@ -17,18 +16,19 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   const fresh = async () => {
     await readyFeed(ctx.market).catch(() => undefined);
   };
-  calls.define<PageRequest>({ name: 'blockTrading/list', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice(await listOffers(ctx), body)) });
+  calls.define<PageRequest>({ name: 'blockTrading/list', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
   // One offer (the purchase screen's header); any status.
   calls.define<ById>({ name: 'blockTrading/detail', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
   calls.define<BlockPurchase>({
     name: 'blockTrading/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/blockPurchase',
-    handle: ({ auth, body, request }) => purchaseBlock(ctx, auth!.userId, body, idempotencyOf(request, 'blockTrading/purchase', body)),
+    handle: ({ auth, body, idempotency }) => purchaseBlock(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice(await myBlockPurchases(ctx, auth!.userId), body)) });
+  calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
 
   calls.define<BlockOfferSave>({ name: 'admin/blockTrading/save', access: 'operator', body: 'api/blockOfferSave', handle: ({ auth, body }) => saveBlockOffer(ctx, auth!.userId, body) });
-  calls.define<PageRequest>({ name: 'admin/blockTrading/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice(await listBlockOffers(ctx), body)) });
+  calls.define<PageRequest>({ name: 'admin/blockTrading/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listBlockOffers(ctx)).items, body)) });
   calls.define<ById>({ name: 'admin/blockTrading/close', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => closeBlockOffer(ctx, auth!.userId, body.id) });
 }

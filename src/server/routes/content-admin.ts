@@ -4,10 +4,10 @@
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
-import * as news from '../domain/news.js';
+import * as news from '../domain/news-admin.js';
 import * as banners from '../domain/banners.js';
 import * as company from '../domain/company.js';
-import { ensureDemoContent } from '../domain/contentSeed.js';
+import { ensureDemoContent } from '../demo/content.js';
 // Save bodies use the domain's input types: the generated ones lose a property named `title`.
 import type { AdminCompanySave, AdminNewsList, ContentId } from '../../shared/generated/index.js';
 import type { Locale } from '../../shared/lang.js';

@@ -6,7 +6,7 @@
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
-import { ensureDemoContent } from '../domain/contentSeed.js';
+import { ensureDemoContent } from '../demo/content.js';
 import * as news from '../domain/news.js';
 import { listBanners } from '../domain/banners.js';
 import { getSystemConfig } from '../domain/systemConfig.js';

@@ -3,7 +3,6 @@
  * whole units (`Idempotency-Key`) and my ETF orders. Selling is `order/sell`.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { buyEtf, etfDetails, etfOrders, etfPage } from '../domain/etf/etfs.js';
 import type { EtfBuy, MarketSymbol, PageRequest } from '../../shared/generated/index.js';
@@ -13,9 +12,10 @@ export function etfRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<MarketSymbol>({ name: 'etf/details', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
   calls.define<EtfBuy>({
     name: 'etf/buy',
+    idempotent: true,
     access: 'user',
     body: 'api/etfBuy',
-    handle: ({ auth, body, request }) => buyEtf(ctx, auth!.userId, body, idempotencyOf(request, 'etf/buy', body)),
+    handle: ({ auth, body, idempotency }) => buyEtf(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'etfOrder/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => etfOrders(ctx, auth!.userId, body) });
 }

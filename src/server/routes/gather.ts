@@ -4,35 +4,35 @@
  * `admin/gather/save`, `admin/gather/list`, `admin/gather/records` (audited saves).
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/offerings/gather-admin.js';
 import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
-import { pageSlice } from '../domain/offerings/paging.js';
+import { pageSlice } from '../../shared/page.js';
 import type { AmountById, ById, GatherPlanSave, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
-  calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice(await listPlans(ctx), body) });
+  calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
   // One plan (the join screen's header).
   calls.define<ById>({ name: 'gather/detail', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
   calls.define<AmountById>({
     name: 'gather/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/amountById',
-    handle: ({ auth, body, request }) => joinPlan(ctx, auth!.userId, body, idempotencyOf(request, 'gather/purchase', body)),
+    handle: ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice(await myParticipations(ctx, auth!.userId), body) });
+  calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
   calls.define<ById>({ name: 'gather/cancel', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });
 
   calls.define<GatherPlanSave>({ name: 'admin/gather/save', access: 'operator', body: 'api/gatherPlanSave', handle: ({ auth, body }) => saveGatherPlan(ctx, auth!.userId, body) });
-  calls.define<PageRequest>({ name: 'admin/gather/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => pageSlice(await listGatherPlans(ctx), body) });
+  calls.define<PageRequest>({ name: 'admin/gather/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listGatherPlans(ctx)).items, body) });
   calls.define<ByIdPaged>({
     name: 'admin/gather/records',
     access: 'operator',
     body: 'api/byIdPaged',
     handle: async ({ body }) => {
       const records = await gatherPlanRecords(ctx, body.id);
-      return { plan: records.plan, ...pageSlice(records, body) };
+      return { plan: records.plan, ...pageSlice(records.items, body) };
     },
   });
 }

@@ -4,7 +4,6 @@
  * `admin/ipo/list`, `admin/ipo/get` (the edit form), `admin/ipo/allot`, `admin/ipo/cancel`. Money in currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
@@ -17,9 +16,10 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void
   calls.define<ById>({ name: 'ipo/details', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
   calls.define<IpoPurchase>({
     name: 'ipo/purchase',
+    idempotent: true,
     access: 'user',
     body: 'api/ipoPurchase',
-    handle: ({ auth, body, request }) => applyIpo(deps, auth!.userId, body, idempotencyOf(request, 'ipo/purchase', body), market),
+    handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market),
   });
   // Issue 9: the price × lots calculator (INR, EUR/INR rate, held amount in the account currency).
   calls.define<IpoPurchase>({ name: 'ipo/quote', access: 'user', body: 'api/ipoPurchase', handle: ({ body }) => quoteIpo(deps, market, body) });

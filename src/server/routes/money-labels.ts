@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../shared/lang.js';
 import type { Deps } from '../domain/deps.js';
-import type { Page } from '../domain/money/paging.js';
+import type { Page } from '../../shared/page.js';
 
 /** Adds `statusLabel` to a record with a `status`. */
 export function withStatusLabel<T extends { status: string }>(deps: Deps, locale: Locale, record: T): T & { statusLabel: string } {

@@ -4,15 +4,21 @@
  * the ticket's quote (`order/quote`, issue 9: price in INR, rate, amount in the account currency),
  * one contract's detail, open contracts and holdings, and the history of settled contracts
  * and sales. All for logged-in users; money in currency units, times epoch ms.
+ *
+ * `order/purchase` is validated by the schema of the form that sends it (issue 16: one schema
+ * per form): `kind: updown` by `screens/updown`, `kind: stock` by `screens/stockBuy`. The call
+ * keeps its contract: a direction other than 1 means down (SPEC.md §3), and a bad amount,
+ * duration or quantity answers its own code (1403, 1402, 1406), not 1000.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
-import { getContract, purchaseContract } from '../domain/trading/contracts.js';
+import { amountOutOfBounds, getContract, purchaseContract } from '../domain/trading/contracts.js';
+import { AppError } from '../domain/errors.js';
+import { normalizeDirection } from '../../shared/trade.js';
 import { buyStock, quoteOrder, sellStock } from '../domain/trading/stocks.js';
 import { acknowledgeRisk, commissionRate, tradingTerms } from '../domain/trading/terms.js';
 import { historicalDetails, purchaseDetails } from '../domain/trading/views.js';
-import type { ById, OrderDetails, OrderPurchase, OrderQuoteQuery, OrderSell, PageRequest } from '../../shared/generated/index.js';
+import type { ById, OrderDetails, OrderQuoteQuery, OrderSell, PageRequest, StockBuyOrder, UpDownOrder } from '../../shared/generated/index.js';
 
 export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const { deps } = ctx;
@@ -20,16 +26,19 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define({ name: 'order/getCommissionRate', access: 'user', handle: () => commissionRate(deps) });
   calls.define({ name: 'order/acknowledgeRisk', access: 'user', handle: ({ auth }) => acknowledgeRisk(deps, auth!.userId) });
 
-  calls.define<OrderPurchase>({
+  calls.define<UpDownOrder | StockBuyOrder>({
     name: 'order/purchase',
+    idempotent: true,
     access: 'user',
-    body: 'api/orderPurchase',
-    handle: ({ auth, body, request }) => {
-      const idempotency = idempotencyOf(request, 'order/purchase', body);
-      return body.kind === 'stock'
-        ? buyStock(ctx, auth!.userId, body, idempotency)
-        : purchaseContract(ctx, auth!.userId, { ...body, kind: 'updown' }, idempotency);
+    body: { field: 'kind', schemas: { updown: 'screens/updown', stock: 'screens/stockBuy' } },
+    prepare: (raw) => (raw.kind === 'updown' ? { ...raw, direction: normalizeDirection(raw.direction) } : raw),
+    refusals: {
+      amount: () => amountOutOfBounds(deps.config.trading),
+      duration: () => new AppError('durationNotOffered'),
+      quantity: () => new AppError('quantityInvalid'),
     },
+    handle: ({ auth, body, idempotency }) =>
+      body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, body, idempotency),
   });
 
   // Issue 9: the ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
@@ -42,9 +51,10 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
 
   calls.define<OrderSell>({
     name: 'order/sell',
+    idempotent: true,
     access: 'user',
     body: 'api/orderSell',
-    handle: ({ auth, body, request }) => sellStock(ctx, auth!.userId, body, idempotencyOf(request, 'order/sell', body)),
+    handle: ({ auth, body, idempotency }) => sellStock(ctx, auth!.userId, body, idempotency),
   });
 
   calls.define<ById>({

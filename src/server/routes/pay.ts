@@ -3,7 +3,6 @@
  * `Idempotency-Key`), the user's deposit records and one record's detail.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import type { Deps } from '../domain/deps.js';
 import { getDeposit, listDeposits, requestDeposit } from '../domain/money/deposits.js';
 import { depositTerms } from '../domain/money/windows.js';
@@ -15,9 +14,10 @@ export function payRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<RechargeRequest>({
     name: 'pay/recharge',
+    idempotent: true,
     access: 'user',
     body: 'screens/recharge',
-    handle: ({ auth, body, request }) => requestDeposit(deps, auth!.userId, body, idempotencyOf(request, 'pay/recharge', body)),
+    handle: ({ auth, body, idempotency }) => requestDeposit(deps, auth!.userId, body, idempotency),
   });
 
   calls.define<PageRequest>({

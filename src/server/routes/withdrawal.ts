@@ -3,7 +3,6 @@
  * withdrawal (with `Idempotency-Key`), the user's withdrawal records and one record's detail.
  */
 import type { CallRegistry } from '../http/calls.js';
-import { idempotencyOf } from '../http/idempotency.js';
 import { successSchema, WITHDRAWAL_RECEIPT } from '../http/response-schemas.js';
 import type { Deps } from '../domain/deps.js';
 import { getWithdrawal, listWithdrawals, requestWithdrawal } from '../domain/money/withdrawals.js';
@@ -16,10 +15,11 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<WithdrawalRequest>({
     name: 'withdrawal',
+    idempotent: true,
     access: 'user',
     body: 'screens/withdrawal',
     options: successSchema(WITHDRAWAL_RECEIPT),
-    handle: ({ auth, body, request }) => requestWithdrawal(deps, auth!.userId, body, idempotencyOf(request, 'withdrawal', body)),
+    handle: ({ auth, body, idempotency }) => requestWithdrawal(deps, auth!.userId, body, idempotency),
   });
 
   calls.define<PageRequest>({

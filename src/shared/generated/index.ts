@@ -107,6 +107,30 @@ export interface RegisterForm {
   captcha: string;
 }
 
+/** From schemas/contracts/stockBuy.schema.json */
+
+/**
+ * Data of the buy-shares form on /marketDetails and the body of order/purchase with kind stock (whole shares at market): the form and the server validate this one schema (a bad quantity answers code 1406).
+ */
+export interface StockBuyOrder {
+  kind: 'stock';
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/contracts/updown.schema.json */
+
+/**
+ * Data of the up/down trade panel on /marketDetails and the body of order/purchase with kind updown: the form and the server validate this one schema (SPEC.md §3: the server reads a direction other than 1 as down; a bad amount answers code 1403, a duration not offered 1402).
+ */
+export interface UpDownOrder {
+  kind: 'updown';
+  symbol: string;
+  direction: number & (1 | 2);
+  amount: number;
+  duration: number;
+}
+
 /** From schemas/contracts/withdrawal.schema.json */
 
 /**
@@ -420,20 +444,6 @@ export interface OrderDetails {
   type?: 'contracts' | 'holdings';
   page?: number;
   pageSize?: number;
-}
-
-/** From schemas/api/orderPurchase.schema.json */
-
-/**
- * Body of order/purchase (issue 6). kind updown: symbol, direction (1 = up, anything else down), amount (whole currency units within the configured bounds, else code 1403), duration (seconds, one of the offered options, else code 1402). kind stock: symbol and quantity (whole shares >= 1, else code 1406). The price always comes from the server's feed.
- */
-export interface OrderPurchase {
-  kind: 'updown' | 'stock';
-  symbol: string;
-  direction?: number | string;
-  amount?: number;
-  duration?: number;
-  quantity?: number;
 }
 
 /** From schemas/api/orderQuote.schema.json */

@@ -15,7 +15,7 @@ import { offeringsDb, type AiBasketsTable } from '../../db/offerings-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { pageOf, type PageQuery } from '../money/paging.js';
+import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { livePrice, nameOf, readyFeed, type TradingContext } from '../trading/context.js';
 import { positiveMinor } from '../offerings/common.js';
 import { buyCostMinor, OFFERING_ENTRY_KINDS, recordShareBuy } from '../offerings/shares.js';
@@ -110,11 +110,11 @@ function basketView(ctx: TradingContext, row: AiBasketsTable, t: Translate): Bas
 }
 
 /** The current baskets, paged. */
-export async function basketPage(ctx: TradingContext, query: PageQuery, t: Translate): Promise<{ items: BasketView[]; total: number }> {
+export async function basketPage(ctx: TradingContext, query: PageQuery, t: Translate): Promise<Page<BasketView>> {
   await ensureFitted(ctx);
-  const { pageSize, offset } = pageOf(query);
   const rows = await offeringsDb(ctx.deps.db).selectFrom('ai_baskets').selectAll().where('current', '=', 1).orderBy('model').execute();
-  return { items: rows.slice(offset, offset + pageSize).map((r) => basketView(ctx, r as AiBasketsTable, t)), total: rows.length };
+  const { items, ...page } = pageSlice(rows, query);
+  return { items: items.map((r) => basketView(ctx, r as AiBasketsTable, t)), ...page };
 }
 
 /**
@@ -205,8 +205,8 @@ export interface BasketOrderView {
 }
 
 /** My basket orders, newest first, paged. */
-export async function basketOrders(ctx: TradingContext, userId: string, query: PageQuery, t: Translate): Promise<{ items: BasketOrderView[]; total: number }> {
-  const { pageSize, offset } = pageOf(query);
+export async function basketOrders(ctx: TradingContext, userId: string, query: PageQuery, t: Translate): Promise<Page<BasketOrderView>> {
+  const { page, pageSize, offset } = pageOf(query);
   const o = offeringsDb(ctx.deps.db);
   const feed = await readyFeed(ctx.market).catch(() => null);
   const fx = feed ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
@@ -238,5 +238,5 @@ export async function basketOrders(ctx: TradingContext, userId: string, query: P
       currentValue: v === null ? null : fromMinor(v), pnl: v === null ? null : fromMinor(v - Number(r.invested_minor)), orders, createdAt: Number(r.created_at),
     };
   });
-  return { items, total: Number(count?.n ?? 0) };
+  return { items, total: Number(count?.n ?? 0), page, pageSize };
 }

@@ -6,15 +6,12 @@
  * Money in currency units.
  */
 import { fromMinor } from '../../../shared/money.js';
-import { commissionMinor } from '../../../shared/trade.js';
-import { sql } from 'kysely';
-import { tradingDb } from '../../db/trading-tables.js';
 import type { Market } from '../../market/index.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, postEntry, type PostingInput } from '../ledger/index.js';
-import { pageOf } from '../money/paging.js';
+import { ENTRY_KINDS } from '../ledger/index.js';
+import { recordShareBuy } from '../offerings/shares.js';
+import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { buildEtfs, navMinor, type Etf } from './catalogue.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
@@ -57,10 +54,9 @@ export interface EtfView {
 }
 
 /** `etf/page {page?, pageSize?}`. */
-export async function etfPage(ctx: TradingContext, query: { page?: number; pageSize?: number }): Promise<{ items: EtfView[]; total: number }> {
-  const { pageSize, offset } = pageOf(query);
-  const all = etfsOf(ctx.market);
-  return { items: await views(ctx, all.slice(offset, offset + pageSize)), total: all.length };
+export async function etfPage(ctx: TradingContext, query: PageQuery): Promise<Page<EtfView>> {
+  const { items, ...page } = pageSlice(etfsOf(ctx.market), query);
+  return { items: await views(ctx, items), ...page };
 }
 
 /**
@@ -115,42 +111,28 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const priceMinor = await etfPrice(ctx.market, etf);
       // Issue 9: the iNAV is INR; the gross converts at the feed's EUR/INR rate.
       const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
-      const grossMinor = convert(fx, priceMinor * q);
-      return { etf, priceMinor, quantity: q, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
+      return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now(), fx };
     },
     async (trx, o) => {
-      const id = newId();
-      const available = { userId, kind: 'available' as const };
-      const postings: PostingInput[] = [
-        { account: available, amountMinor: -o.grossMinor, kind: 'stock_buy' },
-        { account: { house: 'securities_settlement' }, amountMinor: o.grossMinor, kind: 'stock_buy' },
-      ];
-      if (o.commission > 0) {
-        postings.push({ account: available, amountMinor: -o.commission, kind: 'stock_commission' });
-        postings.push({ account: { house: 'fee_revenue' }, amountMinor: o.commission, kind: 'stock_commission' });
-      }
-      const entry = await postEntry(trx, o.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
-      const total = o.grossMinor + o.commission;
-      const t = tradingDb(trx);
-      await t
-        .insertInto('positions')
-        .values({ user_id: userId, symbol: o.etf.symbol, quantity: o.quantity, cost_minor: total, updated_at: o.now })
-        .onConflict((oc) => oc.columns(['user_id', 'symbol']).doUpdateSet({ quantity: sql`positions.quantity + excluded.quantity`, cost_minor: sql`positions.cost_minor + excluded.cost_minor`, updated_at: o.now }))
-        .execute();
-      await t
-        .insertInto('trades')
-        .values({ id, user_id: userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, price_minor: o.priceMinor, gross_minor: o.grossMinor, commission_minor: o.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: o.now, fx_rate_minor: o.fx.rateMinor })
-        .execute();
-      return { id, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(o.commission), amount: fromMinor(total), ...fxView(o.fx) };
+      const buy = await recordShareBuy(trx, o.now, {
+        userId,
+        symbol: o.etf.symbol,
+        priceMinor: o.priceMinor,
+        quantity: o.quantity,
+        commissionBps: ctx.deps.config.trading.commissionBasisPoints,
+        entryKind: ENTRY_KINDS.stockBought,
+        fxRateMinor: o.fx.rateMinor,
+      });
+      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...fxView(o.fx) };
     },
   );
 }
 
 /** `etfOrder/page {page?, pageSize?}`: my ETF orders (buys and sells), newest first. */
-export async function etfOrders(ctx: TradingContext, userId: string, query: { page?: number; pageSize?: number }) {
-  const { pageSize, offset } = pageOf(query);
+export async function etfOrders(ctx: TradingContext, userId: string, query: PageQuery) {
+  const { page, pageSize, offset } = pageOf(query);
   const symbols = etfsOf(ctx.market).map((e) => e.symbol);
-  const t = tradingDb(ctx.deps.db);
+  const t = ctx.deps.db;
   const [rows, count] = await Promise.all([
     t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('symbol', 'in', symbols).orderBy('created_at', 'desc').orderBy('id').limit(pageSize).offset(offset).execute(),
     t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('symbol', 'in', symbols).executeTakeFirstOrThrow(),
@@ -162,5 +144,7 @@ export async function etfOrders(ctx: TradingContext, userId: string, query: { pa
       commission: fromMinor(Number(r.commission_minor)), amount: fromMinor(Number(r.net_minor)), createdAt: Number(r.created_at),
     })),
     total: Number(count.n),
+    page,
+    pageSize,
   };
 }

@@ -5,6 +5,7 @@
  * compare-and-set on the row's version so two operators cannot both decide one submission.
  */
 import { sql } from 'kysely';
+import type { Page } from '../../../shared/page.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import type { AuthUser } from '../sessions.js';
@@ -25,14 +26,6 @@ export interface IdentityQueueItem {
   status: Exclude<IdentityStatus, 'none'>;
   /** Epoch milliseconds. */
   submittedAt: number;
-}
-
-/** A page of results. */
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
 }
 
 /** A submission as the operator's detail view shows it (number still masked). */

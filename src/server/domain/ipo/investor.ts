@@ -16,7 +16,7 @@ import { newId } from '../ids.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
-import { pageOf } from '../money/paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
 import { ipoView, type IpoView } from './views.js';
 
@@ -207,8 +207,8 @@ export async function quoteIpo(deps: Deps, market: Market, input: { id: string; 
 }
 
 /** `ipo/ipoRecord {page?, pageSize?}`: my applications, newest first. */
-export async function myApplications(deps: Deps, userId: string, query: { page?: number; pageSize?: number }): Promise<{ items: IpoApplicationView[]; total: number }> {
-  const { pageSize, offset } = pageOf(query);
+export async function myApplications(deps: Deps, userId: string, query: PageQuery): Promise<Page<IpoApplicationView>> {
+  const { page, pageSize, offset } = pageOf(query);
   const t = ipoDb(deps.db);
   const rows = await t
     .selectFrom('ipo_applications')
@@ -221,5 +221,5 @@ export async function myApplications(deps: Deps, userId: string, query: { page?:
     .offset(offset)
     .execute();
   const count = await t.selectFrom('ipo_applications').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return { items: rows.map((r) => applicationView(r as AppRow)), total: Number(count.n) };
+  return { items: rows.map((r) => applicationView(r as AppRow)), total: Number(count.n), page, pageSize };
 }

@@ -5,10 +5,10 @@
  * the `available` account add up to the available balance.
  */
 import { fromMinor } from '../../../shared/money.js';
-import { indiaMonthRange } from '../../../shared/windows.js';
+import { indiaMonthRange } from '../../../shared/india-time.js';
 import type { Deps } from '../deps.js';
 import type { BillKind, UserAccountKind } from '../ledger/index.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 
 /** Body of `billflow/myBillflow` (`schemas/api/billflowQuery.schema.json`). */
 export interface BillQuery extends PageQuery {

@@ -12,7 +12,7 @@ import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
-import type { Page, PageQuery } from './paging.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
 import type { UserRef } from './users.js';
 
@@ -56,7 +56,7 @@ export async function getDepositForReview(deps: Deps, id: string): Promise<Depos
 
 /** Operator views of deposit rows: the investor, their live bound accounts and the reviewer beside each. */
 async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewView[]> {
-  const people = await reviewPeople(db, rows, (r) => r.reviewed_by);
+  const people = await reviewPeople(db, rows);
   const banks = await liveBankAccountsOf(db, rows.map((r) => r.user_id));
   return rows.map((row) => {
     const { user, decidedBy } = people(row);

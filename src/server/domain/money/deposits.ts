@@ -14,7 +14,7 @@ import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 
 /** Body of `pay/recharge` (`schemas/api/recharge.schema.json`). Amount in currency units. */

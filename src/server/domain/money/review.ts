@@ -14,7 +14,7 @@ import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import type { DepositStatus } from './deposits.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { userRefs, type UserRef } from './users.js';
 import type { WithdrawalStatus } from './withdrawals.js';
 
@@ -56,20 +56,15 @@ export async function reviewQueuePage<TB extends keyof Database, Row, View>(
 }
 
 /**
- * The investor of each row and the public uid of who decided it (null while undecided), for
- * operator views.
- * @param decidedBy the row's deciding operator's id, or null.
+ * The investor of each row and the public uid of the operator who decided it (`reviewed_by`,
+ * the one name deposits and withdrawals share; null while undecided), for operator views.
  */
-export async function reviewPeople<Row extends { user_id: string }>(
+export async function reviewPeople<Row extends { user_id: string; reviewed_by: string | null }>(
   db: Db,
   rows: Row[],
-  decidedBy: (row: Row) => string | null,
 ): Promise<(row: Row) => { user: UserRef; decidedBy: string | null }> {
-  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(decidedBy(r) ? [decidedBy(r)!] : [])]));
-  return (row) => {
-    const decider = decidedBy(row);
-    return { user: users.get(row.user_id)!, decidedBy: decider ? (users.get(decider)?.uid ?? null) : null };
-  };
+  const users = await userRefs(db, rows.flatMap((r) => [r.user_id, ...(r.reviewed_by ? [r.reviewed_by] : [])]));
+  return (row) => ({ user: users.get(row.user_id)!, decidedBy: row.reviewed_by ? (users.get(row.reviewed_by)?.uid ?? null) : null });
 }
 
 /** One decision on a pending row (see {@link decidePending}). */

@@ -4,7 +4,8 @@
  * withdrawal fee.
  */
 import { toMinor } from '../../../shared/money.js';
-import { indiaInstant, isWithinWindow, type TimeWindow } from '../../../shared/windows.js';
+import { isWithinWindow, type TimeWindow } from '../../../shared/windows.js';
+import { indiaInstant } from '../../../shared/india-time.js';
 import { AppError } from '../errors.js';
 
 /**

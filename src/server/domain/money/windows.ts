@@ -4,7 +4,8 @@
  * configuration, with whether the window is open now (injected clock).
  */
 import { fromMinor } from '../../../shared/money.js';
-import { INDIA_TIME_ZONE, isWithinWindow } from '../../../shared/windows.js';
+import { isWithinWindow } from '../../../shared/windows.js';
+import { INDIA_TIME_ZONE } from '../../../shared/india-time.js';
 import type { Deps } from '../deps.js';
 
 /** Answer of `pay/getTime`. Times `HH:MM` India time; money in currency units. */

@@ -12,7 +12,7 @@ import type { Deps } from '../deps.js';
 import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
-import type { Page, PageQuery } from './paging.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
 import type { UserRef } from './users.js';
 import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
@@ -56,7 +56,7 @@ export async function getWithdrawalForReview(deps: Deps, id: string): Promise<Wi
 
 /** Operator views of withdrawal rows: the investor, the payee with the full number and the resolver beside each. */
 async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalReviewView[]> {
-  const people = await reviewPeople(db, rows, (r) => r.resolved_by);
+  const people = await reviewPeople(db, rows);
   return rows.map((row) => {
     const { user, decidedBy } = people(row);
     return {
@@ -80,7 +80,7 @@ export async function payWithdrawal(deps: Deps, operatorId: string, id: string, 
     claim: (trx, now) =>
       trx
         .updateTable('withdrawals')
-        .set({ status: 'paid', resolved_at: now, resolved_by: operatorId })
+        .set({ status: 'paid', reviewed_at: now, reviewed_by: operatorId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'hold_id', 'amount_minor', 'fee_minor', 'net_minor'])
@@ -109,7 +109,7 @@ export async function rejectWithdrawal(deps: Deps, operatorId: string, id: strin
     claim: (trx, now) =>
       trx
         .updateTable('withdrawals')
-        .set({ status: 'rejected', reject_reason: text, resolved_at: now, resolved_by: operatorId })
+        .set({ status: 'rejected', reject_reason: text, reviewed_at: now, reviewed_by: operatorId })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .returning(['user_id', 'hold_id', 'amount_minor'])

@@ -15,7 +15,7 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from './paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
@@ -99,8 +99,8 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
           status: 'pending',
           reject_reason: null,
           created_at: now,
-          resolved_at: null,
-          resolved_by: null,
+          reviewed_at: null,
+          reviewed_by: null,
         })
         .execute();
       return { id, fee: fromMinor(feeMinor), net: fromMinor(amountMinor - feeMinor) };
@@ -115,7 +115,7 @@ export function withdrawalQuery(db: Db) {
     .innerJoin('bank_accounts', 'bank_accounts.id', 'withdrawals.bank_account_id')
     .select([
       'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
-      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.resolved_at', 'withdrawals.resolved_by',
+      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
       'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
     ]);
 }
@@ -137,7 +137,7 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
     status: row.status,
     rejectReason: row.reject_reason,
     createdAt: Number(row.created_at),
-    resolvedAt: row.resolved_at === null ? null : Number(row.resolved_at),
+    resolvedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
   };
 }
 

@@ -12,7 +12,7 @@
  * re-holds the rest as the next tranche's hold; after the last tranche nothing is re-held —
  * the remainder is released. While the market is closed nothing runs (tranches stay due).
  */
-import type { Clock } from '../../clock.js';
+import type { JobSpec } from '../../jobs/runner.js';
 import { offeringsDb, type GatherParticipationsTable } from '../../db/offerings-tables.js';
 import { AppError } from '../errors.js';
 import { moneyTransaction } from '../ledger/index.js';
@@ -124,47 +124,11 @@ export async function runDueTranches(ctx: TradingContext, now: number, batch = 5
   return report;
 }
 
-/** A running gather runner. */
-export interface GatherRunner {
-  /** Resolves after the start-up pass (tranches missed while the server was down). */
-  readonly started: Promise<void>;
-  stop(): Promise<void>;
-}
-
 /**
- * Starts the runner: a pass at start, then — only with a running clock, never a test's
- * ManualClock — every `GATHER_INTERVAL_MS`. Timers are unref'd; `stop()` waits for a pass.
+ * The gather job for the JobRunner (`shared`: tranches are claimed one by one): a pass at start
+ * (tranches missed while the server was down), then — only with a running clock, never a
+ * test's ManualClock — every `GATHER_INTERVAL_MS`.
  */
-export function startGatherRunner(ctx: TradingContext, clock: Clock, background: boolean, log?: { error(obj: unknown, msg?: string): void }): GatherRunner {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const pass = async () => {
-    try {
-      await runDueTranches(ctx, clock.now());
-    } catch (error) {
-      if (!stopped) log?.error({ err: error }, 'gather tranches failed');
-    }
-  };
-  const loop = () => {
-    if (stopped) return;
-    running = pass().finally(() => {
-      if (stopped) return;
-      timer = setTimeout(loop, ctx.deps.config.offerings.gatherIntervalMs);
-      timer.unref();
-    });
-  };
-  const started = pass().then(() => {
-    if (background) loop();
-  });
-  running = started;
-  return {
-    started,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await started.catch(() => undefined);
-      await running.catch(() => undefined);
-    },
-  };
+export function gatherJob(ctx: TradingContext): JobSpec {
+  return { name: 'offerings.gather', everyMs: ctx.deps.config.offerings.gatherIntervalMs, mode: 'shared', run: (now) => runDueTranches(ctx, now), atStart: true };
 }

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/index.js';
 import { offeringsDb } from '../../db/offerings-tables.js';
 import { AppError } from '../errors.js';
-import { INDIA_OFFSET_MS } from '../../../shared/windows.js';
+import { indiaDateTime } from '../../../shared/india-time.js';
 
 /** Locked shares of one holding and when the last of them unlocks (epoch ms; null: none locked). */
 export interface LockedShares {
@@ -29,11 +29,6 @@ export async function lockedShares(db: Db, userId: string, symbol: string, now: 
   if (!rows.length) return { quantity: 0, nextUnlock: null, until: null };
   const times = rows.map((r) => Number(r.locked_until));
   return { quantity: rows.reduce((sum, r) => sum + Number(r.quantity), 0), nextUnlock: Math.min(...times), until: Math.max(...times) };
-}
-
-/** `YYYY-MM-DD HH:MM` India time of an instant (the unlock date in messages). */
-export function indiaDateTime(epochMs: number): string {
-  return new Date(epochMs + INDIA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**

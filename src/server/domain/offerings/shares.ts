@@ -2,14 +2,14 @@
  * Shares bought through an offering (issue 10: block purchase, gather fill, basket line) are
  * ordinary holdings: one journal entry per buy (`available → securities settlement` for the
  * gross, `available → fee revenue` for the commission), the position grown by quantity and
- * cost basis, and a `trades` row — exactly what `order/purchase` writes for shares, so
- * holdings, history, P/L and the ledger invariants treat them alike.
+ * cost basis, and a `trades` row. {@link recordShareBuy} is the one writer of share buys —
+ * `order/purchase` (stocks) and `etf/buy` call it too — so holdings, history, P/L and the
+ * ledger invariants treat them alike.
  */
 import { sql } from 'kysely';
 import { commissionMinor } from '../../../shared/trade.js';
 import { SAME_CURRENCY_RATE_MINOR, toAccountMinor } from '../../../shared/currency.js';
 import type { Db } from '../../db/index.js';
-import { tradingDb } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
 
@@ -85,7 +85,7 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
   }
   const entry = await postEntry(trx, now, { kind: buy.entryKind, reference: tradeId, postings });
   const total = gross + commission;
-  const t = tradingDb(trx);
+  const t = trx;
   await t
     .insertInto('positions')
     .values({ user_id: buy.userId, symbol: buy.symbol, quantity: buy.quantity, cost_minor: total, updated_at: now })

@@ -4,10 +4,12 @@
  * (one journal entry `available → held`), stores the contract and its buy tick in the same
  * transaction, and starts recording the symbol's ticks. Settlement: `settle.ts`.
  */
-import { fromMinor } from '../../../shared/money.js';
-import { normalizeDirection, type Direction } from '../../../shared/trade.js';
+import { fromMinor, toMinor } from '../../../shared/money.js';
+import type { Direction } from '../../../shared/trade.js';
+import type { UpDownOrder } from '../../../shared/generated/index.js';
+import type { TradingConfig } from '../../trading-config.js';
 import type { Db } from '../../db/index.js';
-import { tradingDb, type ContractsTable } from '../../db/trading-tables.js';
+import { type ContractsTable } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
@@ -16,14 +18,17 @@ import { livePrice, nameOf, type TradingContext } from './context.js';
 import { hasAcknowledgedRisk } from './terms.js';
 import { insertTicks } from './ticks.js';
 
-/** Body of `order/purchase` for a contract. Amount in whole currency units, duration in seconds. */
-export interface ContractPurchaseInput {
-  kind: 'updown';
-  symbol: string;
-  /** 1 = up, anything else down. */
-  direction?: unknown;
-  amount?: number;
-  duration?: number;
+/**
+ * Body of `order/purchase` for a contract, as `schemas/screens/updown.schema.json` (the up/down
+ * form's schema) has validated it: direction 1 = up, 2 = down; amount in whole currency units;
+ * duration in seconds. What depends on configuration (offered durations, amount bounds) is
+ * checked here.
+ */
+export type ContractPurchaseInput = UpDownOrder;
+
+/** The refusal of an amount outside the configured bounds (code 1403, naming them). */
+export function amountOutOfBounds(terms: Pick<TradingConfig, 'amountMin' | 'amountMax'>): AppError {
+  return new AppError('amountOutOfBounds', { min: terms.amountMin, max: terms.amountMax });
 }
 
 /** Answer of a contract purchase. Prices and amounts in currency units, times epoch ms. */
@@ -73,7 +78,7 @@ export function contractView(ctx: TradingContext, row: ContractsTable): Contract
 /**
  * Buys an up/down contract.
  * @throws AppError `updownDisabled`, `unknownSymbol`, `durationNotOffered`, `amountOutOfBounds`
- *   (not a whole number within the configured bounds), `riskNotAcknowledged`, `marketClosed`
+ *   (outside the configured bounds), `riskNotAcknowledged`, `marketClosed`
  *   (feed follows the calendar and the market is closed), `marketUnavailable`,
  *   `insufficientBalance`, `idempotencyMismatch`.
  */
@@ -90,11 +95,9 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
       const option = terms.durations.find((d) => d.seconds === input.duration);
       if (!option) throw new AppError('durationNotOffered');
       const amount = input.amount;
-      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < terms.amountMin || amount > terms.amountMax) {
-        throw new AppError('amountOutOfBounds', { min: terms.amountMin, max: terms.amountMax });
-      }
+      if (amount < terms.amountMin || amount > terms.amountMax) throw amountOutOfBounds(terms);
       if (!(await hasAcknowledgedRisk(deps.db, userId))) throw new AppError('riskNotAcknowledged');
-      return { instrument, priceMinor, option, amountMinor: amount * 100, direction: normalizeDirection(input.direction), now: deps.clock.now() };
+      return { instrument, priceMinor, option, amountMinor: toMinor(amount), direction: input.direction, now: deps.clock.now() };
     },
     async (trx, { instrument, priceMinor, option, amountMinor, direction, now }) => {
       const id = newId();
@@ -125,7 +128,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
         settle_entry_id: null,
         settled_at: null,
       };
-      await tradingDb(trx).insertInto('contracts').values(row).execute();
+      await trx.insertInto('contracts').values(row).execute();
       await insertTicks(trx, [{ symbol: instrument.symbol, at: now, priceMinor }]);
       const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row);
       return view;
@@ -137,7 +140,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
 
 /** A contract row of its owner, or undefined. */
 export async function contractRow(db: Db, userId: string, id: string): Promise<ContractsTable | undefined> {
-  return tradingDb(db).selectFrom('contracts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return db.selectFrom('contracts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /**

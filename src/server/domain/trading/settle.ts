@@ -27,7 +27,7 @@ import { settle, type Direction, type Settlement } from '../../../shared/trade.j
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { withJsonRows } from '../../db/json-rows.js';
-import { tradingDb, type ContractsTable } from '../../db/trading-tables.js';
+import { type ContractsTable } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
 import { ENTRY_KINDS, houseAccountId, isSqlite, LedgerError, moneyTransaction, userAccountIds, type PostingInput } from '../ledger/index.js';
 import { lastTickAtOrBefore, type PriceTick } from './ticks.js';
@@ -205,7 +205,7 @@ async function book(trx: Db, now: number, planned: Planned[]): Promise<void> {
 /** One batch in one transaction; returns the rows seen and what it settled. */
 async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ seen: number; counts: SettleReport }> {
   return moneyTransaction(db, async (trx) => {
-    let query = tradingDb(trx)
+    let query = trx
       .selectFrom('contracts')
       .select(['id', 'user_id', 'symbol', 'direction', 'amount_minor', 'buy_price_minor', 'rate_bp', 'bought_at', 'expires_at', 'hold_id'])
       .where('status', '=', 'open')

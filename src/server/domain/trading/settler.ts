@@ -1,13 +1,13 @@
 /**
- * The settler job of one server process (issue 6): at start it settles the contracts that
- * expired while the server was down (with the prices recorded at their expiry), then — only
- * with a running clock, never with a test's ManualClock — every `SETTLER_INTERVAL_MS` it
- * catches the feed up, stores the recorded ticks, refreshes which symbols to record and
- * settles what is due `SETTLER_LAG_MS` ago (so every process has stored the expiry second).
- * Tests drive `runSettlement(ctx, now)` (or the pure `settleDue`) by hand. Timers are unref'd
- * and `stop()` waits for a running pass: it never keeps a process alive.
+ * Contract settlement as background jobs (issue 6): at start the contracts that expired while
+ * the server was down settle (with the prices recorded at their expiry), then — only with a
+ * running clock, never with a test's ManualClock — every `SETTLER_INTERVAL_MS` the feed catches
+ * up, the recorded ticks are stored, the recorded symbols refreshed and what is due
+ * `SETTLER_LAG_MS` ago settles (so every process has stored the expiry second). The JobRunner
+ * (`jobs/runner.ts`) runs the loop; tests drive `runSettlement(ctx, now)` (or the pure
+ * `settleDue`) by hand.
  */
-import type { Clock } from '../../clock.js';
+import type { JobSpec } from '../../jobs/runner.js';
 import { settleDue, type SettleReport } from './settle.js';
 import { readyFeed, type TradingContext } from './context.js';
 
@@ -21,59 +21,24 @@ export async function runSettlement(ctx: TradingContext, now: number, syncFeed =
   return settleDue(ctx.deps.db, now, { batchSize: ctx.deps.config.trading.settler.batchSize });
 }
 
-/** A running settler. */
-export interface Settler {
-  /** Resolves after the start-up pass (contracts that expired while the server was down). */
-  readonly started: Promise<void>;
-  stop(): Promise<void>;
-}
-
 /**
- * Starts the settler.
- * @param background run the interval (a real or offset clock); false runs only the start-up pass.
+ * The settler's jobs for the JobRunner (`shared`: every process may settle, each contract once):
+ * - `trading.settle` every `SETTLER_INTERVAL_MS`: refresh which symbols to record, catch the
+ *   feed up, store the recorded ticks, settle what was due `SETTLER_LAG_MS` ago. Its start-up
+ *   pass settles what expired while the server was down with the recorded ticks, without a
+ *   feed catch-up (the feed produces no ticks for the time the server was down).
+ * - `trading.pruneTicks` once an hour across all processes (`slot`), also at start: drops ticks
+ *   older than `PRICE_TICK_RETENTION_DAYS`.
  */
-export function startSettler(ctx: TradingContext, clock: Clock, background: boolean, log?: { error(obj: unknown, msg?: string): void }): Settler {
+export function settlerJobs(ctx: TradingContext): JobSpec[] {
   const { intervalMs, lagMs } = ctx.deps.config.trading.settler;
   const retentionMs = ctx.deps.config.trading.tickRetentionDays * 86_400_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  let lastPrune = 0;
-
-  const pass = async (lag: number, syncFeed: boolean) => {
-    try {
-      await ctx.recorder.refresh();
-      await runSettlement(ctx, clock.now() - lag, syncFeed);
-      if (clock.now() - lastPrune > 3_600_000) {
-        lastPrune = clock.now();
-        await ctx.recorder.prune(clock.now() - retentionMs);
-      }
-    } catch (error) {
-      if (!stopped) log?.error({ err: error }, 'settling contracts failed');
-    }
+  const pass = async (now: number, syncFeed: boolean) => {
+    await ctx.recorder.refresh();
+    return runSettlement(ctx, now - lagMs, syncFeed);
   };
-  const loop = () => {
-    if (stopped) return;
-    running = pass(lagMs, true).finally(() => {
-      if (stopped) return;
-      timer = setTimeout(loop, intervalMs);
-      timer.unref();
-    });
-  };
-  // Start-up: what expired while the server was down settles now, with the recorded ticks
-  // (no feed catch-up: the feed produces no ticks for the time the server was down).
-  const started = pass(lagMs, false).then(() => {
-    if (background) loop();
-  });
-  running = started;
-
-  return {
-    started,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await started.catch(() => undefined);
-      await running.catch(() => undefined);
-    },
-  };
+  return [
+    { name: 'trading.settle', everyMs: intervalMs, mode: 'shared', run: (now) => pass(now, true), atStart: (now) => pass(now, false) },
+    { name: 'trading.pruneTicks', everyMs: 3_600_000, mode: 'slot', run: (now) => ctx.recorder.prune(now - retentionMs), atStart: true },
+  ];
 }

@@ -15,8 +15,6 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
-import { sql } from 'kysely';
-import { tradingDb } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
@@ -24,6 +22,7 @@ import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/i
 import { livePrice, type TradingContext } from './context.js';
 import { etfPrice, findEtf } from '../etf/etfs.js';
 import { assertSellable } from '../offerings/locks.js';
+import { recordShareBuy } from '../offerings/shares.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
@@ -123,39 +122,16 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
  */
 export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
-    const id = newId();
-    const available = { userId, kind: 'available' as const };
-    const postings: PostingInput[] = [
-      { account: available, amountMinor: -order.grossMinor, kind: 'stock_buy' },
-      { account: { house: 'securities_settlement' }, amountMinor: order.grossMinor, kind: 'stock_buy' },
-    ];
-    if (order.commission > 0) {
-      postings.push({ account: available, amountMinor: -order.commission, kind: 'stock_commission' });
-      postings.push({ account: { house: 'fee_revenue' }, amountMinor: order.commission, kind: 'stock_commission' });
-    }
-    const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockBought, reference: id, postings });
-    const total = order.grossMinor + order.commission;
-    const t = tradingDb(trx);
-    await t
-      .insertInto('positions')
-      .values({ user_id: userId, symbol: order.symbol, quantity: order.quantity, cost_minor: total, updated_at: order.now })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'symbol']).doUpdateSet({
-          quantity: sql`positions.quantity + excluded.quantity`,
-          cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
-          updated_at: order.now,
-        }),
-      )
-      .execute();
-    await t
-      .insertInto('trades')
-      .values({
-        id, user_id: userId, symbol: order.symbol, side: 'buy', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
-        commission_minor: order.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: order.now,
-        fx_rate_minor: order.fx.rateMinor,
-      })
-      .execute();
-    return { id, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(order.commission), total: fromMinor(total), ...fxView(order.fx) };
+    const buy = await recordShareBuy(trx, order.now, {
+      userId,
+      symbol: order.symbol,
+      priceMinor: order.priceMinor,
+      quantity: order.quantity,
+      commissionBps: ctx.deps.config.trading.commissionBasisPoints,
+      entryKind: ENTRY_KINDS.stockBought,
+      fxRateMinor: order.fx.rateMinor,
+    });
+    return { id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor), ...fxView(order.fx) };
   });
 }
 
@@ -167,7 +143,7 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
-    const t = tradingDb(trx);
+    const t = trx;
     let read = t.selectFrom('positions').select(['quantity', 'cost_minor']).where('user_id', '=', userId).where('symbol', '=', order.symbol);
     if (!isSqlite(trx)) read = read.forUpdate();
     const position = await read.executeTakeFirst();

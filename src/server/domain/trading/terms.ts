@@ -4,7 +4,6 @@
  * (`trading-config.ts`), never from the client.
  */
 import type { Db } from '../../db/index.js';
-import { tradingDb } from '../../db/trading-tables.js';
 import type { Deps } from '../deps.js';
 
 /** Answer of `order/tradingConfig`. Amounts in whole currency units; rates as ratios (0.85). */
@@ -22,7 +21,7 @@ export interface TradingTermsView {
 
 /** Whether the user acknowledged the risk disclosure. */
 export async function hasAcknowledgedRisk(db: Db, userId: string): Promise<boolean> {
-  const row = await tradingDb(db).selectFrom('trading_consents').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('trading_consents').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -52,7 +51,7 @@ export function commissionRate(deps: Deps): { rate: number; basisPoints: number 
 
 /** `order/acknowledgeRisk`: stores the acknowledgement once (idempotent; the first time stays). */
 export async function acknowledgeRisk(deps: Deps, userId: string): Promise<{ riskAcknowledged: true }> {
-  await tradingDb(deps.db)
+  await deps.db
     .insertInto('trading_consents')
     .values({ user_id: userId, risk_acknowledged_at: deps.clock.now() })
     .onConflict((oc) => oc.column('user_id').doNothing())

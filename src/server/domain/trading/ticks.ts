@@ -9,7 +9,6 @@
  * existing (symbol, at): several processes may record the same second, the first one stays.
  */
 import type { Db } from '../../db/index.js';
-import { tradingDb } from '../../db/trading-tables.js';
 import type { MarketFeed } from '../../market/feed.js';
 
 /** One recorded price: minor units at a wall-clock instant (epoch ms). */
@@ -26,7 +25,7 @@ const CHUNK = 500;
  * @param db the database or a transaction.
  */
 export async function insertTicks(db: Db, ticks: readonly PriceTick[]): Promise<void> {
-  const t = tradingDb(db);
+  const t = db;
   for (let i = 0; i < ticks.length; i += CHUNK) {
     const rows = ticks.slice(i, i + CHUNK).map((tick) => ({ symbol: tick.symbol, at: tick.at, price_minor: tick.priceMinor }));
     await t.insertInto('price_ticks').values(rows).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()).execute();
@@ -38,7 +37,7 @@ export async function insertTicks(db: Db, ticks: readonly PriceTick[]): Promise<
  * @param db the database or a transaction.
  */
 export async function lastTickAtOrBefore(db: Db, symbol: string, at: number): Promise<PriceTick | null> {
-  const row = await tradingDb(db)
+  const row = await db
     .selectFrom('price_ticks')
     .select(['at', 'price_minor'])
     .where('symbol', '=', symbol)
@@ -89,7 +88,7 @@ export class TickRecorder {
    */
   async refresh(): Promise<void> {
     const started = this.generation;
-    const rows = await tradingDb(this.db).selectFrom('contracts').select('symbol').distinct().where('status', '=', 'open').execute();
+    const rows = await this.db.selectFrom('contracts').select('symbol').distinct().where('status', '=', 'open').execute();
     const open = new Set(rows.map((r) => r.symbol));
     for (const [symbol, generation] of this.watched) if (!open.has(symbol) && generation <= started) this.watched.delete(symbol);
     for (const symbol of open) if (!this.watched.has(symbol)) this.watched.set(symbol, started);
@@ -113,7 +112,7 @@ export class TickRecorder {
    * oldest open contract's buy time).
    */
   async prune(before: number): Promise<void> {
-    const t = tradingDb(this.db);
+    const t = this.db;
     const oldest = await t.selectFrom('contracts').select((eb) => eb.fn.min('bought_at').as('at')).where('status', '=', 'open').executeTakeFirst();
     const limit = oldest?.at === null || oldest?.at === undefined ? before : Math.min(before, Number(oldest.at));
     await t.deleteFrom('price_ticks').where('at', '<', limit).execute();

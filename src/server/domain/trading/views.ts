@@ -6,10 +6,10 @@
  * Money and prices in currency units; times epoch ms.
  */
 import { fromMinor } from '../../../shared/money.js';
-import { tradingDb, type PositionsTable } from '../../db/trading-tables.js';
+import { type PositionsTable } from '../../db/trading-tables.js';
 import type { Market } from '../../market/index.js';
 import type { Deps } from '../deps.js';
-import { pageOf, type Page, type PageQuery } from '../money/paging.js';
+import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { contractView, type ContractView } from './contracts.js';
 import { nameOf, readyFeed, type TradingContext } from './context.js';
 import { lockedShares } from '../offerings/locks.js';
@@ -136,7 +136,7 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
     return { contracts, holdings };
   }
   const { page, pageSize, offset } = pageOf(query);
-  const t = tradingDb(ctx.deps.db);
+  const t = ctx.deps.db;
   const { price, fx } = await valuation(ctx);
   if (query.type === 'holdings') {
     const [rows, total] = await Promise.all([
@@ -162,7 +162,7 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
 /** `order/historicalDetails`: settled contracts and sales, newest first. */
 export async function historicalDetails(ctx: TradingContext, userId: string, query: PageQuery): Promise<Page<HistoryItemView>> {
   const { page, pageSize, offset } = pageOf(query);
-  const t = tradingDb(ctx.deps.db);
+  const t = ctx.deps.db;
   const take = offset + pageSize;
   const [contracts, sales, contractCount, saleCount] = await Promise.all([
     t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '!=', 'open').orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
@@ -216,7 +216,7 @@ function valueMinor(row: Pick<PositionsTable, 'quantity' | 'cost_minor'>, last: 
 
 /** Market value of the user's holdings in account minor units (cost basis for a symbol without a live price). */
 export async function positionsValueMinor(deps: Deps, market: Market, userId: string): Promise<number> {
-  const rows = await tradingDb(deps.db).selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute();
+  const rows = await deps.db.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute();
   if (!rows.length) return 0;
   const { price, fx } = await valuation({ deps, market });
   return rows.reduce((sum, row) => sum + valueMinor(row, price(row.symbol), fx), 0);

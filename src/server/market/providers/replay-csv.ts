@@ -6,8 +6,9 @@
  * e.g. 5-minute). Column order does not matter; prices become minor units on the tick.
  */
 import { parse } from 'csv-parse/sync';
-import { IST_OFFSET_MS, istDay } from '../calendar.js';
+import { INDIA_OFFSET_MS, indiaDay } from '../../../shared/india-time.js';
 import { roundToTick } from '../gbm.js';
+import { roundToMinor } from '../../../shared/money.js';
 import type { Bar, DailyBar } from '../types.js';
 
 /** The CSV layouts this reader knows. */
@@ -28,11 +29,11 @@ const TIME_COLUMNS = ['timestamp', 'date', 'datetime', 'time'];
 export function parseMarketTime(raw: string): number {
   const text = raw.trim();
   let match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text);
-  if (match) return Date.parse(`${match[3]}-${match[2]}-${match[1]}T00:00:00Z`) - IST_OFFSET_MS;
+  if (match) return Date.parse(`${match[3]}-${match[2]}-${match[1]}T00:00:00Z`) - INDIA_OFFSET_MS;
   match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (!match) return Number.NaN;
   const [, date, hm, seconds, zone] = match;
-  if (!hm) return Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS;
+  if (!hm) return Date.parse(`${date}T00:00:00Z`) - INDIA_OFFSET_MS;
   const offset = zone === undefined ? '+05:30' : zone === 'Z' ? 'Z' : zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
   return Date.parse(`${date}T${hm}:${seconds ?? '00'}${offset}`);
 }
@@ -62,7 +63,7 @@ export function parseBarsCsv(text: string, tickMinor = 5): CsvSeries {
   const format = detectFormat(header, rows[1]?.[timeIndex] ?? '');
   if (!format) throw new Error(`not a bar CSV (columns: ${header.join(', ')})`);
   const [o, h, l, c, v] = ['open', 'high', 'low', 'close', 'volume'].map(index) as [number, number, number, number, number];
-  const price = (cell: string | undefined) => roundToTick(Math.round(Number(cell) * 100), tickMinor);
+  const price = (cell: string | undefined) => roundToTick(roundToMinor(Number(cell)), tickMinor);
   const bars: Bar[] = [];
   for (const row of rows.slice(1)) {
     const time = parseMarketTime(row[timeIndex] ?? '');
@@ -84,13 +85,13 @@ export function parseBarsCsv(text: string, tickMinor = 5): CsvSeries {
     let intervalMs = Number.POSITIVE_INFINITY;
     for (let i = 1; i < bars.length; i++) {
       const gap = bars[i]!.time - bars[i - 1]!.time;
-      if (gap > 0 && istDay(bars[i]!.time) === istDay(bars[i - 1]!.time)) intervalMs = Math.min(intervalMs, gap);
+      if (gap > 0 && indiaDay(bars[i]!.time) === indiaDay(bars[i - 1]!.time)) intervalMs = Math.min(intervalMs, gap);
     }
     return { format, kind: 'intraday', intervalMs: Number.isFinite(intervalMs) ? intervalMs : 60_000, bars };
   }
   const daily: DailyBar[] = [];
   for (const bar of bars) {
-    const day = istDay(bar.time);
+    const day = indiaDay(bar.time);
     if (daily.at(-1)?.day === day) continue; // a duplicated date keeps its first row
     daily.push({ day, open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume });
   }
@@ -101,7 +102,7 @@ export function parseBarsCsv(text: string, tickMinor = 5): CsvSeries {
 export function dailyFromIntraday(bars: readonly Bar[]): DailyBar[] {
   const days: DailyBar[] = [];
   for (const bar of bars) {
-    const day = istDay(bar.time);
+    const day = indiaDay(bar.time);
     const current = days.at(-1);
     if (current?.day === day) {
       current.high = Math.max(current.high, bar.high);

@@ -7,7 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SESSION_MS, SessionCalendar, istDay } from '../calendar.js';
+import { SESSION_MS, SessionCalendar } from '../calendar.js';
+import { indiaDay } from '../../../shared/india-time.js';
 import { roundToTick } from '../gbm.js';
 import type { Instrument } from '../instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, ProviderInfo, Tick } from '../types.js';
@@ -102,7 +103,7 @@ export class ReplayProvider implements MarketDataProvider {
       }
       if (!series.daily.length && series.intraday.length) series.daily = dailyFromIntraday(series.intraday);
       for (const bar of series.intraday) {
-        const day = istDay(bar.time);
+        const day = indiaDay(bar.time);
         const list = series.intradayByDay.get(day) ?? [];
         list.push(bar);
         series.intradayByDay.set(day, list);
@@ -114,7 +115,7 @@ export class ReplayProvider implements MarketDataProvider {
     const allDays = new Set<string>();
     for (const series of this.series.values()) for (const bar of series.daily) allDays.add(bar.day);
     const sorted = [...allDays].filter((day) => this.calendar.isTradingDay(day)).sort();
-    const firstIntraday = [...this.series.values()].flatMap((s) => (s.intraday[0] ? [istDay(s.intraday[0].time)] : [])).sort()[0];
+    const firstIntraday = [...this.series.values()].flatMap((s) => (s.intraday[0] ? [indiaDay(s.intraday[0].time)] : [])).sort()[0];
     const start = this.options.startDay ?? firstIntraday ?? sorted[Math.max(0, sorted.length - 250)]!;
     this.days = sorted.filter((day) => day >= start);
     if (!this.days.length) throw new Error(`replay: no recorded day on or after ${start}`);
@@ -134,7 +135,7 @@ export class ReplayProvider implements MarketDataProvider {
   priceAt(symbol: string, marketMs: number): { price: number; volumeRate: number } | null {
     const series = this.series.get(symbol);
     if (!series) return null;
-    const day = istDay(marketMs);
+    const day = indiaDay(marketMs);
     const intraday = series.intradayByDay.get(day);
     if (intraday?.length) {
       let bar = intraday[0]!;

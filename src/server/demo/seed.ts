@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Deps } from './domain/deps.js';
-import { createUser, normalizeEmail } from './domain/users.js';
-import { readBeneficiary, saveBeneficiary } from './domain/beneficiary.js';
+import type { Deps } from '../domain/deps.js';
+import { createUser, normalizeEmail } from '../domain/users.js';
+import { readBeneficiary, saveBeneficiary } from '../domain/beneficiary.js';
 
 /** An email and password pair. */
 export interface Login {

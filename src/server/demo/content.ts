@@ -5,9 +5,8 @@
  * them like any other content. Nothing is seeded in production mode.
  */
 import type { Locale } from '../../shared/lang.js';
-import { marketDb } from '../db/market-tables.js';
-import type { Deps } from './deps.js';
-import { newId } from './ids.js';
+import type { Deps } from '../domain/deps.js';
+import { newId } from '../domain/ids.js';
 
 interface Article {
   hoursAgo: number;
@@ -115,7 +114,7 @@ export function ensureDemoContent(deps: Deps): Promise<void> {
 }
 
 async function seed(deps: Deps): Promise<void> {
-  const db = marketDb(deps.db);
+  const db = deps.db;
   const now = deps.clock.now();
   await db.transaction().execute(async (tx) => {
     const inserted = await tx
