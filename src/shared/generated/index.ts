@@ -152,7 +152,7 @@ export interface EtfBuyForm {
 /** From schemas/screens/gallery.schema.json */
 
 /**
- * The /test1 gallery form (issue 12): one field per public widget, each with the constraints the generated cases check.
+ * The /test1 gallery form (issue 12): one field per public widget, each with the constraints the generated cases check. The photo widget uploads with a session, so it is on /test3 (galleryTrade).
  */
 export interface GalleryForm {
   fullName: string;
@@ -167,19 +167,19 @@ export interface GalleryForm {
   amount: number;
   quantity?: number;
   note?: string;
-  photoId: string;
   channel?: 'gallery';
 }
 
 /** From schemas/screens/galleryTrade.schema.json */
 
 /**
- * The /test3 gallery form (issue 12): the widgets that need a session (bank account, contract duration, amount with fee breakdown).
+ * The /test3 gallery form (issue 12): the widgets that need a session (bank account, contract duration, amount with fee breakdown, photo upload).
  */
 export interface GalleryTradeForm {
   bankId: string;
   duration?: number;
   amount: number;
+  photoId: string;
 }
 
 /** From schemas/screens/gatherController.schema.json */
