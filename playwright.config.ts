@@ -70,6 +70,9 @@ export default defineConfig({
       NIVESH_MODE: 'demo',
       DATABASE_URL: '',
       CAPTCHA_PER_IP_PER_HOUR: '1000',
+      // Every spec logs in and registers from one IP: the per-IP login budget (50 per 15 min)
+      // would refuse the later specs; API tests cover the budget itself.
+      LOGIN_PER_IP_PER_15MIN: '100000',
       LOG_LEVEL: 'warn',
       // A Monday, 11:30 India time: inside the deposit and withdrawal windows on any real day.
       CLOCK_START: '2026-11-23T06:00:00Z',

@@ -84,8 +84,9 @@ function pwa() {
           options: { cacheName: 'nivesh-assets', expiration: { maxEntries: 100 } },
         },
         {
-          // Screens (layout + schemas) and their precompiled validators: data, never money.
-          urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/ui\/(screens|validators)\//.test(url.pathname),
+          // Screens (layout + schemas), their precompiled validators and (issue 11) the
+          // messages: data, never money.
+          urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/ui\/(screens|validators|messages)\//.test(url.pathname),
           handler: 'StaleWhileRevalidate',
           options: { cacheName: 'nivesh-screens', expiration: { maxEntries: 200 }, cacheableResponse: { statuses: [200] } },
         },

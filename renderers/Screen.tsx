@@ -1,24 +1,24 @@
 /**
  * The generic renderer: loads a screen (layout + schemas) from the server and renders its
- * blocks through the registry. Unknown blocks render a visible fallback; a screen the server
- * does not have yet renders the localized "not available yet" state.
+ * blocks through the registry of the `RendererProvider` above it. Unknown blocks render a
+ * visible fallback; a screen the server does not have yet renders the localized "not
+ * available yet" state.
  */
 import { Component, Suspense, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useIntl } from 'react-intl';
 import { ArrowLeft } from 'lucide-react';
 import { useHost } from './host';
-import { BLOCKS } from './registry';
+import { useRenderer } from './registry-context';
 import { ScopeContext, ScreenInfoContext, useNewScope } from './scope';
-import { runActions } from './actions';
+import { useRunActions } from './actions';
 import { Icon } from './icons';
 import { Skeleton } from './ui/Skeleton';
 import { ErrorState } from './ui/ErrorState';
-import { UnavailableBlock } from './blocks/UnavailableBlock';
 import { Fallback } from './ui/Fallback';
-import { useCallData } from './useCallData';
-import { readPath } from './formatters';
-import type { BlockSpec, Layout, ScreenPayload } from './types';
+import { useCallData } from './data/useCallData';
+import { readPath } from './data/template';
+import type { BlockSpec, Condition, Layout, ScreenPayload } from './types';
 
 const SCREEN_NOT_FOUND = 1045;
 
@@ -29,21 +29,36 @@ export interface ScreenProps {
   fallbackTitleId?: string;
   /** Embedded screens (tabs, drawer) have no header of their own. */
   embedded?: boolean;
-  /** Back handler of the route (spec's back rules); the layout's `back` path wins. */
+  /** Back target from the route table (the layout's own `back`, known before it loads). */
+  back?: string;
+  /** One step back (the shell's history rule); used when the back target is 'history' or absent. */
   onBack?: () => void;
 }
 
+/**
+ * The back arrow's action, computed in this one place (SPEC.md §2 back behaviour): a path
+ * replaces the current entry with it; 'history' or nothing goes one step back.
+ */
+function useBackHandler(target: string | undefined, historyBack: (() => void) | undefined): (() => void) | undefined {
+  const host = useHost();
+  return useMemo(
+    () => (target && target !== 'history' ? () => host.navigate(target, { replace: true }) : historyBack),
+    [host, target, historyBack],
+  );
+}
+
 /** Renders one server-driven screen. */
-export function Screen({ id, fallbackTitleId, embedded, onBack }: ScreenProps) {
+export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBack }: ScreenProps) {
   const host = useHost();
   const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(['screen', id], () => host.fetchScreen(id), {
     revalidateOnFocus: false,
   });
+  const onBack = useBackHandler(back, historyBack);
   if (isLoading && !data) return <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}><Skeleton rows={4} /></ScreenFrame>;
   if (error?.code === SCREEN_NOT_FOUND) {
     return (
       <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}>
-        <UnavailableBlock spec={{ kind: 'unavailable' }} schemas={{}} />
+        <RegisteredBlock spec={{ kind: 'unavailable' }} schemas={{}} />
       </ScreenFrame>
     );
   }
@@ -54,14 +69,16 @@ export function Screen({ id, fallbackTitleId, embedded, onBack }: ScreenProps) {
       </ScreenFrame>
     );
   }
-  return <LoadedScreen payload={data} embedded={embedded} onBack={onBack} />;
+  return <LoadedScreen payload={data} embedded={embedded} back={back} onBack={historyBack} />;
 }
 
-function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; embedded?: boolean; onBack?: () => void }) {
-  const host = useHost();
+function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack }: { payload: ScreenPayload; embedded?: boolean; back?: string; onBack?: () => void }) {
   const scope = useNewScope();
+  const { renderBlock } = useRenderer();
   const { layout } = payload;
-  const back = layout.back && layout.back !== 'history' ? () => host.navigate(layout.back!, { replace: true }) : onBack;
+  const runHeaderActions = useRunActions();
+  // The live layout's `back` wins over the route table's copy (an edited file shows at once).
+  const back = useBackHandler(layout.back ?? routeBack, historyBack);
   const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
   return (
     <ScopeContext.Provider value={scope}>
@@ -72,13 +89,9 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
         hideBar={layout.header === 'none'}
         onBack={back}
         actions={layout.headerActions}
-        onAction={(actions) => void runActions(actions, { host, scope })}
+        onAction={(actions) => void runHeaderActions(actions, { scope })}
       >
-        {layout.blocks.map((block, index) => (
-          <BlockBoundary key={`${block.kind}-${block.id ?? index}`} kind={block.kind}>
-            <Block spec={block} schemas={payload.schemas} />
-          </BlockBoundary>
-        ))}
+        {layout.blocks.map((block, index) => renderBlock(block, payload.schemas, `${block.kind}-${block.id ?? index}`))}
       </ScreenFrame>
       </ScreenInfoContext.Provider>
     </ScopeContext.Provider>
@@ -89,13 +102,6 @@ function LoadedScreen({ payload, embedded, onBack }: { payload: ScreenPayload; e
 export function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   if (spec.when) return <ConditionalBlock spec={spec} schemas={schemas} />;
   return <RegisteredBlock spec={spec} schemas={schemas} />;
-}
-
-interface Condition {
-  call: string;
-  params?: Record<string, unknown>;
-  field: string;
-  in: unknown[];
 }
 
 /**
@@ -116,7 +122,7 @@ function Conditions({ conditions, spec, schemas }: { conditions: Condition[]; sp
 }
 
 function RegisteredBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
-  const Component = BLOCKS[spec.kind];
+  const Component = useRenderer().blocks[spec.kind];
   if (!Component) return <Fallback messageId="block.unknown" values={{ kind: spec.kind }} />;
   return (
     <Suspense fallback={<Skeleton rows={3} />}>
@@ -126,7 +132,7 @@ function RegisteredBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPa
 }
 
 /** One block failing (e.g. its chunk did not load) must not blank the screen. */
-class BlockBoundary extends Component<{ kind: string; children: ReactNode }, { failed: boolean }> {
+export class BlockBoundary extends Component<{ kind: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };

@@ -1,64 +1,40 @@
 /**
- * The flat block registry: a layout block's `kind` → its component. Form blocks load rjsf
- * lazily (it is the largest dependency), the rest ship with the shell.
+ * The default registry: collects every block kind module (`renderers/blocks/<kind>/index.ts`,
+ * found by folder), the widgets, formatters, icons, actions and dialogs into one
+ * {@link RendererRegistry}. It only collects — each entry describes itself in its own folder;
+ * the app hands the result (extended if it wishes) to `RendererProvider`.
  */
-import type { ComponentType } from 'react';
 import { lazyWithTimeout } from './lazy';
-import type { BlockSpec } from './types';
-import { ListBlock } from './blocks/ListBlock';
-import { MenuBlock } from './blocks/MenuBlock';
-import { SummaryBlock } from './blocks/SummaryBlock';
-import { HeroBlock } from './blocks/HeroBlock';
-import { FeaturesBlock } from './blocks/FeaturesBlock';
-import { ButtonsBlock } from './blocks/ButtonsBlock';
-import { LanguageBlock } from './blocks/LanguageBlock';
-import { NoticeBlock } from './blocks/NoticeBlock';
-import { UnavailableBlock } from './blocks/UnavailableBlock';
-import { StatusBlock } from './blocks/StatusBlock';
-import { DetailBlock } from './blocks/DetailBlock';
-import { BeneficiaryBlock } from './blocks/BeneficiaryBlock';
-import { AppearanceBlock } from './blocks/AppearanceBlock';
+import type { AnyBlockComponent, BlockModule } from './types';
+import type { RendererRegistry } from './registry-context';
+import { DEFERRED_WIDGETS } from './widgets/deferred';
+import { FORMATTERS } from './formatters';
+import { ICONS } from './icons';
+import { ACTIONS } from './actions';
+import { DIALOGS } from './dialogs';
+/**
+ * Every block kind module, found by folder: a kind is added by adding its folder. Each export
+ * is collected on its own, so the client bundle carries `kind`, `load` and `component` but not
+ * the catalogue fragments (`schema`), which only the build and the tests read.
+ */
+const kinds = import.meta.glob<string>('./blocks/*/index.ts', { eager: true, import: 'kind' });
+const loads = import.meta.glob<BlockModule['load']>('./blocks/*/index.ts', { eager: true, import: 'load' });
+const components = import.meta.glob<AnyBlockComponent | undefined>('./blocks/*/index.ts', { eager: true, import: 'component' });
 
-/** Markets and content blocks (issue 5): one lazy chunk, prefetched when the browser is idle. */
-const loadMarketBlocks = () => import('./blocks/market');
-const marketBlock = (name: keyof Awaited<ReturnType<typeof loadMarketBlocks>>) =>
-  lazyWithTimeout<BlockProps<any>>(() => loadMarketBlocks().then((blocks) => ({ default: blocks[name] as ComponentType<BlockProps<any>> })));
-if (typeof window !== 'undefined') {
-  const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => void loadMarketBlocks().catch(() => undefined));
-}
+/** The block kinds: kind → its module's `load` and optional `component`. */
+export const BLOCK_KINDS: Array<Pick<BlockModule, 'kind' | 'load' | 'component'>> = Object.keys(kinds)
+  .sort()
+  .map((file) => ({ kind: kinds[file]!, load: loads[file]!, component: components[file] }));
 
-/** Props every block component receives. */
-export interface BlockProps<S extends BlockSpec = BlockSpec> {
-  spec: S;
-  /** Data schemas of the screen by name. */
-  schemas: Record<string, Record<string, unknown>>;
-}
+/** A kind's component: the shipped one, else lazily loaded (with the chunk time-out). */
+const componentOf = (module: Pick<BlockModule, 'load' | 'component'>): AnyBlockComponent => module.component ?? lazyWithTimeout(module.load);
 
-export const BLOCKS: Record<string, ComponentType<BlockProps<any>>> = {
-  form: lazyWithTimeout(() => import('./blocks/FormBlock')),
-  list: ListBlock,
-  menu: MenuBlock,
-  summary: SummaryBlock,
-  hero: HeroBlock,
-  features: FeaturesBlock,
-  buttons: ButtonsBlock,
-  language: LanguageBlock,
-  notice: NoticeBlock,
-  unavailable: UnavailableBlock,
-  status: StatusBlock,
-  detail: DetailBlock,
-  appearance: AppearanceBlock,
-  marketStatus: marketBlock('MarketStatusBlock'),
-  indexCards: marketBlock('IndexCardsBlock'),
-  carousel: marketBlock('CarouselBlock'),
-  tabs: marketBlock('TabsBlock'),
-  quoteList: marketBlock('QuoteListBlock'),
-  search: marketBlock('SearchBlock'),
-  quote: marketBlock('QuoteBlock'),
-  stats: marketBlock('StatsBlock'),
-  chart: lazyWithTimeout(() => import('./blocks/ChartBlock')),
-  newsList: marketBlock('NewsListBlock'),
-  article: marketBlock('ArticleBlock'),
-  beneficiary: BeneficiaryBlock,
+/** The default registry of the renderer. */
+export const REGISTRY: RendererRegistry = {
+  blocks: Object.fromEntries(BLOCK_KINDS.map((module) => [module.kind, componentOf(module)])),
+  widgets: DEFERRED_WIDGETS,
+  formatters: FORMATTERS,
+  icons: ICONS,
+  actions: ACTIONS,
+  dialogs: DIALOGS,
 };

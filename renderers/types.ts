@@ -1,7 +1,10 @@
 /**
  * Shapes of the screen contract as the renderer reads them (the authoritative definition is
  * `schemas/layout.meta.json`; the server validates every layout against it before serving).
+ * Each block kind's own spec type is generated from its fragment
+ * (`renderers/blocks/<kind>/spec.ts`); these are the shared shapes those types refer to.
  */
+import type { ComponentType } from 'react';
 
 /** A message id from `locales/*.json`. */
 export type MessageId = string;
@@ -36,7 +39,8 @@ export interface Binding {
   format?: string;
   label?: MessageId;
   labelPrefix?: string;
-  itemFields?: string[];
+  /** For a list value: a field name, or a field with its formatter and a short prefix. */
+  itemFields?: Array<string | { field: string; format?: string; prefix?: string }>;
 }
 
 /** A tappable link or button. */
@@ -56,6 +60,47 @@ export interface BlockSpec {
   [key: string]: unknown;
 }
 
+/** `when` of a block: shows only while a call's field has one of the values. */
+export interface Condition {
+  call: string;
+  params?: Record<string, unknown>;
+  field: string;
+  in: unknown[];
+}
+
+/** One condition, or several that must all hold. */
+export type When = Condition | Condition[];
+
+/** A button in a screen's header bar. */
+export interface HeaderAction {
+  icon: string;
+  label: MessageId;
+  do: Action[];
+}
+
+/** Props every block component receives. */
+export interface BlockProps<S = BlockSpec> {
+  spec: S;
+  /** Data schemas of the screen by name. */
+  schemas: Record<string, Record<string, unknown>>;
+}
+
+/** A block component of any kind (the registry does not know each kind's spec type). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBlockComponent = ComponentType<BlockProps<any>>;
+
+/**
+ * What `renderers/blocks/<kind>/index.ts` exports: the kind, its catalogue fragment and how
+ * to get its component — `component` when it ships with the shell, else `load` (a dynamic
+ * import, its own chunk).
+ */
+export interface BlockModule {
+  kind: string;
+  schema: Record<string, unknown>;
+  load: () => Promise<{ default: AnyBlockComponent }>;
+  component?: AnyBlockComponent;
+}
+
 /** A screen's layout file. */
 export interface Layout {
   screen: string;
@@ -63,7 +108,7 @@ export interface Layout {
   back?: string;
   header?: 'bar' | 'none';
   keepAlive?: boolean;
-  headerActions?: Array<{ icon: string; label: MessageId; do: Action[] }>;
+  headerActions?: HeaderAction[];
   blocks: BlockSpec[];
 }
 

@@ -1,12 +1,20 @@
 /**
- * `npm run gen`: TypeScript types from every data schema (`schemas/screens/*.schema.json`,
- * `schemas/api/*.schema.json`) with json-schema-to-typescript, into
- * `src/shared/generated/index.ts`. `--check` fails when that file is stale (run by `npm test`).
+ * `npm run gen`: TypeScript types from every schema owned by code — call contracts
+ * (`schemas/contracts/*.schema.json`, issue 11) and payloads (`schemas/api/*.schema.json`) —
+ * with json-schema-to-typescript, into `src/shared/generated/index.ts` (screen schemas under
+ * `schemas/screens/` belong to product staff and are edited in the studio, so they never make
+ * the types stale); the layout catalogue assembled from its fragments
+ * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
+ * docs/architecture.md — see scripts/gen/catalogue.ts); and the client's route table from the
+ * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts). `--check` fails when any of
+ * them is stale (run by `npm test`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { ROOT_DIR } from '../src/server/config.js';
+import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
+import { routeFiles } from './gen/routes.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
@@ -29,7 +37,7 @@ function stripNestedTitles(node: unknown, depth = 0, isPropertyMap = false): unk
 }
 
 export async function generate(): Promise<string> {
-  const files = ['screens', 'api'].flatMap((folder) =>
+  const files = ['contracts', 'api'].flatMap((folder) =>
     fs
       .readdirSync(path.join(ROOT_DIR, 'schemas', folder))
       .filter((name) => name.endsWith('.schema.json'))
@@ -52,16 +60,23 @@ export async function generate(): Promise<string> {
 }
 
 const check = process.argv.includes('--check');
-const output = await generate();
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...routeFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
-  const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';
-  if (current !== output) {
-    console.error('src/shared/generated/index.ts is stale: run `npm run gen` and commit the result.');
+  const stale = outputs.filter(({ file, content }) => {
+    const full = path.join(ROOT_DIR, file);
+    return (fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : '') !== content;
+  });
+  if (stale.length) {
+    console.error(`stale generated files: ${stale.map((f) => f.file).join(', ')} — run \`npm run gen\` and commit the result.`);
     process.exit(1);
   }
-  console.log('generated types are up to date');
+  console.log('generated files are up to date');
 } else {
-  fs.mkdirSync(path.dirname(OUT), { recursive: true });
-  fs.writeFileSync(OUT, output);
-  console.log(`wrote ${path.relative(ROOT_DIR, OUT)}`);
+  for (const { file, content } of outputs) {
+    const full = path.join(ROOT_DIR, file);
+    if (fs.existsSync(full) && fs.readFileSync(full, 'utf8') === content) continue;
+    fs.mkdirSync(path.dirname(full), { recursive: true });
+    fs.writeFileSync(full, content);
+    console.log(`wrote ${file}`);
+  }
 }

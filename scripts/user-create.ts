@@ -1,6 +1,6 @@
 /**
  * `npm run user:create -- --role operator --email ops@example.com [--password …]`: creates a
- * user in the configured database (production has no demo seed). Without `--password` a
+ * user (roles: investor, operator, editor — issue 11: product staff using the studio) in the configured database (production has no demo seed). Without `--password` a
  * random one is generated and printed once.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,8 +16,8 @@ import type { Deps } from '../src/server/domain/deps.js';
 const { values } = parseArgs({
   options: { role: { type: 'string', default: 'investor' }, email: { type: 'string' }, password: { type: 'string' } },
 });
-if (!values.email || !['investor', 'operator'].includes(values.role!)) {
-  console.error('usage: npm run user:create -- --role operator|investor --email <email> [--password <at least 8 chars>]');
+if (!values.email || !['investor', 'operator', 'editor'].includes(values.role!)) {
+  console.error('usage: npm run user:create -- --role investor|operator|editor --email <email> [--password <at least 8 chars>]');
   process.exit(2);
 }
 const password = values.password ?? randomBytes(12).toString('base64url');
@@ -29,7 +29,7 @@ const config = loadConfig();
 const db = await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: `${config.dataDir}/nivesh.sqlite` });
 const deps = { db, clock: systemClock, config, messages: loadMessages(config.localesDir), storage: createStorage(config) } as unknown as Deps;
 try {
-  await createUser(deps, { email: values.email, password, role: values.role as 'investor' | 'operator' });
+  await createUser(deps, { email: values.email, password, role: values.role as 'investor' | 'operator' | 'editor' });
   console.log(`created ${values.role} ${values.email}${values.password ? '' : ` with password ${password}`}`);
 } catch (error) {
   console.error(`not created: ${(error as Error).message}`);

@@ -1,16 +1,14 @@
 /**
- * The market and content block kinds (issue 5) as one lazily loaded chunk: the registry maps
- * each kind to an export here, so screens without them (landing, forms) never load them,
- * and the chunk is prefetched when the browser is idle. The chart block is its own chunk
- * (it carries lightweight-charts).
+ * The market and content block kinds (issue 5) as one lazily loaded chunk (see
+ * `marketChunk.ts`). The chart block is its own chunk (it carries lightweight-charts).
  */
-export { MarketStatusBlock } from './MarketStatusBlock';
-export { IndexCardsBlock } from './IndexCardsBlock';
-export { CarouselBlock } from './CarouselBlock';
-export { TabsBlock } from './TabsBlock';
-export { QuoteListBlock } from './QuoteListBlock';
-export { SearchBlock } from './SearchBlock';
-export { QuoteBlock } from './QuoteBlock';
-export { StatsBlock } from './StatsBlock';
-export { NewsListBlock } from './NewsListBlock';
-export { ArticleBlock } from './ArticleBlock';
+export { MarketStatusBlock } from './marketStatus/MarketStatusBlock';
+export { IndexCardsBlock } from './indexCards/IndexCardsBlock';
+export { CarouselBlock } from './carousel/CarouselBlock';
+export { TabsBlock } from './tabs/TabsBlock';
+export { QuoteListBlock } from './quoteList/QuoteListBlock';
+export { SearchBlock } from './search/SearchBlock';
+export { QuoteBlock } from './quote/QuoteBlock';
+export { StatsBlock } from './stats/StatsBlock';
+export { NewsListBlock } from './newsList/NewsListBlock';
+export { ArticleBlock } from './article/ArticleBlock';

@@ -13,7 +13,7 @@ import { ArrowDownRight, ArrowUpRight } from 'lucide-react';
 import { Sheet } from '../ui/Sheet';
 import { useHost } from '../host';
 import { formatMoney } from '../../src/shared/format';
-import { formatPrice } from '../market/format';
+import { formatPrice } from '../formatters/market';
 import { useLiveQuote } from '../market/useLiveQuote';
 import type { QuoteView } from '../../src/shared/market';
 
@@ -62,9 +62,12 @@ export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: (
     return () => clearInterval(timer);
   }, [durationMs, openedAt]);
 
-  // After expiry, ask until the server has settled it.
+  // After expiry, ask once a second until the server has settled it. The effect depends on
+  // "expired" and "done" only: restarting it on every answer would poll without pause.
+  const expired = remainingMs === 0;
+  const done = settlement !== null && settlement.status !== 'open';
   useEffect(() => {
-    if (remainingMs > 0 || (settlement && settlement.status !== 'open')) return undefined;
+    if (!expired || done) return undefined;
     let stopped = false;
     const poll = async () => {
       try {
@@ -79,7 +82,7 @@ export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: (
     return () => {
       stopped = true;
     };
-  }, [remainingMs, settlement, host, contract.id]);
+  }, [expired, done, host, contract.id]);
 
   const up = contract.direction === 1;
   const seconds = Math.ceil(remainingMs / 1000);

@@ -1,7 +1,7 @@
 /** One instrument row: avatar, symbol and name, live price and change (lists, search, rankings). */
 import { useIntl } from 'react-intl';
 import type { QuoteView } from '../../src/shared/market';
-import { formatChange, formatPercent, formatPrice, trend } from './format';
+import { formatChange, formatPercent, formatPrice, trend } from '../formatters/market';
 import { LivePrice } from './LivePrice';
 import { SymbolAvatar } from './SymbolAvatar';
 import { useLiveQuote } from './useLiveQuote';
@@ -29,7 +29,7 @@ export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, l
           <span className="quote-name">{quote.name}</span>
         </span>
         <span className="quote-row-figures">
-          <LivePrice value={quote.last} text={formatPrice(quote.last, intl.locale)} className="quote-price" testId="quote-price" />
+          <LivePrice value={quote.last} text={formatPrice(quote.last, intl.locale, quote.currency)} className="quote-price" testId="quote-price" />
           <span className={`change-pill ${dir}`}>
             {showChange && !compact ? `${formatChange(quote.change, intl.locale)} ` : ''}
             {formatPercent(quote.changePct, intl.locale)}

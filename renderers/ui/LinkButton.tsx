@@ -1,18 +1,16 @@
 /** A layout link rendered as a button or a list row target: navigates or runs actions. */
-import { useContext } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useHost } from '../host';
-import { ScopeContext } from '../scope';
-import { runActions } from '../actions';
+import { useRunActions } from '../actions';
 import { Icon } from '../icons';
 import type { LinkSpec } from '../types';
 
 /** Returns the tap handler of a link spec. */
 export function useLinkHandler() {
   const host = useHost();
-  const scope = useContext(ScopeContext);
+  const run = useRunActions();
   return (link: LinkSpec) => {
-    if (link.do) void runActions(link.do, { host, scope });
+    if (link.do) void run(link.do);
     else if (link.to) host.navigate(link.to);
   };
 }

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Landmark, Plus } from 'lucide-react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useCallData } from '../useCallData';
+import { useCallData } from '../data';
 import { useHost } from '../host';
 import { Skeleton } from '../ui/Skeleton';
 

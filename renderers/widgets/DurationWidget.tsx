@@ -6,8 +6,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { useCallData } from '../useCallData';
-import { readPath } from '../formatters';
+import { useCallData } from '../data';
+import { readPath } from '../data';
 import { formatMoney } from '../../src/shared/format';
 import { contractProfit } from '../../src/shared/trade';
 import type { FormContext } from '../form/context';

@@ -12,8 +12,8 @@ import { useIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
 import { formatMoney } from '../../src/shared/format';
 import { withdrawalFeeMinor } from '../../src/shared/money';
-import { useCallData } from '../useCallData';
-import { readPath } from '../formatters';
+import { useCallData } from '../data';
+import { readPath } from '../data';
 
 const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
 const WHOLE = /^\d{0,9}$/;

@@ -1,17 +1,25 @@
-/** A whole-number stepper (share quantity): − [n] +, numeric keypad; the value is an integer. */
+/**
+ * A whole-number stepper (share quantity, IPO lots): − [n] +, numeric keypad; the value is an
+ * integer. `ui:options.estimate` shows server-computed figures for the current data under it
+ * (issue 9: the ticket's INR price, EUR/INR rate and amount; the IPO calculator).
+ */
 import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Minus, Plus } from 'lucide-react';
 import type { WidgetProps } from '@rjsf/utils';
+import type { FormContext } from '../form/context';
+import { Estimate, type EstimateSpec } from './Estimate';
 
 export function StepperWidget(props: WidgetProps) {
-  const { id, value, schema, onChange, rawErrors, placeholder } = props;
+  const { id, value, schema, onChange, rawErrors, placeholder, options, registry } = props;
+  const estimate = options.estimate as EstimateSpec | undefined;
   const intl = useIntl();
   const min = typeof schema.minimum === 'number' ? schema.minimum : 1;
   const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
   const current = typeof value === 'number' ? value : undefined;
   const set = (next: number | undefined) => onChange(next === undefined ? undefined : Math.min(max, Math.max(min, Math.trunc(next))));
   return (
+    <>
     <div className={`stepper${rawErrors?.length ? ' invalid' : ''}`}>
       <button type="button" className="stepper-button" aria-label={intl.formatMessage({ id: 'field.decrease' })} onClick={() => set((current ?? min) - 1)}>
         <Minus size={18} />
@@ -31,5 +39,7 @@ export function StepperWidget(props: WidgetProps) {
         <Plus size={18} />
       </button>
     </div>
+    {estimate && <Estimate spec={estimate} context={registry.formContext as FormContext} />}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 /**
- * The flat widget registry: `ui:widget` name → component. Names must match `widgetName` in
- * `schemas/layout.meta.json` (the linter checks layouts against that list).
+ * The widget collection: `ui:widget` name → component. Names match `definitions/widgetName` of
+ * the catalogue (fragment `widgets.schema.json` beside this file; the linter checks layouts
+ * against it), apart from the internal ones (`INTERNAL_WIDGETS` in `deferred.tsx`). Loaded with the form
+ * chunk; the registry holds `deferred.tsx`'s stand-ins.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';

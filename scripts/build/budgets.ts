@@ -45,7 +45,7 @@ export const BUDGETS: Budget[] = [
   {
     // What a form adds to a loaded shell: rjsf and the form block (no ajv: validators are precompiled).
     name: 'form chunk',
-    roots: [/renderers\/blocks\/FormBlock\.tsx$/],
+    roots: [/renderers\/blocks\/form\/FormBlock\.tsx$/],
     withEntry: false,
     maxGzip: 60 * 1024,
   },

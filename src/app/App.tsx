@@ -2,12 +2,14 @@
  * The app: router, route guard (SPEC.md §2), tab shell, stack screens, toasts and the
  * language popup. Every screen is rendered by the generic renderer from server data.
  */
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { HostContext } from '../../renderers/host';
 import { Screen } from '../../renderers/Screen';
-import { DIALOGS } from '../../renderers/dialogs';
+import { REGISTRY } from '../../renderers/registry';
+import { RendererProvider } from '../../renderers/RendererProvider';
+import { useRenderer } from '../../renderers/registry-context';
 import { useAppHost } from './host';
 import { ROUTES, TABS, isPublicPath, type RouteDef } from './routes';
 import { getToken } from './storage';
@@ -15,6 +17,9 @@ import { TabShell } from './shell/TabShell';
 import { ToastHost } from './shell/ToastHost';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { LanguagePopup } from './shell/LanguagePopup';
+
+/** Issue 11: the studio for editors, its own chunk (CodeMirror, rjsf): never in the investor's first load. */
+const Studio = lazy(() => import('./studio/Studio'));
 
 /** Redirects visitors to /page on every route but the public ones. */
 function Guard({ children }: { children: React.ReactNode }) {
@@ -25,13 +30,14 @@ function Guard({ children }: { children: React.ReactNode }) {
 
 function StackRoute({ route }: { route: RouteDef }) {
   const navigate = useNavigate();
+  // One step back, or to the start screen when there is no history; path targets are the
+  // Screen's job (it reads them from the layout).
   const onBack = useCallback(() => {
-    if (route.back) return void navigate(route.back, { replace: true });
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) void navigate(-1);
     else void navigate(getToken() ? '/home' : '/page', { replace: true });
-  }, [navigate, route.back]);
-  return <Screen key={route.path} id={route.screen} fallbackTitleId={route.title} onBack={onBack} />;
+  }, [navigate]);
+  return <Screen key={route.path} id={route.screen} fallbackTitleId={route.title} back={route.back} onBack={onBack} />;
 }
 
 function Shell() {
@@ -40,13 +46,15 @@ function Shell() {
   const [dialog, setDialog] = useState<{ name: string; data: unknown } | null>(null);
   const openDialog = useCallback((name: string, data: unknown) => setDialog({ name, data }), []);
   const host = useAppHost(openPopup, openDialog);
-  const Dialog = dialog ? DIALOGS[dialog.name] : undefined;
+  const { dialogs } = useRenderer();
+  const Dialog = dialog ? dialogs[dialog.name] : undefined;
   return (
     <HostContext.Provider value={host}>
       <div className="app">
         <OfflineBanner />
         <Routes>
           <Route path="/" element={<Navigate to="/home" replace />} />
+          <Route path="/studio" element={<Guard><Suspense fallback={null}><Studio /></Suspense></Guard>} />
           {ROUTES.map((route) => {
             const tab = TABS.find((t) => t.path === route.path);
             return (
@@ -71,12 +79,20 @@ function Shell() {
   );
 }
 
+/**
+ * The renderer's registry for this app: the one place to extend or override block kinds,
+ * widgets, formatters, icons, actions or dialogs (`extendRegistry(REGISTRY, {...})`).
+ */
+const APP_REGISTRY = REGISTRY;
+
 export function App() {
   return (
     <SWRConfig value={{ shouldRetryOnError: false, revalidateOnFocus: false }}>
-      <BrowserRouter>
-        <Shell />
-      </BrowserRouter>
+      <RendererProvider registry={APP_REGISTRY}>
+        <BrowserRouter>
+          <Shell />
+        </BrowserRouter>
+      </RendererProvider>
     </SWRConfig>
   );
 }

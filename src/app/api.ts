@@ -1,23 +1,14 @@
 /**
- * The `/api` client: POSTs JSON with the token and the `lang` query, unwraps the
- * `{code, message, data}` envelope, shows non-200 messages as a toast and runs the 501 flow.
+ * The `/api` client: POSTs JSON with the token and the `lang` query; the envelope is
+ * unwrapped by `unwrapEnvelope` (toasts non-200 messages, runs the 501 flow).
  */
-import { NOT_LOGGED_IN_CODE, OK_CODE, type Envelope } from '../shared/codes';
+import type { Envelope } from '../shared/codes';
 import { toQueryLang } from '../shared/lang';
 import { getLanguage, getToken } from './storage';
-import { handleNotLoggedIn } from './unauthorized';
 import { showToast } from './toast-bus';
+import { ApiError, unwrapEnvelope } from './envelope';
 
-/** A non-200 envelope (or a network failure, code 0). */
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 /** Options for one call. */
 export interface CallOptions {
@@ -56,13 +47,7 @@ export async function callApi<T = unknown>(name: string, body: unknown = {}, opt
     if (!options.silent) showToast({ messageId: 'common.networkError', tone: 'error' });
     throw failure;
   }
-  if (envelope.code === OK_CODE) return envelope.data;
-  if (envelope.code === NOT_LOGGED_IN_CODE) {
-    handleNotLoggedIn();
-  } else if (!options.silent) {
-    showToast({ text: envelope.message, tone: 'error' });
-  }
-  throw new ApiError(envelope.code, envelope.message, envelope.data);
+  return unwrapEnvelope(envelope, { silent: options.silent });
 }
 
 /**
@@ -89,10 +74,11 @@ export function uploadFile<T = unknown>(name: string, file: Blob, onProgress: (f
         reject(new ApiError(0, ''));
         return;
       }
-      if (envelope.code === OK_CODE) return resolve(envelope.data);
-      if (envelope.code === NOT_LOGGED_IN_CODE) handleNotLoggedIn();
-      else showToast({ text: envelope.message, tone: 'error' });
-      reject(new ApiError(envelope.code, envelope.message, envelope.data));
+      try {
+        resolve(unwrapEnvelope(envelope));
+      } catch (error) {
+        reject(error);
+      }
     };
     const form = new FormData();
     form.append('file', file, 'photo.jpg');

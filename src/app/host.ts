@@ -6,10 +6,12 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RendererHost } from '../../renderers/host';
 import type { ScreenPayload } from '../../renderers/types';
-import { callApi, ApiError, fetchPrivateFile, uploadFile } from './api';
+import { callApi, fetchPrivateFile, uploadFile } from './api';
+import { ApiError, unwrapEnvelope } from './envelope';
 import { clearSession, getLanguage, saveSession, setLanguage } from './storage';
 import { showToast } from './toast-bus';
 import { toQueryLang } from '../shared/lang';
+import type { Envelope } from '../shared/codes';
 
 /**
  * Loads a screen; the browser revalidates it with its ETag (the answer is `no-cache`). The
@@ -22,9 +24,8 @@ async function fetchScreen(id: string): Promise<ScreenPayload> {
   } catch {
     throw new ApiError(0, 'network');
   }
-  const envelope = (await response.json()) as { code: number; message: string; data: ScreenPayload };
-  if (envelope.code !== 200) throw new ApiError(envelope.code, envelope.message, envelope.data);
-  return envelope.data;
+  // A screen needs no session and its failure is shown in place: no toast, no 501 flow.
+  return unwrapEnvelope((await response.json()) as Envelope<ScreenPayload>, { silent: true, session: false });
 }
 
 /** Builds the host for the current router. */

@@ -7,9 +7,12 @@ import { applyTheme } from '../../renderers/app/theme';
 import { captureInstallPrompt } from '../../renderers/app/install';
 import { loadMessages } from './i18n';
 import { App } from './App';
+import { setAccountCurrency } from '../shared/format';
 import './styles.css';
 import './theme.css';
 
+// Issue 9: money shows in the deployment's account currency (the server writes it into the page).
+setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAttribute('content') ?? 'EUR');
 applyTheme();
 captureInstallPrompt();
 mirrorLanguageCookie();

@@ -52,6 +52,8 @@ import { createMetrics } from './ops/metrics.js';
 import { opsRoutes } from './routes/ops.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { screensAdminRoutes } from './routes/screens-admin.js';
+import { studioRoutes } from './routes/studio.js';
+import { refreshMessages, refreshPublished } from './domain/studio/sync.js';
 import { ipoRoutes } from './routes/ipo.js';
 import { etfRoutes } from './routes/etf.js';
 import { startIpoJob, type IpoJob } from './domain/ipo/job.js';
@@ -151,6 +153,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Cached screens and messages are dropped on every process when one publishes a change.
   cluster.bus.subscribe('screens', () => store.invalidate());
   cluster.bus.subscribe('messages', () => messages.reload());
+  // Issue 11: what the studio published (latest screen versions, texts) is served from the
+  // start and re-read from the database whenever any process announces a change.
+  await refreshMessages(deps);
+  const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
+  cluster.bus.subscribe('screens', () => void refreshPublished(deps, store).catch(studioLog));
+  cluster.bus.subscribe('messages', () => void refreshMessages(deps).catch(studioLog));
   const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
   metrics.install(app);
   const jobs = new JobRunner(db, clock, app.log);
@@ -165,7 +173,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);
   orderRoutes(calls, trading);
-  ipoRoutes(calls, deps);
+  ipoRoutes(calls, deps, market);
   etfRoutes(calls, trading);
   blockTradingRoutes(calls, trading);
   gatherRoutes(calls, trading);
@@ -175,11 +183,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   contentRoutes(calls, deps, market);
   contentAdminRoutes(calls, deps);
   screensAdminRoutes(calls, deps, store, cluster.bus);
+  studioRoutes(calls, deps, store, cluster.bus);
   marketStreamRoutes(app, deps, market);
   opsRoutes(app, deps, market, cluster, metrics.registry);
   openApiRoutes(app, calls, store);
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
+
+  // Issue 11: the latest published screen versions, checked against the registered calls.
+  await refreshPublished(deps, store);
 
   if (options.strictScreens) {
     const problems = store.lintAll();
@@ -192,7 +204,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 
   // The shell with per-route preloads of the screen and the locale chunk (issue 13).
-  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id));
+  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id), config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
@@ -226,7 +238,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // only with a running clock (tests call `trading.settle(now)` instead).
   const settler = startSettler(trading, clock, !(clock instanceof ManualClock), app.log);
   if (!(clock instanceof ManualClock)) jobs.start();
-  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log);
+  const ipoJob = startIpoJob(deps, !(clock instanceof ManualClock), app.log, market);
   // Gather tranches (issue 10): missed ones run at start; the interval only with a running clock.
   const gatherRunner = startGatherRunner(trading, clock, !(clock instanceof ManualClock), app.log);
 
@@ -239,7 +251,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     trading: { ...trading, settler, settle: (now = clock.now()) => runSettlement(trading, now) },
     cluster,
     jobs,
-    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log) },
+    ipo: { job: ipoJob, run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
     offerings: { runner: gatherRunner, runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
     async close() {
       await gatherRunner.stop();

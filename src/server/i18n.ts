@@ -1,6 +1,8 @@
 /**
  * Server-side messages: the same `locales/*.json` files the browser uses (ICU syntax), so an
- * error's text is defined once for every language.
+ * error's text is defined once for every language. Issue 11: texts published in the studio
+ * (overrides of built-in ids and new ids, stored in `ui_messages`) lie on top of the files;
+ * the browser loads the merged catalogue from `GET /api/ui/messages/:lang`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,21 +19,39 @@ export interface Messages {
   has(locale: Locale, id: string): boolean;
   /** Re-reads the locale files (issue 15: run on every process when one publishes `messages`). */
   reload(): void;
+  /** Issue 11: replaces the published texts laid over the files (`{locale: {id: text}}`). */
+  setOverrides(overrides: Partial<Record<Locale, Record<string, string>>>): void;
+  /** Issue 11: the merged catalogue of a locale (files, then published texts). */
+  catalog(locale: Locale): Readonly<Record<string, string>>;
+  /** Issue 11: the built-in catalogue of a locale (the files only). */
+  base(locale: Locale): Readonly<Record<string, string>>;
 }
 
 /** Loads every locale file from `dir` once. */
 export function loadMessages(dir: string): Messages {
+  const files = new Map<Locale, Record<string, string>>();
   const catalogs = new Map<Locale, Record<string, string>>();
   const compiled = new Map<string, IntlMessageFormat>();
+  let overrides: Partial<Record<Locale, Record<string, string>>> = {};
+  const merge = () => {
+    for (const locale of LOCALES) catalogs.set(locale, { ...files.get(locale), ...overrides[locale] });
+    compiled.clear();
+  };
   const read = () => {
     for (const locale of LOCALES) {
-      catalogs.set(locale, JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
+      files.set(locale, JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')));
     }
-    compiled.clear();
+    merge();
   };
   read();
   return {
     reload: read,
+    setOverrides(next) {
+      overrides = next;
+      merge();
+    },
+    catalog: (locale) => catalogs.get(locale) ?? {},
+    base: (locale) => files.get(locale) ?? {},
     has: (locale, id) => id in (catalogs.get(locale) ?? {}),
     format(locale, id, values) {
       const key = `${locale}\u0000${id}`;

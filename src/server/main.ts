@@ -25,6 +25,7 @@ if (demo) {
     local ? `  Listening on this machine only; set HOST=0.0.0.0 to expose it on the network.` : `  WARNING: HOST=${config.host} exposes the demo to the network — do not use demo mode for real money.`,
     `  demo investor: ${demo.investor.email} / ${demo.investor.password}`,
     `  operator:      ${demo.operator.email} / ${demo.operator.password}`,
+    `  editor:        ${demo.editor.email} / ${demo.editor.password}  (studio at ${url}/studio)`,
     `  credentials also in ${config.dataDir}/demo-credentials.json`,
   );
 } else if (config.allowSimulatedPrices && !server.market.feed.provider.info.real) {

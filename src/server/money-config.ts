@@ -5,6 +5,7 @@
  */
 import { parseWindow, type TimeWindow } from '../shared/windows.js';
 import { toMinor } from '../shared/money.js';
+import { isCurrency, type CurrencyCode } from '../shared/currency.js';
 
 /** Everything money-related the server reads from its environment. */
 export interface MoneyConfig {
@@ -25,6 +26,12 @@ export interface MoneyConfig {
    * approval or payout strictly above it needs two different operators (issue 17, four eyes).
    */
   dualApprovalMinor: number;
+  /**
+   * `ACCOUNT_CURRENCY` (issue 9 "One currency story"): the currency balances, deposits,
+   * withdrawals and stakes are kept in — `EUR` (default, SPEC.md §9's money format) or `INR`
+   * (an Indian deployment: INR instruments then trade without conversion).
+   */
+  accountCurrency: CurrencyCode;
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -49,5 +56,17 @@ export function loadMoneyConfig(env: NodeJS.ProcessEnv): MoneyConfig {
     withdrawalFeeBasisPoints: env.WITHDRAWAL_FEE_BPS && Number.isInteger(bps) && bps >= 0 && bps <= 10_000 ? bps : 300,
     withdrawalRequiresIdentity: flag(env.WITHDRAWAL_REQUIRES_IDENTITY, true),
     dualApprovalMinor: units(env.DUAL_APPROVAL_AMOUNT, 100_000),
+    accountCurrency: accountCurrencyOf(env.ACCOUNT_CURRENCY),
   };
+}
+
+/**
+ * Reads `ACCOUNT_CURRENCY` (case-insensitive); unset means EUR.
+ * @throws RangeError for a currency the app does not know (the server should not start with one).
+ */
+export function accountCurrencyOf(value: string | undefined): CurrencyCode {
+  if (value === undefined || value === '') return 'EUR';
+  const code = value.trim().toUpperCase();
+  if (!isCurrency(code)) throw new RangeError(`ACCOUNT_CURRENCY '${value}' is not one of EUR, INR`);
+  return code;
 }

@@ -1,6 +1,6 @@
 /**
- * Demo seed: one investor and one operator login, created once and kept in
- * `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}}`).
+ * Demo seed: one investor, one operator and (issue 11) one editor login, created once and kept
+ * in `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}}`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,8 @@ export interface Login {
 export interface DemoCredentials {
   investor: Login;
   operator: Login;
+  /** Issue 11: product staff using the studio (/studio). */
+  editor: Login;
 }
 
 const newPassword = () => `Demo-${randomBytes(6).toString('base64url')}`;
@@ -31,8 +33,11 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
   credentials ??= {
     investor: { email: 'investor@demo.nivesh.local', password: newPassword() },
     operator: { email: 'operator@demo.nivesh.local', password: newPassword() },
+    editor: { email: 'editor@demo.nivesh.local', password: newPassword() },
   };
-  for (const [role, login] of [['investor', credentials.investor], ['operator', credentials.operator]] as const) {
+  // Credentials written before the studio existed get an editor added.
+  credentials.editor ??= { email: 'editor@demo.nivesh.local', password: newPassword() };
+  for (const [role, login] of [['investor', credentials.investor], ['operator', credentials.operator], ['editor', credentials.editor]] as const) {
     const exists = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirst();
     if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
   }

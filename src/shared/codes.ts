@@ -121,6 +121,14 @@ export const ERRORS = {
   basketNotFound: { code: 1770, status: 404, message: 'error.basketNotFound' },
   basketBelowMinimum: { code: 1771, status: 400, message: 'error.basketBelowMinimum' },
   basketAmountTooSmall: { code: 1772, status: 400, message: 'error.basketAmountTooSmall' },
+  // The studio (issue 11: 1800–1849)
+  studioScreenUnknown: { code: 1800, status: 400, message: 'error.studioScreenUnknown' },
+  studioInvalid: { code: 1801, status: 409, message: 'error.studioInvalid' },
+  studioVersionUnknown: { code: 1802, status: 400, message: 'error.studioVersionUnknown' },
+  studioSchemaNotEditable: { code: 1803, status: 400, message: 'error.studioSchemaNotEditable' },
+  studioMessageInvalid: { code: 1804, status: 400, message: 'error.studioMessageInvalid' },
+  studioBusy: { code: 1805, status: 409, message: 'error.studioBusy' },
+  studioOff: { code: 1806, status: 403, message: 'error.studioOff' },
   // Scale-out and operations (issue 15: 1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },

@@ -1,31 +1,57 @@
 /**
  * Display formats shared by the browser and the server (SPEC.md §9).
  *
- * Money shows in euros, German format, 2 decimals truncated toward zero (never rounded);
+ * Money shows in the account currency (euros unless configured otherwise), German format, 2 decimals truncated toward zero (never rounded);
  * other numbers show at most 3 decimals, truncated. Truncation is done by Intl's
  * `roundingMode: 'trunc'`, which works on the shortest decimal representation of the
  * double, so 0.29 stays 0,29 (a naive `Math.trunc(v * 100)` would give 0,28).
  */
 
-const moneyFormat = new Intl.NumberFormat('de-DE', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  roundingMode: 'trunc',
-  signDisplay: 'negative',
-});
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      roundingMode: 'trunc',
+      signDisplay: 'negative',
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format;
+}
+
+let accountCurrency = 'EUR';
+
+/**
+ * Sets the account currency money is shown in (issue 9: `ACCOUNT_CURRENCY`; the client reads
+ * it from the page's `nivesh-currency` meta tag at start). EUR until set.
+ */
+export function setAccountCurrency(code: string): void {
+  if (/^[A-Z]{3}$/.test(code)) accountCurrency = code;
+}
+
+/** The account currency money is shown in (ISO 4217 code). */
+export function getAccountCurrency(): string {
+  return accountCurrency;
+}
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Formats an amount of money for display (SPEC.md §9).
- * @param units amount in currency units (euros), e.g. `2000.5`; as sent by the API.
- * @returns e.g. `2.000,50 €`; `-0,009` shows as `0,00 €` (no negative zero).
+ * @param units amount in currency units, e.g. `2000.5`; as sent by the API.
+ * @param currency ISO 4217 code; the account currency by default (money the API sends is in
+ *   it), `INR` for an instrument's price or an amount before conversion (issue 9).
+ * @returns e.g. `2.000,50 €`, `3.000,00 ₹`; `-0,009` shows as `0,00 €` (no negative zero).
  */
-export function formatMoney(units: number): string {
+export function formatMoney(units: number, currency: string = accountCurrency): string {
   if (!Number.isFinite(units)) return '–';
-  return moneyFormat.format(units);
+  return moneyFormat(currency).format(units);
 }
 
 /**

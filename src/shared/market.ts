@@ -8,8 +8,11 @@
 export interface QuoteView {
   symbol: string;
   name: string;
-  kind: 'equity' | 'index';
+  /** `fx` only for the EUR/INR rate (issue 9), which no list shows. */
+  kind: 'equity' | 'index' | 'fx';
   sector: string;
+  /** Quote currency of the prices (issue 9): `INR`; null for an index (points). */
+  currency?: 'INR' | null;
   /** Last traded price. */
   last: number;
   /** last − prevClose. */

@@ -106,18 +106,18 @@ describe('compression and caching', () => {
 });
 
 describe('the HTML shell', () => {
-  it("preloads the route's screen and the locale chunk of the lang cookie", async () => {
+  it("preloads the route's screen and the messages of the lang cookie", async () => {
     const de = await server.app.inject({ method: 'GET', url: '/home?x=1' });
     expect(de.headers['content-type']).toMatch(/text\/html/);
     expect(de.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/screens/home?lang=de">');
-    expect(de.body).toContain('<link rel="modulepreload" crossorigin href="/assets/de.json-AAA111.js">');
+    expect(de.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/de?format=ast">');
     expect(de.body.indexOf('preload')).toBeLessThan(de.body.indexOf('</head>'));
     const en = await server.app.inject({ method: 'GET', url: '/bindBank', headers: { cookie: 'theme=x; lang=EN' } });
     expect(en.body).toContain('href="/api/ui/screens/bindBank?lang=en"');
-    expect(en.body).toContain('/assets/en.json-BBB222.js');
+    expect(en.body).toContain('href="/api/ui/messages/en?format=ast"');
     const unknown = await server.app.inject({ method: 'GET', url: '/no-such-route' });
     expect(unknown.body).not.toContain('/api/ui/screens/');
-    expect(unknown.body).toContain('de.json-AAA111.js');
+    expect(unknown.body).toContain('/api/ui/messages/de');
   });
 });
 

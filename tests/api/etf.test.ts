@@ -2,10 +2,13 @@
  * ETFs over the API (issue 9 "ETF"), on SQLite and `TEST_DB=pg`: the funds with their baskets
  * (weights add up to 1, NAV = base × Σ weight × last / reference from the feed's quotes),
  * buying whole units at the iNAV with stock commission, my ETF orders, the units in holdings
- * and sold with `order/sell`, bad inputs refused. Ledger invariants after every test.
+ * and sold with `order/sell`, bad inputs refused. The iNAV is INR and the account EUR: the
+ * gross converts at the feed's EUR/INR rate, and holdings of units are valued at the iNAV
+ * (issue 9). Ledger invariants after every test.
  */
 import { describe, expect, it } from 'vitest';
 import { commissionMinor } from '../../src/shared/trade.js';
+import { toAccountMinor } from '../../src/shared/currency.js';
 import { buildEtfs, navMinor } from '../../src/server/domain/etf/catalogue.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assets, credit, investor, useMoneyServer } from '../support/money.js';
@@ -40,16 +43,24 @@ describe('ETFs', () => {
     const user = await investor(ctx.server);
     await credit(ctx.server, user.token, ctx.operator, 5000);
     const before = expectOk(await ctx.server.call<{ items: EtfView[] }>('etf/page', {}, { token: user.token })).items[1]!;
-    const buy = expectOk(await ctx.server.call<{ id: string; price: number; quantity: number; commission: number; amount: number }>('etf/buy', { symbol: 'NIVBANK', quantity: 3 }, { token: user.token, headers: { 'idempotency-key': 'etf-buy-1' } }));
+    const rate = expectOk(await ctx.server.call<{ last: number }>('markets/getMarket', { symbol: 'EURINR' })).last;
+    const buy = expectOk(await ctx.server.call<{ id: string; price: number; quantity: number; commission: number; amount: number; rate: number }>('etf/buy', { symbol: 'NIVBANK', quantity: 3 }, { token: user.token, headers: { 'idempotency-key': 'etf-buy-1' } }));
     expect(buy.price).toBe(before.nav);
-    const fee = commissionMinor(minor(buy.price) * 3, 10);
-    expect(buy).toMatchObject({ quantity: 3, commission: fee / 100, amount: (minor(buy.price) * 3 + fee) / 100 });
+    const gross = toAccountMinor(minor(buy.price) * 3, minor(rate));
+    const fee = commissionMinor(gross, 10);
+    expect(buy).toMatchObject({ quantity: 3, commission: fee / 100, amount: (gross + fee) / 100, currency: 'INR', accountCurrency: 'EUR', rate });
     const again = expectOk(await ctx.server.call('etf/buy', { symbol: 'NIVBANK', quantity: 3 }, { token: user.token, headers: { 'idempotency-key': 'etf-buy-1' } }));
     expect(again).toEqual(buy);
     expect((await assets(ctx.server, user.token)).available).toBe((500_000 - minor(buy.amount)) / 100);
 
-    const holdings = expectOk(await ctx.server.call<{ items: Array<{ symbol: string; quantity: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
-    expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'NIVBANK', quantity: 3 })]);
+    // Units are valued at the iNAV of the moment (not at cost), converted at the current rate.
+    ctx.server.clock.advance(60_000);
+    const navNow = expectOk(await ctx.server.call<{ items: EtfView[] }>('etf/page', {}, { token: user.token })).items[1]!.nav;
+    const rateNow = expectOk(await ctx.server.call<{ last: number }>('markets/getMarket', { symbol: 'EURINR' })).last;
+    expect(navNow).not.toBe(buy.price);
+    const holdings = expectOk(await ctx.server.call<{ items: Array<{ symbol: string; quantity: number; lastPrice: number; marketValue: number; unrealizedPnl: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
+    expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'NIVBANK', quantity: 3, lastPrice: navNow, marketValue: toAccountMinor(minor(navNow) * 3, minor(rateNow)) / 100 })]);
+    expect(minor(holdings.items[0]!.unrealizedPnl)).toBe(toAccountMinor(minor(navNow) * 3, minor(rateNow)) - (gross + fee));
     ctx.server.clock.advance(5_000);
     const sell = expectOk(await ctx.server.call<{ price: number; quantity: number }>('order/sell', { symbol: 'NIVBANK', quantity: 2 }, { token: user.token }));
     const nav = expectOk(await ctx.server.call<{ items: EtfView[] }>('etf/page', {}, { token: user.token })).items[1]!.nav;

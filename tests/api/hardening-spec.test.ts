@@ -52,18 +52,19 @@ describe('order/purchaseDetails without type', () => {
 describe('truthful feature flags', () => {
   const features = async (s: TestServer) => expectOk(await s.call<{ features: Record<string, boolean> }>('config/getSystemConfig', { keys: ['features'] })).features;
 
-  it('reports trading, up/down and every built product on, the unbuilt studio off', async () => {
+  it('reports trading, up/down and every built product on, the studio (issue 11) included', async () => {
     const flags = await features(server);
-    expect(flags).toMatchObject({ markets: true, news: true, favourites: true, trading: true, updown: true, stocks: true, ipo: true, etf: true, blockTrading: true, aiBlockTrading: true, gather: true, studio: false });
+    expect(flags).toMatchObject({ markets: true, news: true, favourites: true, trading: true, updown: true, stocks: true, ipo: true, etf: true, blockTrading: true, aiBlockTrading: true, gather: true, studio: true });
     // The up/down product really is open.
     expect(expectOk(await server.call<{ trading: { updownEnabled: boolean } }>('config/getSystemConfig', { keys: ['trading'] })).trading.updownEnabled).toBe(true);
   });
 
   it('follows TRADING_UPDOWN=off and never switches an unbuilt feature on through FEATURES', async () => {
-    const other = await startTestServer({ TRADING_UPDOWN: 'off', FEATURES: 'ipo=off,etf=on,gather=off,news=off,studio=on' });
+    const other = await startTestServer({ TRADING_UPDOWN: 'off', FEATURES: 'ipo=off,etf=on,gather=off,news=off,studio=off,rockets=on' });
     try {
       const flags = await features(other);
       expect(flags).toMatchObject({ updown: false, stocks: true, trading: true, ipo: false, etf: true, gather: false, news: false, studio: false });
+      expect(flags).not.toHaveProperty('rockets');
     } finally {
       await other.stop();
     }

@@ -5,7 +5,9 @@
  * re-run from the revealed seed, `admin/ipo/allot` twice and two processes allotting at once
  * (one entry per application), refunds released in full, a cancelled issue refunding everyone,
  * listing into holdings, and bad inputs refused with their own codes, changing nothing.
- * Ledger invariants (IPO ones included) after every test.
+ * Ledger invariants (IPO ones included) after every test. The allotment arithmetic runs on an
+ * INR account (the Indian deployment: no conversion); tests/api/currency.test.ts converts an
+ * application to the EUR account at the feed's EUR/INR rate (issue 9).
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -16,7 +18,7 @@ import { allot } from '../../src/shared/ipo.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assets, credit, entryCount, investor, useMoneyServer, type Investor } from '../support/money.js';
 
-const ctx = useMoneyServer({ env: { IPO_REQUIRES_IDENTITY: '0' } });
+const ctx = useMoneyServer({ env: { IPO_REQUIRES_IDENTITY: '0', ACCOUNT_CURRENCY: 'INR' } });
 const MIN = 60_000;
 const HOUR = 3_600_000;
 
@@ -265,9 +267,11 @@ describe('allotment (SEBI retail rule)', () => {
       }, 20);
       child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${output}`)));
     });
+    // Listen for the exit before starting: the worker may finish before our own pass does.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.stdin.write('go\n');
     const [ours, operatorCall] = await Promise.all([ctx.server.ipo.run(), ctx.server.call('admin/ipo/allot', { id }, { token: ctx.operator })]);
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
     const theirs = JSON.parse(/REPORT (.*)\n/.exec(output)![1]!) as { allotted: string[] };
     const operatorRan = (operatorCall.body.data as { ranNow?: boolean } | null)?.ranNow === true ? 1 : 0;
     expect(ours.allotted.filter((x) => x === id).length + theirs.allotted.filter((x) => x === id).length + operatorRan).toBe(1);
@@ -293,6 +297,42 @@ describe('allotment (SEBI retail rule)', () => {
     const shown = expectOk(await ctx.server.call<{ items: Array<{ symbol: string; quantity: number; averageCost: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: users[0]!.token }));
     expect(shown.items).toEqual([expect.objectContaining({ symbol: d.symbol, quantity: 30, averageCost: 100 })]);
     expect((await record(users[0]!)).items[0]).toMatchObject({ status: 'allotted', allottedShares: 30 });
+  });
+
+  it('a listed symbol joins the instrument master and the feed at the issue price: quoted, valued live, sold with order/sell, known after a restart', async () => {
+    // The file sets the clock back after each test; start past every second the feed has ticked.
+    ctx.server.clock.advance(86_400_000);
+    const { id, users } = await book([3, 1]);
+    const symbol = (await details(users[0]!, id)).symbol;
+    expectCall(await ctx.server.call('markets/getMarket', { symbol }), 404, 1300);
+    ctx.server.clock.advance(2 * HOUR);
+    expect((await ctx.server.ipo.run()).listed).toContain(id);
+    const quote = expectOk(await ctx.server.call<{ symbol: string; last: number; prevClose: number; kind: string; currency: string }>('markets/getMarket', { symbol }));
+    // Its path starts at the issue price (₹100): the previous close, and the first ticks near it.
+    expect(quote).toMatchObject({ symbol, prevClose: 100, kind: 'equity', currency: 'INR' });
+    expect(Math.abs(quote.last - 100)).toBeLessThan(5);
+    const all = expectOk(await ctx.server.call<Array<{ symbol: string }>>('markets/getAllMarkets', {}));
+    expect(all.map((q) => q.symbol)).toContain(symbol);
+    // The feed moves it like every other share; holdings follow the live price.
+    ctx.server.clock.advance(10 * MIN);
+    const later = expectOk(await ctx.server.call<{ last: number; time: number }>('markets/getMarket', { symbol }));
+    expect(later.time).toBe(ctx.server.clock.now()); // it ticked up to now
+    const moved = later.last;
+    const holding = expectOk(await ctx.server.call<{ items: Array<{ symbol: string; lastPrice: number; marketValue: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: users[1]!.token })).items[0]!;
+    expect(holding).toMatchObject({ symbol, lastPrice: moved, marketValue: Math.round(moved * 100 * 10) / 100 });
+    // Allotted shares can be sold (before: 1300, the symbol was unknown to the market).
+    const sold = expectOk(await ctx.server.call<{ quantity: number; price: number }>('order/sell', { symbol, quantity: 4 }, { token: users[1]!.token }));
+    expect(sold).toMatchObject({ quantity: 4, price: moved });
+    // Another process on the same database (a restart) lists it on its first job pass.
+    const { buildServer } = await import('../../src/server/app.js');
+    const second = await buildServer(ctx.server.config, { clock: ctx.server.clock, db: ctx.server.deps.db, logger: false });
+    try {
+      await second.ipo.job.started;
+      expect(second.market.instruments.map((i) => i.symbol)).toContain(symbol);
+      expect(second.market.feed.quote(symbol)?.last).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
   });
 });
 

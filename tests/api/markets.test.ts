@@ -30,7 +30,7 @@ describe('markets/getAllMarkets', () => {
     expect(all).toHaveLength(52);
     expect(all.slice(0, 2).map((q) => q.symbol)).toEqual(['NIFTY50', 'SENSEX']);
     for (const quote of all) {
-      expect(Object.keys(quote).sort()).toEqual(['change', 'changePct', 'high', 'kind', 'last', 'low', 'name', 'open', 'prevClose', 'sector', 'symbol', 'time', 'volume']);
+      expect(Object.keys(quote).sort()).toEqual(['change', 'changePct', 'currency', 'high', 'kind', 'last', 'low', 'name', 'open', 'prevClose', 'sector', 'symbol', 'time', 'volume']);
       expect(quote.last).toBeGreaterThan(0);
       expect(Math.round(quote.last * 100) % 5).toBe(0); // on the 0.05 tick
       expect(quote.change).toBeCloseTo(quote.last - quote.prevClose, 6);

@@ -5,30 +5,15 @@
  * amount` and the balance falls by exactly `invested`; records show value and P/L; bad inputs
  * refused with their own codes and nothing changed. Ledger invariants after every test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
-import { assertLedgerInvariants } from '../support/invariants.js';
-import { assertOfferingsInvariants } from '../support/offerings-invariants.js';
-import { operatorToken, startMoneyServer } from '../support/money.js';
 import { lastPrice, trader } from '../support/trading.js';
-import { balances, minor, sharesOf } from '../support/offerings.js';
+import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
 import { buyCostMinor } from '../../src/server/domain/offerings/shares.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-  await assertOfferingsInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+// Issue 10's arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
+// offering buys to the EUR account at the feed's EUR/INR rate (issue 9).
+const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 
 interface Basket {
   id: string; name: string; description: string; method: string; asOf: string; minAmount: number; riskLevel: string; disclaimer: string;
@@ -38,8 +23,8 @@ interface Basket {
 
 describe('AI baskets', () => {
   it('lists the fitted baskets with method, weights and out-of-sample record, in the asked language', async () => {
-    const user = await trader(server, operator, 0);
-    const page = expectOk(await server.call<{ items: Basket[]; total: number }>('aiRecommend/page', {}, { token: user.token }));
+    const user = await trader(ctx.server, ctx.operator, 0);
+    const page = expectOk(await ctx.server.call<{ items: Basket[]; total: number }>('aiRecommend/page', {}, { token: user.token }));
     expect(page.total).toBe(2);
     for (const b of page.items) {
       expect(b.symbols).toHaveLength(5);
@@ -52,21 +37,21 @@ describe('AI baskets', () => {
       expect(b.disclaimer).toMatch(/Not investment advice/);
       expect(b.minAmount).toBe(5000);
     }
-    const german = expectOk(await server.call<{ items: Basket[] }>('aiRecommend/page', { pageSize: 1 }, { token: user.token, lang: 'de' }));
+    const german = expectOk(await ctx.server.call<{ items: Basket[] }>('aiRecommend/page', { pageSize: 1 }, { token: user.token, lang: 'de' }));
     expect(german.items).toHaveLength(1);
     expect(german.items[0]!.disclaimer).toMatch(/Keine Anlageberatung/);
     // A second fit of the same data stores no second basket.
-    await server.offerings.refit();
-    expect(expectOk(await server.call<{ total: number }>('aiRecommend/page', {}, { token: user.token })).total).toBe(2);
+    await ctx.server.offerings.refit();
+    expect(expectOk(await ctx.server.call<{ total: number }>('aiRecommend/page', {}, { token: user.token })).total).toBe(2);
   });
 
   it('a basket buy: floor(amount × weight ÷ price) shares, invested + leftover = amount, balance falls by invested', async () => {
-    const user = await trader(server, operator, 60_000);
-    const basket = expectOk(await server.call<{ items: Basket[] }>('aiRecommend/page', {}, { token: user.token })).items[0]!;
-    const before = await balances(server, user.token);
+    const user = await trader(ctx.server, ctx.operator, 60_000);
+    const basket = expectOk(await ctx.server.call<{ items: Basket[] }>('aiRecommend/page', {}, { token: user.token })).items[0]!;
+    const before = await balances(ctx.server, user.token);
     const prices = new Map<string, number>();
-    for (const s of basket.symbols) prices.set(s.symbol, minor(await lastPrice(server, s.symbol)));
-    const receipt = expectOk(await server.call<{ id: string; orders: Array<{ symbol: string; quantity: number; price: number }>; invested: number; leftover: number }>('aiRecommend/buy', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
+    for (const s of basket.symbols) prices.set(s.symbol, minor(await lastPrice(ctx.server, s.symbol)));
+    const receipt = expectOk(await ctx.server.call<{ id: string; orders: Array<{ symbol: string; quantity: number; price: number }>; invested: number; leftover: number }>('aiRecommend/buy', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
     const amount = 5_000_055;
     let invested = 0;
     for (const s of basket.symbols) {
@@ -79,13 +64,13 @@ describe('AI baskets', () => {
       }
       expect(order).toEqual({ symbol: s.symbol, quantity, price: price / 100 });
       invested += buyCostMinor(price, quantity, 10);
-      expect(await sharesOf(server, user.token, s.symbol)).toBe(quantity);
+      expect(await sharesOf(ctx.server, user.token, s.symbol)).toBe(quantity);
     }
     expect(minor(receipt.invested)).toBe(invested);
     expect(minor(receipt.invested) + minor(receipt.leftover)).toBe(amount);
-    expect(await balances(server, user.token)).toEqual({ available: before.available - invested, held: before.held });
+    expect(await balances(ctx.server, user.token)).toEqual({ available: before.available - invested, held: before.held });
 
-    const records = expectOk(await server.call<{ items: Array<{ id: string; amount: number; invested: number; leftover: number; currentValue: number; pnl: number; orders: unknown[] }>; total: number }>('aiRecommendRecord/page', {}, { token: user.token }));
+    const records = expectOk(await ctx.server.call<{ items: Array<{ id: string; amount: number; invested: number; leftover: number; currentValue: number; pnl: number; orders: unknown[] }>; total: number }>('aiRecommendRecord/page', {}, { token: user.token }));
     expect(records.total).toBe(1);
     const r = records.items[0]!;
     expect(r).toMatchObject({ id: receipt.id, amount: 50_000.55, invested: receipt.invested, leftover: receipt.leftover });
@@ -95,21 +80,21 @@ describe('AI baskets', () => {
   });
 
   it('refuses every bad basket order with its own code and changes nothing; a retried key buys once', async () => {
-    const user = await trader(server, operator, 6_000);
-    const basket = expectOk(await server.call<{ items: Basket[] }>('aiRecommend/page', {}, { token: user.token })).items[0]!;
-    const before = await balances(server, user.token);
+    const user = await trader(ctx.server, ctx.operator, 6_000);
+    const basket = expectOk(await ctx.server.call<{ items: Basket[] }>('aiRecommend/page', {}, { token: user.token })).items[0]!;
+    const before = await balances(ctx.server, user.token);
     const t = { token: user.token };
-    expectCall(await server.call('aiRecommend/buy', { id: basket.id, amount: 4999.99 }, t), 400, 1771);
-    expectCall(await server.call('aiRecommend/buy', { id: basket.id, amount: 5000.001 }, t), 400, 1203);
-    expectCall(await server.call('aiRecommend/buy', { id: 'momentum-1999-01-01', amount: 5000 }, t), 404, 1770);
-    expectCall(await server.call('aiRecommend/buy', { id: basket.id, amount: 50_000 }, t), 409, 1210);
-    expectCall(await server.call('aiRecommend/buy', { id: basket.id }, t), 400, 1000);
-    expectCall(await server.call('aiRecommend/page', { pageSize: 0 }, t), 400, 1000);
-    expect(await balances(server, user.token)).toEqual(before);
-    expect(expectOk(await server.call<{ total: number }>('aiRecommendRecord/page', {}, t)).total).toBe(0);
+    expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 4999.99 }, t), 400, 1771);
+    expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 5000.001 }, t), 400, 1203);
+    expectCall(await ctx.server.call('aiRecommend/buy', { id: 'momentum-1999-01-01', amount: 5000 }, t), 404, 1770);
+    expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 50_000 }, t), 409, 1210);
+    expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id }, t), 400, 1000);
+    expectCall(await ctx.server.call('aiRecommend/page', { pageSize: 0 }, t), 400, 1000);
+    expect(await balances(ctx.server, user.token)).toEqual(before);
+    expect(expectOk(await ctx.server.call<{ total: number }>('aiRecommendRecord/page', {}, t)).total).toBe(0);
     const headers = { 'idempotency-key': 'basket-1' };
-    const first = expectOk(await server.call<{ invested: number }>('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }));
-    expect(expectOk(await server.call('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }))).toEqual(first);
-    expect((await balances(server, user.token)).available).toBe(before.available - minor(first.invested));
+    const first = expectOk(await ctx.server.call<{ invested: number }>('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }));
+    expect(expectOk(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }))).toEqual(first);
+    expect((await balances(ctx.server, user.token)).available).toBe(before.available - minor(first.invested));
   });
 });

@@ -2,7 +2,8 @@
  * Stock orders over the API (issue 6 "Stock orders"), on SQLite and `TEST_DB=pg`: buy and sell
  * at the feed price with commission on both sides (0.10 %, to the cent), average cost,
  * realized and unrealized P/L, holdings in `purse/getAssets`, selling more than held, indices
- * refused, idempotent sale. Ledger invariants after every test.
+ * refused, idempotent sale. Ledger invariants after every test. Prices are INR, the account is
+ * EUR (the default): every gross converts at the feed's EUR/INR rate (issue 9).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
@@ -11,6 +12,7 @@ import { assertLedgerInvariants } from '../support/invariants.js';
 import { operatorToken, startMoneyServer } from '../support/money.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { commissionMinor } from '../../src/shared/trade.js';
+import { toAccountMinor } from '../../src/shared/currency.js';
 
 let server: TestServer;
 let operator: string;
@@ -33,34 +35,43 @@ type Assets = { available: number; held: number; positions: number; total: numbe
 describe('stock orders', () => {
   it('buys at the feed price plus commission, keeps the average cost, sells with realized P/L', async () => {
     const user = await trader(server, operator, 100_000);
+    // INR gross → EUR at the rate of the moment (the feed's simulated EUR/INR).
+    const eur = async (inrMinor: number) => toAccountMinor(inrMinor, minor(await lastPrice(server, 'EURINR')));
     const p1 = await lastPrice(server, 'HDFCBANK');
+    const rate1 = await lastPrice(server, 'EURINR');
+    expect(rate1).toBeGreaterThan(50);
     const buy1 = expectOk(await server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
-    const fee1 = commissionMinor(minor(p1) * 10, 10);
-    expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: fee1 / 100, total: (minor(p1) * 10 + fee1) / 100 });
+    const gross1 = await eur(minor(p1) * 10);
+    const fee1 = commissionMinor(gross1, 10);
+    expect(gross1).toBeLessThan(minor(p1) * 10);
+    expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: fee1 / 100, total: (gross1 + fee1) / 100, currency: 'INR', accountCurrency: 'EUR', rate: rate1 });
     server.clock.advance(30_000);
     const p2 = await lastPrice(server, 'HDFCBANK');
     const buy2 = expectOk(await server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 5 }, { token: user.token }));
-    const fee2 = commissionMinor(minor(p2) * 5, 10);
-    const cost = minor(p1) * 10 + fee1 + minor(p2) * 5 + fee2;
-    expect(minor(buy2.total)).toBe(minor(p2) * 5 + fee2);
+    const gross2 = await eur(minor(p2) * 5);
+    const fee2 = commissionMinor(gross2, 10);
+    const cost = gross1 + fee1 + gross2 + fee2;
+    expect(minor(buy2.total)).toBe(gross2 + fee2);
+    const value15 = await eur(minor(p2) * 15);
 
     const holdings = expectOk(await server.call<{ items: Holding[]; total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
     expect(holdings.total).toBe(1);
     const h = holdings.items[0]!;
-    expect(h).toMatchObject({ symbol: 'HDFCBANK', quantity: 15, averageCost: Math.round(cost / 15) / 100, lastPrice: p2, marketValue: (minor(p2) * 15) / 100 });
-    expect(minor(h.unrealizedPnl)).toBe(minor(p2) * 15 - cost);
+    expect(h).toMatchObject({ symbol: 'HDFCBANK', quantity: 15, averageCost: Math.round(cost / 15) / 100, lastPrice: p2, currency: 'INR', marketValue: value15 / 100 });
+    expect(minor(h.unrealizedPnl)).toBe(value15 - cost);
     const wallet = expectOk(await server.call<Assets>('purse/getAssets', {}, { token: user.token }));
     expect(minor(wallet.available)).toBe(10_000_000 - cost);
-    expect(minor(wallet.positions)).toBe(minor(p2) * 15);
-    expect(minor(wallet.total)).toBe(10_000_000 - cost + minor(p2) * 15);
+    expect(minor(wallet.positions)).toBe(value15);
+    expect(minor(wallet.total)).toBe(10_000_000 - cost + value15);
 
     server.clock.advance(30_000);
     const p3 = await lastPrice(server, 'HDFCBANK');
     const sell = expectOk(await server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
-    const fee3 = commissionMinor(minor(p3) * 6, 10);
+    const gross3 = await eur(minor(p3) * 6);
+    const fee3 = commissionMinor(gross3, 10);
     const soldCost = Math.round((cost * 6) / 15);
-    expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (minor(p3) * 6 - fee3) / 100 });
-    expect(minor(sell.realizedPnl)).toBe(minor(p3) * 6 - fee3 - soldCost);
+    expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (gross3 - fee3) / 100 });
+    expect(minor(sell.realizedPnl)).toBe(gross3 - fee3 - soldCost);
     const after = expectOk(await server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
     expect(after.quantity).toBe(9);
     expect(after.averageCost).toBe(Math.round((cost - soldCost) / 9) / 100);
@@ -88,7 +99,7 @@ describe('stock orders', () => {
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS' }, { token: user.token }), 400, 1406);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 1 }, { token: user.token }), 409, 1210);
+    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 10 }, { token: user.token }), 409, 1210);
     expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1000);
   });
 

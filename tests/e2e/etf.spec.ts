@@ -1,6 +1,8 @@
 /**
  * ETFs end to end at 390×844 (issue 9): from /home to the ETF list, a fund's detail with its
- * basket, buying units at the iNAV; the order shows on /etf and the units in /position.
+ * basket, buying units at the iNAV; the order shows on /etf and the units in /position. The
+ * tickets (ETF form and the stand-alone share ticket /buy) show the INR price, the EUR/INR rate
+ * and the amount in euros before the investor confirms (issue 9 "One currency story").
  */
 import path from 'node:path';
 import sharp from 'sharp';
@@ -39,6 +41,10 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await page.screenshot({ path: path.join(shots, 'etf-details.png'), fullPage: true });
   const form = page.getByTestId('form-buy');
   await form.getByRole('button', { name: 'Mehr' }).click();
+  // The conversion before confirming: iNAV in rupees, the rate, the amount in euros.
+  await expect(form.getByTestId('estimate-price')).toContainText('₹');
+  await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(form.getByTestId('estimate-total')).toContainText('€');
   await form.getByTestId('submit').click();
   await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();
   const orders = await api<{ items: Array<{ symbol: string; quantity: number }> }>(request, user.token, 'etfOrder/page', {});
@@ -49,4 +55,42 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await page.goto('/position');
   await page.getByRole('tab', { name: 'Bestand' }).click();
   await expect(page.getByText('NIVBANK').first()).toBeVisible();
+});
+
+/** Money shown as `1.234,56 €` / `1.234,56 ₹` → a number. */
+const amountOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+test('the stand-alone ticket /buy shows price in INR, the rate and the amount in euros, then buys', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
+  const user = await registerByApi(request);
+  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
+  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
+  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
+  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount: 5000, channel: 'bank', utr: String(Math.floor(1e11 + Math.random() * 9e11)), screenshotId });
+  await api(request, operator, 'admin/recharge/approve', { id });
+
+  await openWithSession(page, user.token, '/buy?symbol=TCS');
+  await expect(page.getByTestId('detail-price')).toContainText('₹');
+  const form = page.getByTestId('form-ticket');
+  await form.getByRole('button', { name: 'Mehr' }).click();
+  await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(form.getByTestId('estimate-grossQuote')).toContainText('₹');
+  // Two TCS shares at rupee price levels cost their euro equivalent: INR value ÷ rate.
+  await expect
+    .poll(async () => {
+      const inr = amountOf((await form.getByTestId('estimate-grossQuote').textContent()) ?? '');
+      const rate = amountOf(((await form.getByTestId('estimate-rate').textContent()) ?? '').split('=')[1] ?? '');
+      const eur = amountOf((await form.getByTestId('estimate-amount').textContent()) ?? '');
+      return Math.abs(inr / rate - eur) < 0.02 && eur > 0 && eur < inr / 20;
+    })
+    .toBe(true);
+  await expect(form.getByTestId('estimate-total')).toContainText('€');
+  await page.screenshot({ path: path.join(shots, 'buy.png'), fullPage: true });
+  await form.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/position$/);
+  const holdings = await api<{ items: Array<{ symbol: string; quantity: number; currency: string }> }>(request, user.token, 'order/purchaseDetails', { type: 'holdings' });
+  expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'TCS', quantity: 2, currency: 'INR' })]);
+  const assets = await api<{ available: number }>(request, user.token, 'purse/getAssets', {});
+  expect(assets.available).toBeGreaterThan(4800);
 });

@@ -38,13 +38,16 @@ export async function readCode(request: APIRequestContext, email: string, seen: 
 
 type Login = { email: string; password: string };
 const demoCredentials = () =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login };
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login; editor: Login };
 
 /** The demo investor seeded at server start (`DATA_DIR/demo-credentials.json`). */
 export const demoInvestor = (): Login => demoCredentials().investor;
 
 /** The demo operator seeded at server start. */
 export const demoOperator = (): Login => demoCredentials().operator;
+
+/** The demo editor seeded at server start (issue 11, the studio). */
+export const demoEditor = (): Login => demoCredentials().editor;
 
 /** Registers a user through the API (for tests about later screens); returns its token. */
 export async function registerByApi(request: APIRequestContext, email = freshEmail(), password = 'Sicher-2026!') {

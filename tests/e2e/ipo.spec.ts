@@ -7,6 +7,7 @@
  * The server's time comes from the server (an issue's `closesInMs`), never the runner's clock.
  */
 import path from 'node:path';
+import { formatMoney } from '../../src/shared/format';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from './test';
 import { demoOperator, openWithSession, registerByApi } from './helpers';
@@ -66,34 +67,49 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await form.getByRole('button', { name: /Mehr|increase/i }).click();
   await form.getByRole('button', { name: /Mehr|increase/i }).click();
   await expect(form.locator('input')).toHaveValue('3');
+  // The price × lots calculator: 3 lots = 30 shares = ₹3,000, held in euros at the EUR/INR rate.
+  await expect(form.getByTestId('estimate-shares')).toHaveText('30');
+  await expect(form.getByTestId('estimate-grossQuote')).toHaveText('3.000,00 ₹');
+  await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(form.getByTestId('estimate-amount')).toContainText('€');
   await page.screenshot({ path: path.join(shots, 'ipo-details.png'), fullPage: true });
   await form.getByTestId('submit').click();
   await expect(page.getByText('Gezeichnet – Betrag reserviert.')).toBeVisible();
+  const applied = (await api<{ items: Array<{ amount: number }> }>(request, investor.token, 'ipo/ipoRecord', {})).items[0]!;
+  expect(applied.amount).toBeGreaterThan(0);
+  expect(applied.amount).toBeLessThan(3000 / 20); // ₹3,000 is far less than €3,000
   const mine = page.getByTestId('detail-mine');
-  await expect(mine).toContainText('3.000,00 €');
+  await expect(mine).toContainText(formatMoney(applied.amount));
   await expect(mine).toContainText('Gezeichnet');
   await expect(page.getByTestId('form-apply')).toHaveCount(0);
   const assets = await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {});
-  expect(assets).toMatchObject({ available: 2000, held: 3000 });
+  expect(assets).toMatchObject({ available: (500_000 - Math.round(applied.amount * 100)) / 100, held: applied.amount });
   await page.screenshot({ path: path.join(shots, 'ipo-applied.png'), fullPage: true });
 
   // The job allots at allotmentAt: 6 lots asked, 2 offered → one minimum lot each, the rest refunded.
   await page.goto('/ipoList');
   const application = page.getByTestId('list-applications').getByTestId('list-row').first();
+  await expect.poll(async () => (await api<{ items: Array<{ status: string }> }>(request, investor.token, 'ipo/ipoRecord', {})).items[0]!.status, { timeout: 60_000 }).toBe('allotted');
+  const allotted = (await api<{ items: Array<{ amount: number; refundAmount: number; allottedAmount: number }> }>(request, investor.token, 'ipo/ipoRecord', {})).items[0]!;
+  expect(Math.round(allotted.refundAmount * 100) + Math.round(allotted.allottedAmount * 100)).toBe(Math.round(applied.amount * 100));
   await expect(async () => {
     await page.reload();
-    await expect(application).toContainText('Erstattet 2.000,00 €', { timeout: 2000 });
+    await expect(application).toContainText(`Erstattet ${formatMoney(allotted.refundAmount)}`, { timeout: 2000 });
   }).toPass({ timeout: 60_000 });
   await expect(application).toContainText('Zugeteilt ·');
   await expect(application).toContainText('Zugeteilte Aktien 10');
   await page.screenshot({ path: path.join(shots, 'ipo-list.png') });
-  expect(await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ available: 4000, held: 0 });
+  expect(await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ available: (500_000 - Math.round(allotted.allottedAmount * 100)) / 100, held: 0 });
 
-  // Listing: the allotted shares are a holding.
+  // Listing: the allotted shares are a holding, the symbol joins the market.
   await expect.poll(async () => (await api<{ status: string }>(request, investor.token, 'ipo/details', { id })).status, { timeout: 60_000 }).toBe('listed');
   await page.goto('/position');
   await page.getByRole('tab', { name: /Bestand|Holdings/ }).click();
-  await expect(page.getByText(symbol).first()).toBeVisible();
+  // The listed symbol is in the instrument master: named, and valued at its live price in ₹.
+  const holding = page.getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
+  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s₹/);
+  const quote = await api<{ symbol: string; currency: string }>(request, investor.token, 'markets/getMarket', { symbol });
+  expect(quote).toMatchObject({ symbol, currency: 'INR' });
   await page.screenshot({ path: path.join(shots, 'ipo-holding.png') });
 
   await openWithSession(page, operator, '/adminIpo');

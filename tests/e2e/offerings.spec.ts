@@ -66,7 +66,7 @@ test('gather: join a plan, the server runs both tranches, the record shows the f
   const plan = await api<{ id: string }>(request, operator, 'admin/gather/save', { name: 'Infosys in 2 Schritten', symbol: 'INFY', tranches: 2, intervalSeconds: 5, minAmount: 1000, opensAt: '2026-11-23T00:00', closesAt: '2030-01-01T00:00' });
   await openWithSession(page, user.token, '/gather');
   const row = page.getByTestId('list-plans').getByTestId('list-row').filter({ hasText: 'Infosys in 2 Schritten' });
-  await expect(row).toContainText('offen');
+  await expect(row).toContainText('Beitritt möglich'); // the plan's own status text, not the IPO's "Zeichnung offen"
   await shot(page, 'gather');
   await row.click();
   await expect(page).toHaveURL(/\/gatherJoin\?id=/);
@@ -76,12 +76,17 @@ test('gather: join a plan, the server runs both tranches, the record shows the f
   await expect(page).toHaveURL(/\/gatherRecord/);
   const record = page.getByTestId('list-participations').getByTestId('list-row').first();
   await expect(record).toContainText('Läuft');
+  await expect(record.getByRole('button', { name: 'Beenden' })).toBeVisible();
   await shot(page, 'gatherRecord-running');
   // The runner executes a tranche every 5 s of server time.
   await expect.poll(async () => {
     await page.reload();
     return page.getByTestId('list-participations').getByTestId('list-row').first().textContent();
   }, { timeout: 40_000, intervals: [2000] }).toContain('Abgeschlossen');
+  const done = page.getByTestId('list-participations').getByTestId('list-row').first();
+  // Fills are formatted (time · × quantity · price in ₹); a completed plan offers no "cancel".
+  await expect(done).toContainText(/× \d+ · [\d.]+,\d\d\s₹/);
+  await expect(done.getByRole('button', { name: 'Beenden' })).toHaveCount(0);
   await shot(page, 'gatherRecord');
 
   await openWithSession(page, operator, `/gatherControllerRecord?id=${plan.id}`);

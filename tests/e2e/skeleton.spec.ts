@@ -147,14 +147,6 @@ test('a bogus token triggers the 501 flow: storage cleared, reload with marker, 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('a route whose screen is not built yet shows a localized "not available yet" state', async ({ page, request }) => {
-  // /buy is a spec route without a screen so far; /ipoList is a real screen now (issue 9).
-  const user = await registerByApi(request);
-  await openWithSession(page, user.token, '/buy');
-  await expect(page.getByTestId('unavailable')).toContainText('Noch nicht verfügbar');
-  await expect(page.getByRole('heading', { name: 'Kaufen' })).toBeVisible();
-});
-
 test('change password as a visitor with the emailed code', async ({ page, request }) => {
   // The seeded demo investor: no registration code was mailed, so no resend cooldown applies.
   const user = demoInvestor();

@@ -17,6 +17,7 @@
  *   equals the gross of all buys minus all sells.
  * Reads the database directly; works on SQLite and PostgreSQL.
  */
+import { toAccountMinor } from '../../src/shared/currency.js';
 import type { Db } from '../../src/server/db/index.js';
 import { tradingDb } from '../../src/server/db/trading-tables.js';
 import { isWin, settle, type Direction } from '../../src/shared/trade.js';
@@ -197,7 +198,7 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     securities += sign * Number(trade.gross_minor);
     const cash = userCash(trade.entry_id, trade.user_id);
     if (cash !== -sign * Number(trade.net_minor)) problems.push(`trade ${trade.id}: moved the user's cash by ${cash}, expected ${-sign * Number(trade.net_minor)}`);
-    if (Number(trade.gross_minor) !== Number(trade.price_minor) * Number(trade.quantity)) problems.push(`trade ${trade.id}: gross is not price × quantity`);
+    if (Number(trade.gross_minor) !== toAccountMinor(Number(trade.price_minor) * Number(trade.quantity), Number(trade.fx_rate_minor))) problems.push(`trade ${trade.id}: gross is not price × quantity at its EUR/INR rate`);
   }
   const positionOf = new Map(positions.map((p) => [`${p.user_id}|${p.symbol}`, Number(p.quantity)]));
   for (const [key, quantity] of shares) {

@@ -9,6 +9,7 @@
  * - listed allotments are positions (returned as share adjustments), allotted money sits in
  *   securities settlement (returned as its adjustment).
  */
+import { toAccountMinor } from '../../src/shared/currency.js';
 import type { Db } from '../../src/server/db/index.js';
 import { ipoDb } from '../../src/server/db/ipo-tables.js';
 
@@ -33,7 +34,7 @@ export async function ipoInvariants(db: Db, postings: PostingRow[], holds: HoldR
       problems.push(`ipo application ${a.id}: its hold does not match (kind, reference, user, amount)`);
       continue;
     }
-    if (amount !== Number(a.shares) * Number(ipo.price_minor) || Number(a.shares) !== Number(a.lots) * Number(ipo.lot_size)) problems.push(`ipo application ${a.id}: amount is not lots × lot size × price`);
+    if (amount !== toAccountMinor(Number(a.shares) * Number(ipo.price_minor), Number(a.fx_rate_minor)) || Number(a.shares) !== Number(a.lots) * Number(ipo.lot_size)) problems.push(`ipo application ${a.id}: amount is not lots × lot size × price`);
     const expected = a.status === 'applied' ? 'open' : a.status === 'allotted' ? 'settled' : 'released';
     if (hold.status !== expected) problems.push(`ipo application ${a.id}: ${a.status} but its hold is ${hold.status}`);
     if (a.status === 'applied') {
@@ -43,7 +44,7 @@ export async function ipoInvariants(db: Db, postings: PostingRow[], holds: HoldR
     const allotted = Number(a.allotted_minor);
     const refund = Number(a.refund_minor);
     if (allotted + refund !== amount) problems.push(`ipo application ${a.id}: allotted ${allotted} + refund ${refund} ≠ ${amount}`);
-    if (allotted !== Number(a.allotted_shares) * Number(ipo.price_minor)) problems.push(`ipo application ${a.id}: allotted amount is not shares × price`);
+    if (allotted !== toAccountMinor(Number(a.allotted_shares) * Number(ipo.price_minor), Number(a.fx_rate_minor))) problems.push(`ipo application ${a.id}: allotted amount is not shares × price at its EUR/INR rate`);
     if (Number(a.allotted_shares) % Number(ipo.lot_size) !== 0) problems.push(`ipo application ${a.id}: allotted ${a.allotted_shares} is not whole lots`);
     if (a.status === 'refunded' && (ipo.cancelled_at === null || allotted !== 0)) problems.push(`ipo application ${a.id}: refunded without a cancelled issue`);
     const cash = postings.filter((p) => p.entry_id === a.resolve_entry_id && p.owner === a.user_id && p.account_kind === 'available').reduce((s, p) => s + Number(p.amount_minor), 0);

@@ -4,6 +4,7 @@
  * trade; every gather participation's held money is exactly its one open hold and its invested
  * money exactly its fills; every basket order's invested money is exactly its lines' trades.
  */
+import { toAccountMinor } from '../../src/shared/currency.js';
 import type { Db } from '../../src/server/db/index.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 
@@ -28,7 +29,7 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const p of purchases) {
     const t = tradeById.get(p.trade_id);
-    if (!t || t.user_id !== p.user_id || t.symbol !== p.symbol || Number(t.quantity) !== Number(p.quantity) || Number(t.price_minor) !== Number(p.price_minor) || Number(t.net_minor) !== Number(p.amount_minor)) {
+    if (!t || t.user_id !== p.user_id || t.symbol !== p.symbol || Number(t.quantity) !== Number(p.quantity) || Number(t.price_minor) !== Number(p.price_minor) || Number(t.net_minor) !== Number(p.amount_minor) || Number(t.fx_rate_minor) !== Number(p.fx_rate_minor)) {
       problems.push(`block purchase ${p.id}: does not match its trade ${p.trade_id}`);
     }
   }
@@ -53,11 +54,13 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const order of orders) {
     const mine = lines.filter((l) => l.order_id === order.id);
-    const invested = mine.reduce((s, l) => s + Number(l.price_minor) * Number(l.quantity) + Number(l.commission_minor), 0);
+    // Issue 9: each line's INR gross converts at its trade's EUR/INR rate.
+    const lineCost = (l: (typeof mine)[number]) => toAccountMinor(Number(l.price_minor) * Number(l.quantity), Number(tradeById.get(l.trade_id)?.fx_rate_minor ?? 100)) + Number(l.commission_minor);
+    const invested = mine.reduce((s, l) => s + lineCost(l), 0);
     if (invested !== Number(order.invested_minor)) problems.push(`basket order ${order.id}: invested ${order.invested_minor}, lines say ${invested}`);
     for (const l of mine) {
       const t = tradeById.get(l.trade_id);
-      if (!t || Number(t.net_minor) !== Number(l.price_minor) * Number(l.quantity) + Number(l.commission_minor)) problems.push(`basket line ${order.id}/${l.symbol}: does not match its trade`);
+      if (!t || Number(t.net_minor) !== lineCost(l)) problems.push(`basket line ${order.id}/${l.symbol}: does not match its trade`);
     }
   }
   if (problems.length) throw new Error(`offerings invariants violated:\n${problems.join('\n')}`);

@@ -1,9 +1,14 @@
 /**
  * Helpers for the offerings API tests (issue 10): operator-saved block offers and gather
- * plans at the live feed price, and a user's holdings and balances in minor units.
+ * plans at the live feed price, a user's holdings and balances in minor units, and the
+ * shared server setup of the three offerings test files ({@link useOfferingsServer}).
  */
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';
+import { assertLedgerInvariants } from './invariants.js';
+import { operatorToken, startMoneyServer } from './money.js';
+import { assertOfferingsInvariants } from './offerings-invariants.js';
 import { lastPrice } from './trading.js';
 
 /** Currency units → minor units. */
@@ -44,4 +49,45 @@ export async function sharesOf(server: TestServer, token: string, symbol: string
 export async function balances(server: TestServer, token: string): Promise<{ available: number; held: number }> {
   const a = expectOk(await server.call<{ available: number; held: number }>('purse/getAssets', {}, { token }));
   return { available: minor(a.available), held: minor(a.held) };
+}
+
+/** What {@link useOfferingsServer} gives a test file; read inside tests and hooks. */
+export interface OfferingsServer {
+  readonly server: TestServer;
+  /** An operator's token on it. */
+  readonly operator: string;
+}
+
+/**
+ * The shared setup of the offerings API tests (issue 10): `beforeAll` starts a money server
+ * (`env` added to its environment) and logs an operator in; `afterEach` checks the ledger and
+ * the offerings invariants; `afterAll` stops it. The clock is left where a test put it.
+ */
+export function useOfferingsServer(env: Record<string, string> = {}): OfferingsServer {
+  let server: TestServer | undefined;
+  let operator: string | undefined;
+  const started = (): TestServer => {
+    if (!server) throw new Error('the offerings server is not started (read it inside tests and hooks)');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startMoneyServer(env);
+    operator = await operatorToken(server);
+  });
+  afterEach(async () => {
+    await assertLedgerInvariants(started().deps.db);
+    await assertOfferingsInvariants(started().deps.db);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started();
+    },
+    get operator() {
+      if (operator === undefined) throw new Error('no operator token yet (read it inside tests and hooks)');
+      return operator;
+    },
+  };
 }

@@ -56,7 +56,7 @@ describe('locales', () => {
       for (const pattern of patterns) for (const match of text.matchAll(pattern)) ids.add(match[1]!);
     }
     for (const entry of Object.values(ERRORS)) ids.add(entry.message);
-    for (const route of ROUTES) ids.add(route.title);
+    for (const route of ROUTES) if (route.title) ids.add(route.title);
     for (const tab of TABS) ids.add(tab.label);
     for (const code of LANGUAGES) ids.add(`language.${code}`);
     expect(ids.size).toBeGreaterThan(40);

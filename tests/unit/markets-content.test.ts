@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import { htmlToText, isSafeImageUrl, isSafeLink, sanitizeArticleHtml } from '../../src/server/domain/html';
-import { formatChange, formatPercent, formatPrice, formatVolume } from '../../renderers/market/format';
+import { formatChange, formatPercent, formatPrice, formatVolume } from '../../renderers/formatters/market';
 import { formatValue } from '../../renderers/formatters';
-import { fillRoute, resolveParams } from '../../renderers/market/template';
+import { bindTemplate, fillRoute, missesQuery } from '../../renderers/data/template';
 
 describe('article HTML sanitizing', () => {
   it('keeps text formatting and removes scripts, handlers, styles and unsafe links', () => {
@@ -60,7 +60,14 @@ describe('market formats and templates', () => {
 
   it('fills routes with URL-encoded fields and params from the query', () => {
     expect(fillRoute('/marketDetails?symbol={symbol}', { symbol: 'M&M' })).toBe('/marketDetails?symbol=M%26M');
-    expect(resolveParams({ symbol: '{query.symbol}', limit: 5 }, new URLSearchParams('symbol=M%26M'))).toEqual({ symbol: 'M&M', limit: 5 });
-    expect(resolveParams({ id: '{query.id}' }, new URLSearchParams())).toEqual({ id: '' });
+    const template = { symbol: '{query.symbol}', limit: 5 };
+    const bound = bindTemplate(template, { query: Object.fromEntries(new URLSearchParams('symbol=M%26M')) }) as Record<string, unknown>;
+    expect(bound).toEqual({ symbol: 'M&M', limit: 5 });
+    expect(missesQuery(template, bound)).toBe(false);
+    // A placeholder the route does not carry: nothing is called.
+    const missing = bindTemplate({ id: '{query.id}' }, { query: {} }) as Record<string, unknown>;
+    expect(missing).toEqual({ id: undefined });
+    expect(missesQuery({ id: '{query.id}' }, missing)).toBe(true);
+    expect(bindTemplate('/news?id={query.id}&x={n}', { query: { id: 'a b' }, n: 2 }, { encode: encodeURIComponent })).toBe('/news?id=a%20b&x=2');
   });
 });

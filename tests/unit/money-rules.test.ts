@@ -80,13 +80,14 @@ describe('loadMoneyConfig', () => {
       withdrawalFeeBasisPoints: 300,
       withdrawalRequiresIdentity: true,
       dualApprovalMinor: 10_000_000,
+      accountCurrency: 'EUR',
     });
   });
 
   it('reads the environment', () => {
     const config = loadMoneyConfig({
       DEPOSIT_WINDOW: '08:00-20:00', WITHDRAWAL_WINDOW: '10:00-16:00', WITHDRAWAL_WEEKDAYS_ONLY: '0', INSTITUTION_DEPOSIT_MIN: '5000.5',
-      WITHDRAWAL_MIN: '50', WITHDRAWAL_FEE_BPS: '250', WITHDRAWAL_REQUIRES_IDENTITY: 'false', DUAL_APPROVAL_AMOUNT: '50000',
+      WITHDRAWAL_MIN: '50', WITHDRAWAL_FEE_BPS: '250', WITHDRAWAL_REQUIRES_IDENTITY: 'false', DUAL_APPROVAL_AMOUNT: '50000', ACCOUNT_CURRENCY: 'INR',
     });
     expect(config).toEqual({
       depositWindow: { start: '08:00', end: '20:00', weekdaysOnly: false },
@@ -96,6 +97,7 @@ describe('loadMoneyConfig', () => {
       withdrawalFeeBasisPoints: 250,
       withdrawalRequiresIdentity: false,
       dualApprovalMinor: 5_000_000,
+      accountCurrency: 'INR',
     });
     expect(loadMoneyConfig({ WITHDRAWAL_FEE_BPS: '3.5' }).withdrawalFeeBasisPoints).toBe(300);
     expect(() => loadMoneyConfig({ DEPOSIT_WINDOW: '22:00-09:00' })).toThrow(RangeError);

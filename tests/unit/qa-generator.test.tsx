@@ -4,19 +4,22 @@
  * schema + layout run against the real form block (rjsf, our templates, validator and error
  * texts) rendered in jsdom: with the real widgets every case passes; with a widget that
  * swallows input, or one that ignores the field's `pattern` (silently drops a value that does
- * not match instead of letting its message show), generated cases fail. The widgets are
- * broken inside this test only — the product's registry is restored after each test.
+ * not match instead of letting its message show), generated cases fail. The broken widgets
+ * reach the form only through this test's registry (`extendRegistry`), never the product's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider, createIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
-import FormBlock from '../../renderers/blocks/FormBlock';
+import FormBlock from '../../renderers/blocks/form/FormBlock';
 import { HostContext, type RendererHost } from '../../renderers/host';
-import { WIDGETS } from '../../renderers/widgets';
+import { REGISTRY } from '../../renderers/registry';
+import { extendRegistry, type RendererRegistry } from '../../renderers/registry-context';
+import { RendererProvider } from '../../renderers/RendererProvider';
+import { loadWidgets } from '../../renderers/widgets/deferred';
 import { TextWidget } from '../../renderers/widgets/InputWidget';
 import { generateScreenCases, widgetOf } from '../qa/generate';
 import { runCase, type CaseDriver } from '../qa/execute';
@@ -25,31 +28,8 @@ import { formsOf, readLayout, readSchema } from '../qa/schemas';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // jsdom has no server to import `/api/ui/validators/<schema>.js` from (issue 13): the form gets
-// the module the server would serve, compiled here by the server's own compiler and run with
-// the same runtime helpers the browser loader provides.
-vi.mock('../../renderers/form/precompiled', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../renderers/form/precompiled')>();
-  const { compileValidatorModule } = await import('../../src/server/screens/validators');
-  const { verhoeffValid } = await import('../../src/shared/verhoeff');
-  const runtime: Record<string, unknown> = {
-    'ajv/dist/runtime/ucs2length': { default: (text: string) => [...text].length },
-    'ajv/dist/runtime/equal': { default: (await import('fast-deep-equal')).default },
-    'ajv-formats/dist/formats': await import('ajv-formats/dist/formats'),
-    'nivesh/verhoeff': { verhoeffValid },
-  };
-  const compiled = (rawSchema: object) => {
-    const source = compileValidatorModule(rawSchema as never).code;
-    const body = source.slice(source.indexOf('{', source.indexOf('export default function validators(require)')) + 1, source.lastIndexOf('}'));
-    return new Function('require', body)((id: string) => runtime[id]) as Parameters<typeof original.createFormValidator>[0];
-  };
-  return {
-    ...original,
-    useFormValidator: (_name: string, rawSchema: object, schema: Parameters<typeof original.createFormValidator>[1]) => ({
-      validator: original.createFormValidator(compiled(rawSchema), schema),
-      retry: () => undefined,
-    }),
-  };
-});
+// the module the server would serve (see helpers/form-validator-mock.ts).
+vi.mock('../../renderers/form/precompiled', async (importOriginal) => (await import('./helpers/form-validator-mock')).mockPrecompiled(importOriginal));
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/en.json'), 'utf8')) as Record<string, string>;
 const intl = createIntl({ locale: 'en', messages: en });
@@ -108,7 +88,9 @@ function mountForm(): { driver: CaseDriver; unmount: () => void } {
     root.render(
       <IntlProvider locale="en" messages={en}>
         <HostContext.Provider value={host}>
-          <FormBlock spec={form.block as never} schemas={{ bindBank: readSchema('bindBank')! }} />
+          <RendererProvider registry={registry}>
+            <FormBlock spec={form.block as never} schemas={{ bindBank: readSchema('bindBank')! }} />
+          </RendererProvider>
         </HostContext.Provider>
       </IntlProvider>,
     );
@@ -174,16 +156,18 @@ async function runAll(): Promise<Map<string, string>> {
   return failures;
 }
 
-const original = { text: WIDGETS.text, TextWidget: WIDGETS.TextWidget };
+let registry: RendererRegistry = REGISTRY;
 function useTextWidget(widget: (props: WidgetProps) => React.ReactNode) {
-  WIDGETS.text = widget as never;
-  WIDGETS.TextWidget = widget as never;
+  registry = extendRegistry(REGISTRY, { widgets: { text: widget as never, TextWidget: widget as never } });
 }
 afterEach(() => {
-  WIDGETS.text = original.text!;
-  WIDGETS.TextWidget = original.TextWidget!;
+  registry = REGISTRY;
   document.body.innerHTML = '';
 });
+
+// In the app the form kind's `load` brings the widgets with the form chunk; here FormBlock is
+// imported directly, so the widgets module is loaded first the same way.
+beforeAll(() => loadWidgets());
 
 describe('cases generated from /bindBank', { timeout: 120_000 }, () => {
   it('cover the empty submit, every pattern and a valid submit', () => {

@@ -13,7 +13,10 @@ import { UnknownWidget } from '../../renderers/widgets/UnknownWidget';
 import { HostContext, type RendererHost } from '../../renderers/host';
 import { runActions } from '../../renderers/actions';
 import { createScope } from '../../renderers/scope';
-import { bindTemplate, formatValue, readPath } from '../../renderers/formatters';
+import { formatValue } from '../../renderers/formatters';
+import { bindTemplate, readPath } from '../../renderers/data/template';
+import { RendererProvider } from '../../renderers/RendererProvider';
+import { REGISTRY } from '../../renderers/registry';
 import type { WidgetProps } from '@rjsf/utils';
 
 const en = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../locales/en.json'), 'utf8')) as Record<string, string>;
@@ -49,7 +52,9 @@ function recordingHost() {
 const render = (node: ReactNode) =>
   renderToStaticMarkup(
     <IntlProvider locale="en" messages={en}>
-      <HostContext.Provider value={recordingHost().host}>{node}</HostContext.Provider>
+      <HostContext.Provider value={recordingHost().host}>
+        <RendererProvider registry={REGISTRY}>{node}</RendererProvider>
+      </HostContext.Provider>
     </IntlProvider>,
   );
 

@@ -1,7 +1,7 @@
 /** The language popup (SPEC.md §2): English and German; choosing stores and reloads. */
 import { useIntl } from 'react-intl';
 import { Sheet } from '../../../renderers/ui/Sheet';
-import { LanguageList } from '../../../renderers/blocks/LanguageBlock';
+import { LanguageList } from '../../../renderers/blocks/language/LanguageBlock';
 import { getLanguage, setLanguage } from '../storage';
 
 export function LanguagePopup({ open, onClose }: { open: boolean; onClose: () => void }) {

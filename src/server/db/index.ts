@@ -18,6 +18,8 @@ import * as m0007 from './migrations/0007_hardening.js';
 import * as m0009 from './migrations/0009_ipo_etf.js';
 import * as m0010 from './migrations/0010_offerings.js';
 import * as m0012 from './migrations/0012_scaleout.js';
+import * as m0013 from './migrations/0013_studio.js';
+import * as m0014 from './migrations/0014_currency.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_ipo_etf': m0009,
   '0010_offerings': m0010,
   '0012_scaleout': m0012,
+  '0013_studio': m0013,
+  '0014_currency': m0014,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

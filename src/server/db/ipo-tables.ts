@@ -3,7 +3,7 @@
  * `tables.ts` with Kysely's `withTables` (see {@link ipoDb}). Money and prices integer minor
  * units, times epoch milliseconds.
  */
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from './tables.js';
 import type { TradingTables } from './trading-tables.js';
 
@@ -55,6 +55,8 @@ export interface IpoApplicationsTable {
   resolve_entry_id: string | null;
   applied_at: number;
   resolved_at: number | null;
+  /** Issue 9: EUR/INR rate (paise per account unit; 100 = none) the INR amount was converted at, fixed at application. */
+  fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 
 /** The IPO tables. */

@@ -3,7 +3,7 @@
  * tables with Kysely's `withTables` (see {@link offeringsDb}). Money and prices are integer
  * minor units, times epoch milliseconds.
  */
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from './tables.js';
 import type { TradingTables } from './trading-tables.js';
 
@@ -38,6 +38,8 @@ export interface BlockPurchasesTable {
   locked_until: number;
   trade_id: string;
   created_at: number;
+  /** Issue 9: EUR/INR rate the INR gross was converted at (paise per account unit; 100 = none). */
+  fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 
 /** An operator's position-building plan. */

@@ -11,7 +11,7 @@ export interface UsersTable {
   uid: string;
   email: string;
   password_hash: string;
-  role: 'investor' | 'operator';
+  role: 'investor' | 'operator' | 'editor';
   created_at: number;
   password_changed_at: number;
 }

@@ -3,7 +3,7 @@
  * `tables.ts` with Kysely's `withTables` (see {@link tradingDb}). Money and prices are integer
  * minor units, times epoch milliseconds (wall clock).
  */
-import type { Kysely } from 'kysely';
+import type { ColumnType, Kysely } from 'kysely';
 import type { Database } from './tables.js';
 
 /** The feed's price of a symbol at one wall-clock second (or at a contract's buy instant). */
@@ -73,6 +73,11 @@ export interface TradesTable {
   realized_pnl_minor: number | null;
   entry_id: string;
   created_at: number;
+  /**
+   * Issue 9: the EUR/INR rate the INR gross was converted at, paise per account-currency unit
+   * (100: no conversion). `price_minor` is the INR quote; the other amounts are account money.
+   */
+  fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 
 /** The trading tables (a type alias: `withTables` needs an index-compatible shape). */

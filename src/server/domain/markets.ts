@@ -33,6 +33,7 @@ export function quoteView(instrument: Instrument, state: QuoteState): QuoteView 
     name: instrument.name,
     kind: instrument.kind,
     sector: instrument.sector,
+    currency: instrument.currency,
     last: fromMinor(state.last),
     change: fromMinor(change),
     changePct: percent(change, state.prevClose),

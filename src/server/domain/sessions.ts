@@ -9,7 +9,7 @@ import { newId, newToken, sha256 } from './ids.js';
 export interface AuthUser {
   userId: string;
   sessionId: string;
-  role: 'investor' | 'operator';
+  role: 'investor' | 'operator' | 'editor';
 }
 
 /** Writing `last_seen_at` on every request would turn reads into writes; once a minute is enough. */

@@ -28,8 +28,8 @@ export const DEFAULT_FEATURES: Record<string, boolean> = {
   blockTrading: true,
   aiBlockTrading: true,
   gather: true,
-  // The editors' studio (issue 11) is not built yet.
-  studio: false,
+  // The editors' studio at /studio (issue 11).
+  studio: true,
 };
 
 /**

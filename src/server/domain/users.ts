@@ -17,7 +17,7 @@ export interface UserInfo {
   /** Short public identifier, e.g. `N4829137`. */
   uid: string;
   email: string;
-  role: 'investor' | 'operator';
+  role: 'investor' | 'operator' | 'editor';
   /** Epoch milliseconds. */
   createdAt: number;
 }

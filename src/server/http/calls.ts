@@ -13,8 +13,12 @@ import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
 import { PreparedAnswer } from './prepared.js';
 
-/** Who may call: anyone, anyone (user resolved when a token is sent), investors and operators, operators only. */
-export type Access = 'public' | 'optional' | 'user' | 'operator';
+/**
+ * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
+ * operators only, editors only (issue 11: product staff in the studio; operators are not
+ * editors unless given the role).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
 
 /** What a handler receives. */
 export interface CallContext<B> {
@@ -32,7 +36,12 @@ export interface CallSpec<B> {
   name: string;
   method?: 'POST' | 'GET';
   access: Access;
-  /** Payload schema reference under `schemas/`, e.g. `screens/bindBank`; none means `{}` only. */
+  /**
+   * Payload schema reference under `schemas/`, e.g. `api/bankDelete`; none means `{}` only.
+   * A screen reference `screens/<name>` (a form's body) means both schemas of issue 11: the
+   * body must pass the code-owned contract `contracts/<name>` first and then the staff-owned
+   * screen schema as served (its latest published version), which may only narrow it.
+   */
   body?: string;
   /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
@@ -81,8 +90,10 @@ export class CallRegistry {
       handler: async (request, reply) => {
         const locale = requestLocale(request);
         const auth = await resolveAuth(deps, request, spec.access);
-        const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
-        const body = validateBody(store, spec.body, raw, deps, locale) as B;
+        const contract = contractRef(store, spec.body);
+        const raw = spec.method === 'GET' ? {} : bodyOrQuery(store, contract, request);
+        let body = validateBody(store, contract, raw, deps, locale) as B;
+        if (contract !== spec.body) body = validateBody(store, spec.body, body, deps, locale) as B;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request });
         if (data instanceof PreparedAnswer) {
           // Serialized once per snapshot (prepared.ts): the bytes go out as they are.
@@ -94,6 +105,16 @@ export class CallRegistry {
       },
     });
   }
+}
+
+/**
+ * Issue 11: the contract that guards a `screens/<name>` body (`contracts/<name>`, owned by
+ * code), or the reference itself when it is not a screen schema or has no contract.
+ */
+export function contractRef(store: SchemaStore, ref: string | undefined): string | undefined {
+  if (!ref?.startsWith('screens/')) return ref;
+  const name = ref.slice('screens/'.length);
+  return store.contract(name) ? `contracts/${name}` : ref;
 }
 
 /**
@@ -138,6 +159,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
   if (access === 'optional') return auth;
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
+  if (access === 'editor' && auth.role !== 'editor') throw new AppError('forbidden');
   return auth;
 }
 

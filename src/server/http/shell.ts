@@ -5,7 +5,10 @@
  * after another:
  * - `<link rel="preload" as="fetch">` of the route's screen (`GET /api/ui/screens/<id>`),
  *   when a layout for it exists (route `/x` renders screen `x`; `/` goes to `home`);
- * - `<link rel="modulepreload">` of the active locale's message chunk.
+ * - `<link rel="preload" as="fetch">` of the active locale's messages (`GET /api/ui/messages/<locale>`,
+ *   issue 11: files plus texts published in the studio; the bundled chunks are the offline fallback).
+ * - the account currency (issue 9) in `<meta name="nivesh-currency">`, which the client's money
+ *   format reads at start.
  * The language comes from the `lang` cookie the client mirrors from local storage (default DE).
  */
 import fs from 'node:fs';
@@ -19,6 +22,8 @@ export class ShellRenderer {
   constructor(
     private readonly clientDir: string,
     private readonly hasScreen: (id: string) => boolean,
+    /** `ACCOUNT_CURRENCY` (issue 9): written into the `nivesh-currency` meta tag money is formatted by. */
+    private readonly accountCurrency = 'EUR',
   ) {}
 
   /** Whether the client was built. */
@@ -47,15 +52,14 @@ export class ShellRenderer {
    * @throws Error when the client is not built (check {@link exists} first).
    */
   render(urlPath: string, cookie: string | undefined): string {
-    const { html, locales } = this.load();
+    const html = this.load().html.replace('<meta name="nivesh-currency" content="EUR" />', `<meta name="nivesh-currency" content="${this.accountCurrency}" />`);
     const language = languageFromCookie(cookie);
     const links: string[] = [];
     const segment = urlPath === '/' ? 'home' : urlPath.slice(1);
     if (/^[A-Za-z0-9_-]+$/.test(segment) && this.hasScreen(segment)) {
       links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/screens/${segment}?lang=${toQueryLang(language)}">`);
     }
-    const locale = locales.get(toLocale(language));
-    if (locale) links.push(`<link rel="modulepreload" crossorigin href="${locale}">`);
+    links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/${toLocale(language)}?format=ast">`);
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
   }
 }

@@ -13,6 +13,7 @@
  * | `MARKET_REPLAY_START` | first intraday day | first recorded day to play |
  * | `MARKET_REPLAY_ANCHOR` | `2026-01-01T00:00:00Z` | wall time at which the replay is at its start |
  * | `MARKET_VENDOR_OPTIONS` | `{}` | JSON passed to a vendor adapter |
+ * | `FX_EURINR_REFERENCE` | `104.20` | starting EUR/INR rate (rupees per euro) of the simulated rate (issue 9) |
  * | `FEATURES` | – | feature switches for `config/getSystemConfig`, e.g. `ipo=on,etf=off` |
  */
 import path from 'node:path';
@@ -29,6 +30,8 @@ export interface MarketConfig {
   vendorOptions: Record<string, unknown>;
   /** Feature switches published by `config/getSystemConfig` (name → on). */
   features: Record<string, boolean>;
+  /** Starting EUR/INR rate in paise per euro (`FX_EURINR_REFERENCE` in rupees, default 104.20; issue 9). */
+  fxReferenceMinor: number;
 }
 
 function parseJson(text: string | undefined): Record<string, unknown> {
@@ -63,5 +66,12 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, mode: 'demo' | 'product
     },
     vendorOptions: parseJson(env.MARKET_VENDOR_OPTIONS),
     features,
+    fxReferenceMinor: fxReference(env.FX_EURINR_REFERENCE),
   };
+}
+
+/** `FX_EURINR_REFERENCE` in rupees (e.g. `104.2`) as paise; 104.20 when unset or not positive. */
+function fxReference(text: string | undefined): number {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 && value < 100_000 ? Math.round(value * 100) : 10_420;
 }

@@ -82,7 +82,7 @@ export type TickListener = (wallSecondMs: number, ticks: readonly Tick[]) => voi
 export class MarketFeed {
   /** Random per process: a `Last-Event-ID` from another process (or before a restart) is not resumable. */
   readonly bootId = randomBytes(4).toString('hex');
-  readonly instruments: readonly Instrument[];
+  private readonly list: Instrument[];
   private readonly bySymbol: Map<string, Instrument>;
   private readonly store: BarStore;
   private readonly states = new Map<string, QuoteState>();
@@ -124,7 +124,7 @@ export class MarketFeed {
     options: FeedOptions = {},
   ) {
     this.store = new BarStore(db, provider.info.id);
-    this.instruments = instruments;
+    this.list = [...instruments];
     this.bySymbol = new Map(instruments.map((i) => [i.symbol, i]));
     this.options = {
       historyDays: 300,
@@ -139,6 +139,31 @@ export class MarketFeed {
   /** The provider's id: the key of this feed's stored bars. */
   get feedId(): string {
     return this.store.feedId;
+  }
+
+  /** Every instrument the feed prices, in master order, then those added later. */
+  get instruments(): readonly Instrument[] {
+    return this.list;
+  }
+
+  /**
+   * Adds an instrument after start (issue 9: an IPO's symbol at its listing): its quote starts
+   * at its last stored price (a restart) or else its reference price, with that as the
+   * previous close, and the provider starts a path for it. Every process calls this for itself
+   * (followers then adopt the leader's ticks for it). A no-op for a known symbol.
+   * @throws the database's error reading the stored price.
+   */
+  async addInstrument(instrument: Instrument): Promise<void> {
+    if (this.bySymbol.has(instrument.symbol)) return;
+    await this.ready();
+    if (this.bySymbol.has(instrument.symbol)) return;
+    const stored = (await this.store.lastPrices()).get(instrument.symbol);
+    if (this.bySymbol.has(instrument.symbol)) return;
+    const start = stored ?? instrument.referencePriceMinor;
+    this.list.push(instrument);
+    this.bySymbol.set(instrument.symbol, instrument);
+    this.states.set(instrument.symbol, { symbol: instrument.symbol, last: start, open: null, high: null, low: null, prevClose: start, volume: 0, time: this.provider.marketTime(this.clock.now()), seq: this.seq });
+    this.provider.addInstrument?.(instrument, start);
   }
 
   /** An instrument by symbol (exact, case-sensitive), or undefined. */

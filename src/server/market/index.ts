@@ -10,7 +10,8 @@ import { SessionCalendar } from './calendar.js';
 import type { MarketConfig } from './config.js';
 import { MarketFeed, type QuoteState } from './feed.js';
 import { QuoteHub } from './hub.js';
-import { loadInstruments, masterHolidays, type Instrument } from './instruments.js';
+import { fxInstrument, loadInstruments, masterHolidays, type Instrument } from './instruments.js';
+import { FX_SYMBOL } from '../../shared/currency.js';
 import { ReplayProvider } from './providers/replay.js';
 import { SimulatedProvider } from './providers/simulated.js';
 import { loadVendorProvider } from './providers/vendor.js';
@@ -22,7 +23,16 @@ export interface Market {
   feed: MarketFeed;
   hub: QuoteHub;
   calendar: SessionCalendar;
-  instruments: readonly Instrument[];
+  /**
+   * The listed instruments (indices, equities, listed IPOs) in master order; the feed also
+   * prices the EUR/INR rate, which is never listed (issue 9).
+   */
+  readonly instruments: readonly Instrument[];
+  /**
+   * Lists an instrument that joins after start (issue 9: an IPO at its listing): added to the
+   * feed and to {@link instruments}. A no-op when already listed.
+   */
+  list(instrument: Instrument): Promise<void>;
   /** Waits for the feed's stored state and history, then catches up to the clock. */
   ready(): Promise<MarketFeed>;
   /** Wall time (epoch ms, the injected clock) the hub last received a batch; null before the first. */
@@ -87,9 +97,10 @@ function createProvider(config: MarketConfig, instruments: readonly Instrument[]
 /** Builds the market side; nothing runs until `ready()` or `start()`. */
 export function createMarket(config: MarketConfig, context: MarketContext): Market {
   const instruments = loadInstruments();
+  const priced = [...instruments, fxInstrument(FX_SYMBOL, config.fxReferenceMinor)];
   const calendar = new SessionCalendar([...masterHolidays(), ...config.holidays]);
-  const provider = createProvider(config, instruments, calendar);
-  const feed = new MarketFeed(context.db, context.clock, provider, calendar, instruments, { log: context.log });
+  const provider = createProvider(config, priced, calendar);
+  const feed = new MarketFeed(context.db, context.clock, provider, calendar, priced, { log: context.log });
   const hub = new QuoteHub(
     feed.bootId,
     (quote) => context.serialize(feed.instrument(quote.symbol)!, quote),
@@ -113,6 +124,11 @@ export function createMarket(config: MarketConfig, context: MarketContext): Mark
     hub,
     calendar,
     instruments,
+    async list(instrument) {
+      if (instruments.some((i) => i.symbol === instrument.symbol)) return;
+      await feed.addInstrument(instrument);
+      if (!instruments.some((i) => i.symbol === instrument.symbol)) instruments.push(instrument);
+    },
     async ready() {
       await feed.ready();
       feed.sync();

@@ -13,7 +13,8 @@ export interface Instrument {
   symbol: string;
   /** Company or index name, e.g. `Reliance Industries Ltd.`. */
   name: string;
-  kind: 'equity' | 'index';
+  /** `fx`: the EUR/INR rate the feed simulates for conversions (issue 9); never listed or tradable. */
+  kind: 'equity' | 'index' | 'fx';
   /** NSE industry, `Index` for indices. */
   sector: string;
   /** ISIN, null for indices. */
@@ -28,12 +29,17 @@ export interface Instrument {
   annualVolatility: number;
   /** Typical shares traded per session (0 for indices). */
   typicalDailyVolume: number;
+  /**
+   * Quote currency of the price (issue 9 "One currency story"): `INR` for NSE shares, ETFs,
+   * listed IPOs and the EUR/INR rate (rupees per euro); null for an index (points, not money).
+   */
+  currency: 'INR' | null;
 }
 
 /** The master file as written by the derive script. */
 interface MasterFile {
   asOf: string;
-  instruments: Instrument[];
+  instruments: Array<Omit<Instrument, 'currency'>>;
   /** NSE trading holidays, `YYYY-MM-DD` (India dates). */
   holidays: string[];
 }
@@ -51,6 +57,7 @@ function master(): MasterFile {
 export function loadInstruments(): Instrument[] {
   return master().instruments.map(({ symbol, name, kind, sector, isin, lotSize, tickSizeMinor, referencePriceMinor, annualVolatility, typicalDailyVolume }) => ({
     symbol, name, kind, sector, isin, lotSize, tickSizeMinor, referencePriceMinor, annualVolatility, typicalDailyVolume,
+    currency: kind === 'index' ? null : 'INR',
   }));
 }
 
@@ -61,3 +68,31 @@ export function masterHolidays(): string[] {
 
 /** Symbols of the two indices shown on /home. */
 export const INDEX_SYMBOLS = { nifty: 'NIFTY50', sensex: 'SENSEX' } as const;
+
+/**
+ * The EUR/INR rate as a feed instrument (issue 9): rupees per euro in paise, tick 0.01,
+ * simulated (or replayed) like every other price and labelled like them. Reference: the ECB's
+ * EUR/INR fixing around the master's date (≈ 104); `FX_EURINR_REFERENCE` overrides it.
+ * @param referencePriceMinor starting rate in paise, e.g. `10420` for 104.20.
+ */
+export function fxInstrument(symbol: string, referencePriceMinor: number): Instrument {
+  return {
+    symbol, name: 'EUR/INR', kind: 'fx', sector: 'Currency', isin: null, lotSize: 1, tickSizeMinor: 1,
+    referencePriceMinor, annualVolatility: 0.06, typicalDailyVolume: 0, currency: 'INR',
+  };
+}
+
+/** Sector of an instrument that joined through an IPO listing (never an index or ETF constituent). */
+export const IPO_SECTOR = 'IPO';
+
+/**
+ * An instrument for a listed IPO (issue 9 "Listing"): an equity quoted in INR whose feed path
+ * starts at the issue price, with the volatility typical of a fresh listing.
+ * @param issuePriceMinor the issue price in paise.
+ */
+export function listedIpoInstrument(symbol: string, name: string, issuePriceMinor: number, lotSize = 1): Instrument {
+  return {
+    symbol, name, kind: 'equity', sector: IPO_SECTOR, isin: null, lotSize, tickSizeMinor: 5,
+    referencePriceMinor: issuePriceMinor, annualVolatility: 0.35, typicalDailyVolume: 200_000, currency: 'INR',
+  };
+}

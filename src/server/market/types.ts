@@ -70,6 +70,11 @@ export interface MarketDataProvider {
    * `endPrice`, deterministic, so the first day's chart is not empty on a fresh start.
    */
   prelude?(symbol: string, fromMs: number, toMs: number, endPrice: number): Bar[];
+  /**
+   * Optional: starts a path for an instrument that joined after construction (issue 9: an IPO
+   * listing) at `startPrice` (minor units). Providers without it publish no ticks for it.
+   */
+  addInstrument?(instrument: import('./instruments.js').Instrument, startPrice: number): void;
   /** Releases connections (vendor adapters). */
   close?(): Promise<void>;
 }

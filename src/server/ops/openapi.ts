@@ -8,6 +8,7 @@
  */
 import { ERRORS, OK_CODE } from '../../shared/codes.js';
 import type { CallRegistry } from '../http/calls.js';
+import { contractRef } from '../http/calls.js';
 import type { SchemaStore } from '../screens/store.js';
 
 type Json = Record<string, unknown>;
@@ -50,7 +51,7 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },
     };
-    if (call.access === 'user' || call.access === 'operator') operation.security = [{ bearer: [] }];
+    if (call.access === 'user' || call.access === 'operator' || call.access === 'editor') operation.security = [{ bearer: [] }];
     if (call.access === 'optional') operation.security = [{}, { bearer: [] }];
     if (call.multipart) {
       operation.requestBody = {
@@ -59,10 +60,12 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       };
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
-      if (call.body) {
+      // Issue 11: a form body is documented by its code-owned contract, not the staff-edited screen schema.
+      const body = contractRef(store, call.body);
+      if (body) {
         try {
-          schemas[componentName(call.body)] = clean(store.payloadSchema(call.body).schema as Json);
-          schema = { $ref: `#/components/schemas/${componentName(call.body)}` };
+          schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);
+          schema = { $ref: `#/components/schemas/${componentName(body)}` };
         } catch {
           // a missing schema file is reported by the layout linter; the call stays listed
         }

@@ -1,6 +1,7 @@
 /**
  * `order/*` (SPEC.md §7 Orders; issue 6): trading terms and the risk disclosure, up/down
  * contracts and stock orders (`order/purchase`, `order/sell`, both with `Idempotency-Key`),
+ * the ticket's quote (`order/quote`, issue 9: price in INR, rate, amount in the account currency),
  * one contract's detail, open contracts and holdings, and the history of settled contracts
  * and sales. All for logged-in users; money in currency units, times epoch ms.
  */
@@ -8,10 +9,10 @@ import type { CallRegistry } from '../http/calls.js';
 import { idempotencyOf } from '../http/idempotency.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { getContract, purchaseContract } from '../domain/trading/contracts.js';
-import { buyStock, sellStock } from '../domain/trading/stocks.js';
+import { buyStock, quoteOrder, sellStock } from '../domain/trading/stocks.js';
 import { acknowledgeRisk, commissionRate, tradingTerms } from '../domain/trading/terms.js';
 import { historicalDetails, purchaseDetails } from '../domain/trading/views.js';
-import type { ById, OrderDetails, OrderPurchase, OrderSell, PageRequest } from '../../shared/generated/index.js';
+import type { ById, OrderDetails, OrderPurchase, OrderQuoteQuery, OrderSell, PageRequest } from '../../shared/generated/index.js';
 
 export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const { deps } = ctx;
@@ -29,6 +30,14 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
         ? buyStock(ctx, auth!.userId, body, idempotency)
         : purchaseContract(ctx, auth!.userId, { ...body, kind: 'updown' }, idempotency);
     },
+  });
+
+  // Issue 9: the ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
+  calls.define<OrderQuoteQuery>({
+    name: 'order/quote',
+    access: 'user',
+    body: 'api/orderQuote',
+    handle: ({ body }) => quoteOrder(ctx, body),
   });
 
   calls.define<OrderSell>({

@@ -119,3 +119,21 @@ function walk(node: unknown, pointer: string, visit: (key: string, value: unknow
 /** Formats problems one per line: `file#/pointer: message`. */
 export const formatProblems = (problems: LintProblem[]): string =>
   problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n');
+
+/**
+ * Issue 11: every message id a layout and its data schemas use (labels, titles, help texts,
+ * field titles, `x-messages`), sorted — the texts the studio shows per language and versions snapshot.
+ */
+export function usedMessageIds(layout: unknown, schemas: unknown[]): string[] {
+  const ids = new Set<string>();
+  walk(layout, '', (key, value) => {
+    if (MESSAGE_KEYS.has(key) && typeof value === 'string') ids.add(value);
+  });
+  for (const schema of schemas) {
+    walk(schema, '', (key, value, pointer) => {
+      if (pointer.startsWith('/examples/') || typeof value !== 'string') return;
+      if ((key === 'title' && pointer !== '/title') || /\/x-messages\/[^/]+$/.test(pointer)) ids.add(value);
+    });
+  }
+  return [...ids].sort();
+}

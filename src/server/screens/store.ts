@@ -12,6 +12,7 @@ import { AppError } from '../domain/errors.js';
 import { createSchemaAjv } from './ajv.js';
 import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
+import { checkCompatible } from './compat.js';
 import type { SchemaNode } from '../../shared/validation.js';
 
 /** A screen as `GET /api/ui/screens/:id` serves it. */
@@ -28,6 +29,24 @@ export interface CompiledSchema {
   validate: ValidateFunction;
 }
 
+/**
+ * A screen's latest published version (issue 11): layout and, when the screen has a same-named
+ * data schema, that schema. It replaces the files under `schemas/` (version 0) while served.
+ */
+export interface PublishedScreen {
+  id: string;
+  /** 1, 2, …; files are version 0. */
+  version: number;
+  layout: Record<string, unknown>;
+  schema: SchemaNode | null;
+}
+
+/** A layout (and optionally its same-named schema) not yet published: what the studio checks. */
+export interface ScreenCandidate {
+  layout: unknown;
+  schema?: unknown;
+}
+
 interface Cached<T> {
   stamp: string;
   value: T;
@@ -40,6 +59,9 @@ export class SchemaStore {
   private readonly screens = new Map<string, Cached<{ payload: ScreenPayload; etag: string }>>();
   private readonly validators = new Map<string, Cached<ValidatorModule>>();
   private readonly ajv: Ajv = createSchemaAjv();
+
+  /** Issue 11: published versions by relative path (`screens/x.layout.json`) with their stamp. */
+  private published = new Map<string, { stamp: string; value: unknown }>();
 
   /** File stamps trusted for `recheckMs` (issue 15); empty when every read stats its file. */
   private readonly stamps = new Map<string, { stamp: string | null; at: number }>();
@@ -66,7 +88,29 @@ export class SchemaStore {
     this.stamps.clear();
   }
 
+  /**
+   * Issue 11: serve these published versions instead of their files (the latest version of
+   * every screen that has one). Replaces the previous set; cached screens are rebuilt.
+   */
+  setPublished(screens: PublishedScreen[]): void {
+    const next = new Map<string, { stamp: string; value: unknown }>();
+    for (const screen of screens) {
+      next.set(`screens/${screen.id}.layout.json`, { stamp: `pub:${screen.version}`, value: screen.layout });
+      if (screen.schema) next.set(`screens/${screen.id}.schema.json`, { stamp: `pub:${screen.version}`, value: screen.schema });
+    }
+    this.published = next;
+    this.screens.clear();
+  }
+
+  /** The version number served for a screen (0 = the files). */
+  servedVersion(id: string): number {
+    const hit = this.published.get(`screens/${id}.layout.json`);
+    return hit ? Number(hit.stamp.slice(4)) : 0;
+  }
+
   private stamp(file: string): string | null {
+    const override = this.published.get(path.relative(this.dir, file).split(path.sep).join('/'));
+    if (override) return override.stamp;
     if (this.recheckMs <= 0) return this.statStamp(file);
     // A cache lifetime, not business time: the monotonic clock, not the injected Clock.
     const now = performance.now();
@@ -88,8 +132,15 @@ export class SchemaStore {
 
   /** Parsed JSON of a file under the schemas folder, or null when absent. */
   readJson<T = unknown>(relative: string): T | null {
+    const override = this.published.get(relative);
+    if (override) return override.value as T;
+    return this.readFileJson<T>(relative);
+  }
+
+  /** Parsed JSON of a file as shipped (version 0), ignoring published versions; null when absent. */
+  readFileJson<T = unknown>(relative: string): T | null {
     const file = path.join(this.dir, relative);
-    const stamp = this.stamp(file);
+    const stamp = this.published.has(relative) ? this.statStamp(file) : this.stamp(file);
     if (stamp === null) return null;
     const hit = this.files.get(file);
     if (hit && hit.stamp === stamp) return hit.value as T;
@@ -105,6 +156,15 @@ export class SchemaStore {
 
   /** Whether `screens/<name>.schema.json` exists. */
   schemaExists = (name: string): boolean => this.stamp(path.join(this.dir, 'screens', `${name}.schema.json`)) !== null;
+
+  /**
+   * Issue 11: the code-owned contract of screen schema `name` (`contracts/<name>.schema.json`),
+   * or null when the schema is not a call body.
+   */
+  contract(name: string): SchemaNode | null {
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) return null;
+    return this.readFileJson<SchemaNode>(`contracts/${name}.schema.json`);
+  }
 
   /**
    * The compiled schema for a payload reference such as `screens/bindBank` or `api/bankDelete`.
@@ -156,22 +216,47 @@ export class SchemaStore {
       .sort();
   }
 
-  /** Lints one screen's layout and the schemas it names. */
-  lintScreen(id: string): LintProblem[] {
+  /** Names of the data schemas a layout's blocks name (nested blocks included). */
+  referencedSchemas(layout: unknown): string[] {
+    return referencedSchemas(layout);
+  }
+
+  /**
+   * Lints one screen's layout and the schemas it names: the catalogue, calls, message ids,
+   * compilation and (issue 11) compatibility of each schema with its call's contract.
+   * @param candidate a draft to check instead of the served layout (and same-named schema).
+   */
+  lintScreen(id: string, candidate?: ScreenCandidate): LintProblem[] {
     const relative = `screens/${id}.layout.json`;
+    const ownSchema = `screens/${id}.schema.json`;
+    const read = (rel: string): unknown => {
+      if (candidate && rel === relative) return candidate.layout;
+      if (candidate?.schema !== undefined && rel === ownSchema) return candidate.schema;
+      return this.readJson(rel);
+    };
     const meta = this.readJson<Record<string, unknown>>('layout.meta.json');
     if (!meta) return [{ file: 'layout.meta.json', pointer: '/', message: 'catalogue is missing' }];
-    const layout = this.readJson(relative);
-    const context: LintContext = { ...this.context(), meta, schemaExists: this.schemaExists };
+    const layout = read(relative);
+    const exists = (name: string) => (candidate?.schema !== undefined && name === id) || this.schemaExists(name);
+    const context: LintContext = { ...this.context(), meta, schemaExists: exists };
     const problems = lintLayout(relative, layout, context);
-    for (const name of referencedSchemas(layout)) {
-      if (!this.schemaExists(name)) continue;
+    const names = new Set(referencedSchemas(layout));
+    if (candidate?.schema !== undefined) names.add(id);
+    for (const name of names) {
+      if (!exists(name)) continue;
       const schemaFile = `screens/${name}.schema.json`;
-      problems.push(...lintSchema(schemaFile, this.readJson(schemaFile), context));
+      const schema = read(schemaFile);
+      problems.push(...lintSchema(schemaFile, schema, context));
       try {
-        this.payloadSchema(`screens/${name}`);
+        if (candidate && schemaFile === ownSchema && candidate.schema !== undefined) createSchemaAjv().compile(schema as object);
+        else this.payloadSchema(`screens/${name}`);
       } catch (error) {
         problems.push({ file: schemaFile, pointer: '/', message: `does not compile: ${(error as Error).message}` });
+        continue;
+      }
+      const contract = this.contract(name);
+      if (contract) {
+        for (const p of checkCompatible(contract, schema)) problems.push({ file: schemaFile, pointer: p.pointer, message: p.message });
       }
     }
     return problems;

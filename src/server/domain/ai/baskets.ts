@@ -19,6 +19,8 @@ import { pageOf, type PageQuery } from '../money/paging.js';
 import { livePrice, nameOf, readyFeed, type TradingContext } from '../trading/context.js';
 import { positiveMinor } from '../offerings/common.js';
 import { buyCostMinor, OFFERING_ENTRY_KINDS, recordShareBuy } from '../offerings/shares.js';
+import { convert, currentFx, fxView } from '../fx.js';
+import { SAME_CURRENCY_RATE_MINOR } from '../../../shared/currency.js';
 import { loadHistory } from './history.js';
 import { fit, MODEL_SPECS, type Fit } from './model.js';
 
@@ -153,17 +155,19 @@ export async function buyBasket(ctx: TradingContext, userId: string, input: { id
     if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: fromMinor(Number(row.min_amount_minor)) });
     const { fit: f } = JSON.parse(row.basket_json) as StoredBasket;
     const lines: Array<{ symbol: string; weightBp: number; priceMinor: number; quantity: number }> = [];
+    // Issue 9: prices are INR, the amount is account money: floor(amount × rate × weight / price).
+    const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
     for (const p of f.picks) {
       const { priceMinor } = await livePrice(ctx.market, p.symbol);
-      lines.push({ symbol: p.symbol, weightBp: p.weightBp, priceMinor, quantity: Math.floor((amountMinor * p.weightBp) / (10_000 * priceMinor)) });
+      lines.push({ symbol: p.symbol, weightBp: p.weightBp, priceMinor, quantity: Math.floor((amountMinor * fx.rateMinor * p.weightBp) / (10_000 * priceMinor * SAME_CURRENCY_RATE_MINOR)) });
     }
-    const total = () => lines.reduce((s, l) => s + (l.quantity ? buyCostMinor(l.priceMinor, l.quantity, bps) : 0), 0);
+    const total = () => lines.reduce((s, l) => s + (l.quantity ? buyCostMinor(l.priceMinor, l.quantity, bps, fx.rateMinor) : 0), 0);
     while (total() > amountMinor) {
       const largest = lines.filter((l) => l.quantity > 0).sort((a, b) => b.priceMinor * b.quantity - a.priceMinor * a.quantity)[0]!;
       largest.quantity--;
     }
     if (!lines.some((l) => l.quantity > 0)) throw new AppError('basketAmountTooSmall');
-    return { basketId: row.id, amountMinor, lines: lines.filter((l) => l.quantity > 0), now: deps.clock.now() };
+    return { basketId: row.id, amountMinor, lines: lines.filter((l) => l.quantity > 0), now: deps.clock.now(), fx };
   };
   return runIdempotent(deps, userId, idempotency, prepare, async (trx, order) => {
     const id = newId();
@@ -171,7 +175,7 @@ export async function buyBasket(ctx: TradingContext, userId: string, input: { id
     let invested = 0;
     const bought = [];
     for (const line of order.lines) {
-      const buy = await recordShareBuy(trx, order.now, { userId, symbol: line.symbol, priceMinor: line.priceMinor, quantity: line.quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.basketBought });
+      const buy = await recordShareBuy(trx, order.now, { userId, symbol: line.symbol, priceMinor: line.priceMinor, quantity: line.quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.basketBought, fxRateMinor: order.fx.rateMinor });
       invested += buy.totalMinor;
       bought.push({ ...line, commissionMinor: buy.commissionMinor, tradeId: buy.tradeId });
     }
@@ -180,7 +184,7 @@ export async function buyBasket(ctx: TradingContext, userId: string, input: { id
       .insertInto('basket_order_lines')
       .values(bought.map((l) => ({ order_id: id, symbol: l.symbol, weight_bp: l.weightBp, quantity: l.quantity, price_minor: l.priceMinor, commission_minor: l.commissionMinor, trade_id: l.tradeId })))
       .execute();
-    return { id, orders: bought.map((l) => ({ symbol: l.symbol, quantity: l.quantity, price: fromMinor(l.priceMinor) })), invested: fromMinor(invested), leftover: fromMinor(order.amountMinor - invested) };
+    return { id, orders: bought.map((l) => ({ symbol: l.symbol, quantity: l.quantity, price: fromMinor(l.priceMinor) })), invested: fromMinor(invested), leftover: fromMinor(order.amountMinor - invested), ...fxView(order.fx) };
   });
 }
 
@@ -205,6 +209,7 @@ export async function basketOrders(ctx: TradingContext, userId: string, query: P
   const { pageSize, offset } = pageOf(query);
   const o = offeringsDb(ctx.deps.db);
   const feed = await readyFeed(ctx.market).catch(() => null);
+  const fx = feed ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
   const count = await o.selectFrom('basket_orders').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst();
   const rows = await o
     .selectFrom('basket_orders')
@@ -226,7 +231,8 @@ export async function basketOrders(ctx: TradingContext, userId: string, query: P
       value = value === null || last === null ? null : value + last * Number(l.quantity);
       return { symbol: l.symbol, quantity: Number(l.quantity), price: fromMinor(Number(l.price_minor)), lastPrice: last === null ? null : fromMinor(last) };
     });
-    const v = value as number | null;
+    // Issue 9: the INR value converts at the current EUR/INR rate.
+    const v = value === null || fx === null ? null : convert(fx, value as number);
     return {
       id: r.id, basketId: r.basket_id, name: t(`ai.${r.model}.name`), amount: fromMinor(Number(r.amount_minor)), invested: fromMinor(Number(r.invested_minor)), leftover: fromMinor(Number(r.leftover_minor)),
       currentValue: v === null ? null : fromMinor(v), pnl: v === null ? null : fromMinor(v - Number(r.invested_minor)), orders, createdAt: Number(r.created_at),

@@ -6,7 +6,7 @@
  * NSE's official weights. NAV per unit (minor units) = base NAV × Σ weight × last / reference:
  * during the session the live value is the iNAV.
  */
-import type { Instrument } from '../../market/instruments.js';
+import { IPO_SECTOR, type Instrument } from '../../market/instruments.js';
 
 /** One ETF of the catalogue. */
 export interface EtfDefinition {
@@ -26,7 +26,7 @@ const BANKS = new Set(['HDFCBANK', 'ICICIBANK', 'SBIN', 'KOTAKBANK', 'AXISBANK']
 
 /** The ETFs offered (symbols never clash with the instrument master). */
 export const ETF_DEFINITIONS: readonly EtfDefinition[] = [
-  { symbol: 'NIVNIFTY', name: 'Nivesh NIFTY 50 ETF', benchmark: 'NIFTY 50', expenseRatio: 0.0005, baseNavMinor: 25_000, select: (i) => i.kind === 'equity' },
+  { symbol: 'NIVNIFTY', name: 'Nivesh NIFTY 50 ETF', benchmark: 'NIFTY 50', expenseRatio: 0.0005, baseNavMinor: 25_000, select: (i) => i.kind === 'equity' && i.sector !== IPO_SECTOR },
   { symbol: 'NIVBANK', name: 'Nivesh Bank ETF', benchmark: 'NIFTY 50 banks', expenseRatio: 0.0015, baseNavMinor: 5_000, select: (i) => BANKS.has(i.symbol) },
 ];
 

@@ -17,6 +17,7 @@ import { ENTRY_KINDS, postEntry, type PostingInput } from '../ledger/index.js';
 import { pageOf } from '../money/paging.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { buildEtfs, navMinor, type Etf } from './catalogue.js';
+import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
 let cached: { instruments: readonly unknown[]; etfs: Etf[] } | null = null;
 
@@ -84,14 +85,14 @@ async function views(ctx: TradingContext, etfs: Etf[]): Promise<EtfView[]> {
   });
 }
 
-/** Answer of `etf/buy`, currency units. */
-export interface EtfBuyReceipt {
+/** Answer of `etf/buy`, currency units: `price` (the iNAV) in INR, money in the account currency (issue 9). */
+export interface EtfBuyReceipt extends FxView {
   id: string;
   symbol: string;
   price: number;
   quantity: number;
   commission: number;
-  /** Debited: price × quantity + commission. */
+  /** Debited in the account currency: price × quantity converted at `rate`, + commission. */
   amount: number;
 }
 
@@ -112,8 +113,10 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const q = input.quantity;
       if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
       const priceMinor = await etfPrice(ctx.market, etf);
-      const grossMinor = priceMinor * q;
-      return { etf, priceMinor, quantity: q, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now() };
+      // Issue 9: the iNAV is INR; the gross converts at the feed's EUR/INR rate.
+      const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
+      const grossMinor = convert(fx, priceMinor * q);
+      return { etf, priceMinor, quantity: q, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
     },
     async (trx, o) => {
       const id = newId();
@@ -136,9 +139,9 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
         .execute();
       await t
         .insertInto('trades')
-        .values({ id, user_id: userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, price_minor: o.priceMinor, gross_minor: o.grossMinor, commission_minor: o.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: o.now })
+        .values({ id, user_id: userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, price_minor: o.priceMinor, gross_minor: o.grossMinor, commission_minor: o.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: o.now, fx_rate_minor: o.fx.rateMinor })
         .execute();
-      return { id, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(o.commission), amount: fromMinor(total) };
+      return { id, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(o.commission), amount: fromMinor(total), ...fxView(o.fx) };
     },
   );
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { toMinor } from '../../../shared/money.js';
+import type { AdminIpoSave } from '../../../shared/generated/index.js';
 import { ipoDb, type IposTable } from '../../db/ipo-tables.js';
 import { uniqueViolation } from '../../db/unique.js';
 import { writeAudit } from '../audit.js';
@@ -16,22 +17,11 @@ import { ENTRY_KINDS, moneyTransaction, releaseHold } from '../ledger/index.js';
 import { ipoView, type IpoView } from './views.js';
 import { appliedSharesByIpo } from './reads.js';
 
-/** Body of `admin/ipo/save`: price in currency units, times ISO 8601. */
-export interface IpoInput {
-  id?: string;
-  symbol: string;
-  name: string;
-  price: number;
-  lotSize: number;
-  minLots: number;
-  maxLots: number;
-  totalShares: number;
-  opensAt: string;
-  closesAt: string;
-  allotmentAt: string;
-  listingAt: string;
-  description?: string;
-}
+/**
+ * Body of `admin/ipo/save`: price in currency units (INR, the quote currency), times ISO 8601.
+ * The generated type of `schemas/screens/adminIpo.schema.json` — the one field list.
+ */
+export type IpoInput = AdminIpoSave;
 
 /** Validated, stored form of {@link IpoInput}. */
 function normalize(input: IpoInput) {
@@ -152,9 +142,7 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
 export async function adminGetIpo(deps: Deps, id: string): Promise<Required<IpoInput>> {
   const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('ipoNotFound');
-  const v = ipoView(row, 0, deps.clock.now());
-  return {
-    id: v.id, symbol: v.symbol, name: v.name, price: v.price, lotSize: v.lotSize, minLots: v.minLots, maxLots: v.maxLots, totalShares: v.totalShares,
-    opensAt: v.opensAt, closesAt: v.closesAt, allotmentAt: v.allotmentAt, listingAt: v.listingAt, description: v.description ?? '',
-  };
+  // The view is the save body plus derived figures: drop those, and the form edits the rest.
+  const { status: _status, subscribedTimes: _times, lotAmount: _lot, closesInMs: _closes, currency: _currency, ...save } = ipoView(row, 0, deps.clock.now());
+  return { ...save, description: save.description ?? '' };
 }

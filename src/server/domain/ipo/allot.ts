@@ -12,7 +12,10 @@
  * Listing: at `listingAt` a conditional update sets `listed_at`, and the allotted shares become
  * positions (cost basis = allotted amount), in one transaction.
  */
+import { toAccountMinor } from '../../../shared/currency.js';
 import { allot } from '../../../shared/ipo.js';
+import type { Market } from '../../market/index.js';
+import { syncListedInstruments } from './listed.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { ipoDb } from '../../db/ipo-tables.js';
@@ -71,12 +74,14 @@ export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, 
 
     const lotSize = Number(ipo.lot_size);
     const price = Number(ipo.price_minor);
-    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
+    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id', 'fx_rate_minor']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
     const holdOf = new Map(apps.map((a) => [a.id, a.hold_id]));
+    const rateOf = new Map(apps.map((a) => [a.id, Number(a.fx_rate_minor)]));
     const result = allot(apps.map((a) => ({ id: a.id, lots: Number(a.lots) })), Number(ipo.total_shares) / lotSize, Number(ipo.min_lots), ipo.seed);
     for (const r of result) {
       const allottedShares = r.allottedLots * lotSize;
-      const allottedMinor = allottedShares * price;
+      // Issue 9: INR → account money at the rate fixed when applying (≤ the held amount).
+      const allottedMinor = toAccountMinor(allottedShares * price, rateOf.get(r.id)!);
       const { entryId, releasedMinor } = await splitHold(
         trx, now, holdOf.get(r.id)!, ENTRY_KINDS.ipoAllotted,
         [{ house: 'securities_settlement', amountMinor: allottedMinor, postingKind: 'ipo_allotment' }],
@@ -141,9 +146,10 @@ export interface IpoJobReport {
 
 /**
  * One pass of the IPO job at `now`: allots every issue whose `allotmentAt` has come, then lists
- * every allotted issue whose `listingAt` has come. Safe on several servers at once.
+ * every allotted issue whose `listingAt` has come and (with `market`) adds every listed symbol
+ * to this process's instrument master and feed. Safe on several servers at once.
  */
-export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }): Promise<IpoJobReport> {
+export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }, market?: Market): Promise<IpoJobReport> {
   const t = ipoDb(deps.db);
   const due = await t.selectFrom('ipos').select('id').where('allotted_at', 'is', null).where('cancelled_at', 'is', null).where('allotment_at', '<=', now).execute();
   const out: IpoJobReport = { allotted: [], listed: [] };
@@ -160,6 +166,13 @@ export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { err
       if (await listIpo(deps, id, now)) out.listed.push(id);
     } catch (error) {
       log?.error({ err: error, ipo: id }, 'IPO listing failed');
+    }
+  }
+  if (market) {
+    try {
+      await syncListedInstruments(deps.db, market);
+    } catch (error) {
+      log?.error({ err: error }, 'adding listed IPOs to the market failed');
     }
   }
   return out;

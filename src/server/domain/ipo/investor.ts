@@ -4,6 +4,8 @@
  * rate), applying (ASBA-like: the amount is held in the ledger, not spent) and my applications.
  * Money in currency units, times ISO 8601.
  */
+import type { Market } from '../../market/index.js';
+import { convert, currentFx, fxView, type FxView } from '../fx.js';
 import { fromMinor } from '../../../shared/money.js';
 import type { IpoStatus } from '../../../shared/ipo.js';
 import { ipoDb } from '../../db/ipo-tables.js';
@@ -117,10 +119,10 @@ export async function ipoDetails(deps: Deps, userId: string, id: string): Promis
 }
 
 /** Answer of `ipo/purchase`: the application id, shares applied for and the held amount. */
-export interface IpoPurchaseReceipt {
+export interface IpoPurchaseReceipt extends FxView {
   id: string;
   shares: number;
-  /** Held: shares × price, currency units. */
+  /** Held, account currency units: shares × price (INR) converted at `rate` (issue 9). */
   amount: number;
 }
 
@@ -130,7 +132,7 @@ export interface IpoPurchaseReceipt {
  * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `identityRequired`,
  *   `ipoAlreadyApplied`, `insufficientBalance`, `idempotencyMismatch`.
  */
-export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null): Promise<IpoPurchaseReceipt> {
+export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
   return runIdempotent(
     deps,
     userId,
@@ -144,7 +146,10 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
       if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
       const shares = lots * Number(row.lot_size);
-      return { row, lots, shares, amountMinor: shares * Number(row.price_minor), now };
+      // Issue 9: the issue price is INR; the held amount converts at today's EUR/INR rate, which
+      // stays fixed for this application (allotment and refund use it too).
+      const fx = await currentFx(market, deps.config.money.accountCurrency);
+      return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), now, fx };
     },
     async (trx, p) => {
       const t = ipoDb(trx);
@@ -161,15 +166,44 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
           .values({
             id, ipo_id: p.row.id, user_id: userId, lots: p.lots, shares: p.shares, amount_minor: p.amountMinor, hold_id: holdId, status: 'applied',
             allotted_shares: null, allotted_minor: null, refund_minor: null, resolve_entry_id: null, applied_at: p.now, resolved_at: null,
+            fx_rate_minor: p.fx.rateMinor,
           })
           .execute();
       } catch (error) {
         if (uniqueViolation(error)) throw new AppError('ipoAlreadyApplied');
         throw error;
       }
-      return { id, shares: p.shares, amount: fromMinor(p.amountMinor) };
+      return { id, shares: p.shares, amount: fromMinor(p.amountMinor), ...fxView(p.fx) };
     },
   );
+}
+
+/**
+ * Answer of `ipo/quote` (issue 9: the price × lots calculator on /ipoDetails): `price` and
+ * `grossQuote` in INR, `amount` (what applying would hold) in the account currency at `rate`.
+ */
+export interface IpoQuoteView extends FxView {
+  lots: number;
+  shares: number;
+  price: number;
+  grossQuote: number;
+  amount: number;
+}
+
+/**
+ * Prices an application of `lots` now, exactly as `ipo/purchase` would hold it (any state of
+ * the issue: the calculator also works before it opens).
+ * @throws AppError `ipoNotFound`, `ipoLotsInvalid`, `marketUnavailable`.
+ */
+export async function quoteIpo(deps: Deps, market: Market, input: { id: string; lots: number }): Promise<IpoQuoteView> {
+  const row = await ipoDb(deps.db).selectFrom('ipos').select(['price_minor', 'lot_size', 'min_lots', 'max_lots']).where('id', '=', input.id).executeTakeFirst();
+  if (!row) throw new AppError('ipoNotFound');
+  const lots = input.lots;
+  if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
+  const shares = lots * Number(row.lot_size);
+  const fx = await currentFx(market, deps.config.money.accountCurrency);
+  const gross = shares * Number(row.price_minor);
+  return { lots, shares, price: fromMinor(Number(row.price_minor)), grossQuote: fromMinor(gross), amount: fromMinor(convert(fx, gross)), ...fxView(fx) };
 }
 
 /** `ipo/ipoRecord {page?, pageSize?}`: my applications, newest first. */

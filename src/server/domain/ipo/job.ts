@@ -6,6 +6,7 @@
  */
 import type { Deps } from '../deps.js';
 import { runIpoJob } from './allot.js';
+import type { Market } from '../../market/index.js';
 
 /** A running IPO job. */
 export interface IpoJob {
@@ -14,12 +15,12 @@ export interface IpoJob {
 }
 
 /** Starts the job; `background` false runs only the start-up pass. */
-export function startIpoJob(deps: Deps, background: boolean, log?: { error(obj: unknown, msg?: string): void }): IpoJob {
+export function startIpoJob(deps: Deps, background: boolean, log?: { error(obj: unknown, msg?: string): void }, market?: Market): IpoJob {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   const pass = () =>
-    runIpoJob(deps, deps.clock.now(), log).catch((error) => {
+    runIpoJob(deps, deps.clock.now(), log, market).catch((error) => {
       if (!stopped) log?.error({ err: error }, 'IPO job failed');
     });
   const loop = () => {

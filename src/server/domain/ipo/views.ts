@@ -5,27 +5,21 @@
 import { fromMinor } from '../../../shared/money.js';
 import { ipoStatus, type IpoStatus } from '../../../shared/ipo.js';
 import type { IposTable } from '../../db/ipo-tables.js';
+import type { AdminIpoSave } from '../../../shared/generated/index.js';
 
-/** One issue in `ipo/list` and `admin/ipo/list`. */
-export interface IpoView {
-  id: string;
-  symbol: string;
-  name: string;
+/**
+ * One issue in `ipo/list` and `admin/ipo/list`: the fields of `admin/ipo/save` (the generated
+ * `AdminIpoSave`, so the field list lives in one schema) with the id and description always
+ * present, plus what is derived from the clock and the book.
+ */
+export interface IpoView extends Required<Omit<AdminIpoSave, 'description'>> {
   description: string | null;
-  /** Issue price per share, currency units. */
-  price: number;
-  lotSize: number;
-  minLots: number;
-  maxLots: number;
-  totalShares: number;
-  opensAt: string;
-  closesAt: string;
-  allotmentAt: string;
-  listingAt: string;
+  /** Quote currency of `price` and `lotAmount` (INR; issue 9). */
+  currency: 'INR';
   status: IpoStatus;
   /** Shares applied for ÷ shares offered (2 decimals, rounded down). */
   subscribedTimes: number;
-  /** Price of one lot, currency units. */
+  /** Price of one lot, INR units. */
   lotAmount: number;
   /** Milliseconds until the issue closes while it is open, else 0 (the countdown). */
   closesInMs: number;
@@ -54,6 +48,7 @@ export function ipoView(row: IposTable, appliedShares: number, now: number): Ipo
     closesAt: iso(row.closes_at),
     allotmentAt: iso(row.allotment_at),
     listingAt: iso(row.listing_at),
+    currency: 'INR',
     status,
     subscribedTimes: Math.floor((appliedShares * 100) / total) / 100,
     lotAmount: fromMinor(Number(row.price_minor) * Number(row.lot_size)),

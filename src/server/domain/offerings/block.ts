@@ -17,6 +17,7 @@ import { livePrice, nameOf, type TradingContext } from '../trading/context.js';
 import { blockStatus, type BlockStatus } from './block-admin.js';
 import { premiumPct, withinBand } from './common.js';
 import { OFFERING_ENTRY_KINDS, recordShareBuy } from './shares.js';
+import { convert, currentFx, fxView } from '../fx.js';
 
 /** An offer as `blockTrading/list` answers it. */
 export interface BlockOfferView {
@@ -107,9 +108,11 @@ export async function purchaseBlock(ctx: TradingContext, userId: string, input: 
     if (!withinBand(Number(offer.price_minor), marketMinor, band)) {
       throw new AppError('blockPriceStale', { price: fromMinor(Number(offer.price_minor)), market: fromMinor(marketMinor), band: band / 100 });
     }
-    return { offer, quantity, now };
+    // Issue 9: the offer price is INR; the money converts at the feed's EUR/INR rate.
+    const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
+    return { offer, quantity, now, fx };
   };
-  return runIdempotent(deps, userId, idempotency, prepare, async (trx, { offer, quantity, now }) => {
+  return runIdempotent(deps, userId, idempotency, prepare, async (trx, { offer, quantity, now, fx }) => {
     const o = offeringsDb(trx);
     const taken = await o
       .updateTable('block_offers')
@@ -125,14 +128,14 @@ export async function purchaseBlock(ctx: TradingContext, userId: string, input: 
       throw new AppError('blockSoldOut', { remaining: Number(current.remaining) });
     }
     const priceMinor = Number(offer.price_minor);
-    const buy = await recordShareBuy(trx, now, { userId, symbol: offer.symbol, priceMinor, quantity, commissionBps: deps.config.trading.commissionBasisPoints, entryKind: OFFERING_ENTRY_KINDS.blockBought });
+    const buy = await recordShareBuy(trx, now, { userId, symbol: offer.symbol, priceMinor, quantity, commissionBps: deps.config.trading.commissionBasisPoints, entryKind: OFFERING_ENTRY_KINDS.blockBought, fxRateMinor: fx.rateMinor });
     const id = newId();
     const lockedUntil = now + Number(offer.lock_days) * 86_400_000;
     await o
       .insertInto('block_purchases')
-      .values({ id, offer_id: offer.id, user_id: userId, symbol: offer.symbol, price_minor: priceMinor, quantity, commission_minor: buy.commissionMinor, amount_minor: buy.totalMinor, locked_until: lockedUntil, trade_id: buy.tradeId, created_at: now })
+      .values({ id, offer_id: offer.id, user_id: userId, symbol: offer.symbol, price_minor: priceMinor, quantity, commission_minor: buy.commissionMinor, amount_minor: buy.totalMinor, locked_until: lockedUntil, trade_id: buy.tradeId, created_at: now, fx_rate_minor: fx.rateMinor })
       .execute();
-    return { id, price: fromMinor(priceMinor), quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), lockedUntil };
+    return { id, price: fromMinor(priceMinor), quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), lockedUntil, ...fxView(fx) };
   });
 }
 
@@ -159,9 +162,11 @@ export interface BlockPurchaseView {
 export async function myBlockPurchases(ctx: TradingContext, userId: string): Promise<{ items: BlockPurchaseView[]; total: number }> {
   const now = ctx.deps.clock.now();
   const rows = await offeringsDb(ctx.deps.db).selectFrom('block_purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
+  // Issue 9: value = INR price × quantity at the current EUR/INR rate, in the account currency.
+  const fx = rows.length ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
   const items = rows.map((r) => {
     const last = ctx.market.feed.quote(r.symbol)?.last ?? null;
-    const value = last === null ? null : last * Number(r.quantity);
+    const value = last === null || fx === null ? null : convert(fx, last * Number(r.quantity));
     return {
       id: r.id, offerId: r.offer_id, symbol: r.symbol, name: nameOf(ctx.market, r.symbol), price: fromMinor(Number(r.price_minor)), quantity: Number(r.quantity),
       commission: fromMinor(Number(r.commission_minor)), amount: fromMinor(Number(r.amount_minor)), lockedUntil: Number(r.locked_until), locked: Number(r.locked_until) > now,

@@ -19,6 +19,7 @@ import { moneyTransaction } from '../ledger/index.js';
 import { livePrice, type TradingContext } from '../trading/context.js';
 import { holdGather, releaseGather } from './gather.js';
 import { affordableQuantity, OFFERING_ENTRY_KINDS, recordShareBuy } from './shares.js';
+import { currentFx } from '../fx.js';
 
 /** What one pass did. */
 export interface GatherReport {
@@ -41,6 +42,8 @@ export function trancheBudget(p: Pick<GatherParticipationsTable, 'amount_minor' 
  */
 export async function runTranche(ctx: TradingContext, snapshot: GatherParticipationsTable, priceMinor: number, now: number): Promise<boolean> {
   const bps = ctx.deps.config.trading.commissionBasisPoints;
+  // Issue 9: the feed price is INR; the tranche's account money buys at the EUR/INR rate.
+  const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   return moneyTransaction(ctx.deps.db, async (trx) => {
     const o = offeringsDb(trx);
     const interval = Number(snapshot.interval_s) * 1000;
@@ -57,7 +60,7 @@ export async function runTranche(ctx: TradingContext, snapshot: GatherParticipat
     const tranche = Number(p.done);
     const last = tranche + 1 >= Number(p.tranches);
     const held = Number(p.held_minor);
-    const quantity = affordableQuantity(trancheBudget(p), priceMinor, bps);
+    const quantity = affordableQuantity(trancheBudget(p), priceMinor, bps, fx.rateMinor);
     let heldAfter = held;
     let holdId = p.hold_id;
     let invested = Number(p.invested_minor);
@@ -66,7 +69,7 @@ export async function runTranche(ctx: TradingContext, snapshot: GatherParticipat
       if (holdId) await releaseGather(trx, now, holdId);
       holdId = null;
       if (quantity > 0) {
-        const buy = await recordShareBuy(trx, now, { userId: p.user_id, symbol: p.symbol, priceMinor, quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.gatherFilled });
+        const buy = await recordShareBuy(trx, now, { userId: p.user_id, symbol: p.symbol, priceMinor, quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.gatherFilled, fxRateMinor: fx.rateMinor });
         fill = { gross: buy.grossMinor, commission: buy.commissionMinor, tradeId: buy.tradeId };
         heldAfter = held - buy.totalMinor;
         invested += buy.totalMinor;

@@ -27,7 +27,10 @@ export interface ParticipationView {
   /** When the next tranche is due (null once ended). */
   nextAt: number | null;
   fills: FillView[];
-  /** Σ price × quantity / Σ quantity, to the cent; null before the first share. */
+  /**
+   * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
+   * first share. (Not gross / quantity: the gross is account money, converted — issue 9.)
+   */
   averagePrice: number | null;
   status: 'running' | 'completed' | 'cancelled';
   joinedAt: number;
@@ -44,12 +47,12 @@ export async function participationViews(ctx: TradingContext, rows: GatherPartic
   return rows.map((r) => {
     const mine = fills.filter((f) => f.participation_id === r.id);
     const shares = mine.reduce((s, f) => s + Number(f.quantity), 0);
-    const gross = mine.reduce((s, f) => s + Number(f.gross_minor), 0);
+    const quoted = mine.reduce((s, f) => s + Number(f.price_minor) * Number(f.quantity), 0);
     return {
       id: r.id, planId: r.plan_id, name: nameOf.get(r.plan_id) ?? '', symbol: r.symbol, amount: fromMinor(Number(r.amount_minor)), invested: fromMinor(Number(r.invested_minor)),
       remainingHeld: fromMinor(Number(r.held_minor)), tranches: Number(r.tranches), tranchesDone: Number(r.done), nextAt: r.status === 'running' ? Number(r.next_due_at) : null,
       fills: mine.map((f) => ({ at: Number(f.at), price: fromMinor(Number(f.price_minor)), quantity: Number(f.quantity) })),
-      averagePrice: shares ? fromMinor(Math.round(gross / shares)) : null, status: r.status, joinedAt: Number(r.joined_at),
+      averagePrice: shares ? fromMinor(Math.round(quoted / shares)) : null, status: r.status, joinedAt: Number(r.joined_at),
     };
   });
 }

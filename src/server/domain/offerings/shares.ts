@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { commissionMinor } from '../../../shared/trade.js';
+import { SAME_CURRENCY_RATE_MINOR, toAccountMinor } from '../../../shared/currency.js';
 import type { Db } from '../../db/index.js';
 import { tradingDb } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
@@ -32,6 +33,11 @@ export interface ShareBuy {
   commissionBps: number;
   /** Journal entry kind, one of {@link OFFERING_ENTRY_KINDS}. */
   entryKind: string;
+  /**
+   * Issue 9: `priceMinor` is the INR quote; the gross converts to the account currency at this
+   * EUR/INR rate (paise per account unit, `FxRate.rateMinor`). Absent or 100: no conversion.
+   */
+  fxRateMinor?: number;
 }
 
 /** What a recorded buy cost, in minor units. */
@@ -43,16 +49,19 @@ export interface RecordedBuy {
   totalMinor: number;
 }
 
-/** The cost of `quantity` shares at `priceMinor` including commission, in minor units. */
-export function buyCostMinor(priceMinor: number, quantity: number, commissionBps: number): number {
-  const gross = priceMinor * quantity;
+/**
+ * The cost of `quantity` shares at `priceMinor` (INR) including commission, in account minor
+ * units (the gross converted at `fxRateMinor`, issue 9; default: no conversion).
+ */
+export function buyCostMinor(priceMinor: number, quantity: number, commissionBps: number, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
+  const gross = toAccountMinor(priceMinor * quantity, fxRateMinor);
   return gross + commissionMinor(gross, commissionBps);
 }
 
-/** The most whole shares `budgetMinor` buys at `priceMinor` including commission. */
-export function affordableQuantity(budgetMinor: number, priceMinor: number, commissionBps: number): number {
-  let quantity = Math.floor(budgetMinor / priceMinor);
-  while (quantity > 0 && buyCostMinor(priceMinor, quantity, commissionBps) > budgetMinor) quantity--;
+/** The most whole shares `budgetMinor` (account money) buys at `priceMinor` (INR) including commission. */
+export function affordableQuantity(budgetMinor: number, priceMinor: number, commissionBps: number, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
+  let quantity = Math.floor((budgetMinor * fxRateMinor) / (priceMinor * SAME_CURRENCY_RATE_MINOR));
+  while (quantity > 0 && buyCostMinor(priceMinor, quantity, commissionBps, fxRateMinor) > budgetMinor) quantity--;
   return quantity;
 }
 
@@ -62,7 +71,8 @@ export function affordableQuantity(budgetMinor: number, priceMinor: number, comm
  */
 export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promise<RecordedBuy> {
   const tradeId = newId();
-  const gross = buy.priceMinor * buy.quantity;
+  const fxRateMinor = buy.fxRateMinor ?? SAME_CURRENCY_RATE_MINOR;
+  const gross = toAccountMinor(buy.priceMinor * buy.quantity, fxRateMinor);
   const commission = commissionMinor(gross, buy.commissionBps);
   const available = { userId: buy.userId, kind: 'available' as const };
   const postings: PostingInput[] = [
@@ -92,6 +102,7 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
     .values({
       id: tradeId, user_id: buy.userId, symbol: buy.symbol, side: 'buy', quantity: buy.quantity, price_minor: buy.priceMinor, gross_minor: gross,
       commission_minor: commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: now,
+      fx_rate_minor: fxRateMinor,
     })
     .execute();
   return { tradeId, grossMinor: gross, commissionMinor: commission, totalMinor: total };

@@ -9,6 +9,9 @@
  * basis (what was paid including buy commission); average cost = cost / quantity. A sale takes
  * the sold shares' share of the cost basis (rounded to the cent, halves up; all of it when the
  * position closes) and realizes `proceeds − cost of the shares sold`.
+ *
+ * Issue 9: prices are INR (the instrument's quote currency); gross, commission, cost basis and
+ * P/L are account-currency money, the gross converted at the feed's EUR/INR rate of the order.
  */
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
@@ -21,6 +24,7 @@ import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/i
 import { livePrice, type TradingContext } from './context.js';
 import { etfPrice, findEtf } from '../etf/etfs.js';
 import { assertSellable } from '../offerings/locks.js';
+import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
 export interface StockOrderInput {
@@ -29,8 +33,11 @@ export interface StockOrderInput {
   quantity?: number;
 }
 
-/** Answer of a buy, in currency units. */
-export interface StockBuyReceipt {
+/**
+ * Answer of a buy: `price` in the instrument's currency (INR), the money in the account
+ * currency converted at `rate` (issue 9).
+ */
+export interface StockBuyReceipt extends FxView {
   id: string;
   symbol: string;
   side: 'buy';
@@ -41,8 +48,8 @@ export interface StockBuyReceipt {
   total: number;
 }
 
-/** Answer of a sell, in currency units. */
-export interface StockSellReceipt {
+/** Answer of a sell: `price` in INR, money in the account currency at `rate` (issue 9). */
+export interface StockSellReceipt extends FxView {
   id: string;
   symbol: string;
   side: 'sell';
@@ -55,6 +62,45 @@ export interface StockSellReceipt {
   realizedPnl: number;
 }
 
+/** Body of `order/quote`. */
+export interface OrderQuoteInput extends StockOrderInput {
+  /** Default `buy`. */
+  side?: 'buy' | 'sell';
+}
+
+/**
+ * Answer of `order/quote` (issue 9): the ticket's figures before confirming, in currency units.
+ * `price` and `grossQuote` in the instrument's currency (INR); `amount` (the gross converted at
+ * `rate`), `commission` and `total` in the account currency.
+ */
+export interface OrderQuoteView extends FxView {
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: number;
+  /** price × quantity in INR. */
+  grossQuote: number;
+  /** grossQuote converted to the account currency. */
+  amount: number;
+  commission: number;
+  /** Buy: amount + commission (debited); sell: amount − commission (credited). */
+  total: number;
+}
+
+/**
+ * Prices an order without placing it, exactly as `order/purchase` / `order/sell` would now.
+ * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`, `marketUnavailable`.
+ */
+export async function quoteOrder(ctx: TradingContext, input: OrderQuoteInput): Promise<OrderQuoteView> {
+  const order = await prepare(ctx, input);
+  const side = input.side === 'sell' ? 'sell' : 'buy';
+  const total = side === 'buy' ? order.grossMinor + order.commission : order.grossMinor - order.commission;
+  return {
+    symbol: order.symbol, side, quantity: order.quantity, price: fromMinor(order.priceMinor), grossQuote: fromMinor(order.priceMinor * order.quantity),
+    amount: fromMinor(order.grossMinor), commission: fromMinor(order.commission), total: fromMinor(total), ...fxView(order.fx),
+  };
+}
+
 /** Priced, validated order (outside the transaction). */
 async function prepare(ctx: TradingContext, input: StockOrderInput) {
   // ETF units (issue 9) are priced from their basket (iNAV); everything else by the feed.
@@ -63,8 +109,11 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
   if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
   const quantity = input.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
-  const grossMinor = priceMinor * quantity;
-  return { symbol: instrument.symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now() };
+  // Issue 9: the price is INR; the gross is converted to the account currency at the feed's
+  // EUR/INR rate (none for an INR account) and the commission is taken on the converted gross.
+  const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
+  const grossMinor = convert(fx, priceMinor * quantity);
+  return { symbol: instrument.symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
 }
 
 /**
@@ -103,9 +152,10 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
       .values({
         id, user_id: userId, symbol: order.symbol, side: 'buy', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
         commission_minor: order.commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: order.now,
+        fx_rate_minor: order.fx.rateMinor,
       })
       .execute();
-    return { id, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(order.commission), total: fromMinor(total) };
+    return { id, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(order.commission), total: fromMinor(total), ...fxView(order.fx) };
   });
 }
 
@@ -153,11 +203,12 @@ export async function sellStock(ctx: TradingContext, userId: string, input: Stoc
       .values({
         id, user_id: userId, symbol: order.symbol, side: 'sell', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
         commission_minor: order.commission, net_minor: proceeds, cost_minor: soldCost, realized_pnl_minor: proceeds - soldCost, entry_id: entry.id, created_at: order.now,
+        fx_rate_minor: order.fx.rateMinor,
       })
       .execute();
     return {
       id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
-      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost),
+      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...fxView(order.fx),
     };
   });
 }

@@ -13,6 +13,10 @@ import { pageOf, type Page, type PageQuery } from '../money/paging.js';
 import { contractView, type ContractView } from './contracts.js';
 import { nameOf, readyFeed, type TradingContext } from './context.js';
 import { lockedShares } from '../offerings/locks.js';
+import { convert, currentFx, type FxRate } from '../fx.js';
+import { findEtf } from '../etf/etfs.js';
+import { navMinor } from '../etf/catalogue.js';
+import { QUOTE_CURRENCY } from '../../../shared/currency.js';
 
 /** An open contract with its live price. */
 export interface OpenContractView extends ContractView {
@@ -21,13 +25,20 @@ export interface OpenContractView extends ContractView {
   remainingSeconds: number;
 }
 
-/** A holding with live valuation. `averageCost` = cost basis / quantity, to the cent. */
+/**
+ * A holding with live valuation. `averageCost` = cost basis / quantity, to the cent, in the
+ * account currency; `lastPrice` in the instrument's currency (INR; an ETF's iNAV); the market
+ * value = quantity × last price converted at the current EUR/INR rate (issue 9).
+ */
 export interface HoldingView {
   symbol: string;
   name: string;
   quantity: number;
   averageCost: number;
-  lastPrice: number;
+  /** Null when the feed has no price (then the holding is valued at cost). */
+  lastPrice: number | null;
+  /** Quote currency of `lastPrice` (INR). */
+  currency: string;
   marketValue: number;
   unrealizedPnl: number;
   /** Unrealized P/L in percent of the cost basis, 2 decimals. */
@@ -72,10 +83,23 @@ export interface BothDetails {
 
 const count = (n: { n: number | string } | undefined) => Number(n?.n ?? 0);
 
-/** Last price of a symbol in minor units (null when the feed has none). */
-async function lastPrices(market: Market): Promise<(symbol: string) => number | null> {
-  const feed = await readyFeed(market).catch(() => null);
-  return (symbol) => feed?.quote(symbol)?.last ?? null;
+/**
+ * Prices holdings (issue 9): a symbol's last price in INR minor units — the feed's for shares
+ * and listed IPOs, the iNAV from the basket for ETF units — or null without one, and the rate
+ * that converts it to the account currency (null when the feed cannot give one: then holdings
+ * are valued at cost).
+ */
+async function valuation(ctx: { deps: Deps; market: Market }): Promise<{ price: (symbol: string) => number | null; fx: FxRate | null }> {
+  const feed = await readyFeed(ctx.market).catch(() => null);
+  const fx = feed ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
+  const last = (symbol: string) => feed?.quote(symbol)?.last ?? null;
+  return {
+    price: (symbol) => {
+      const etf = findEtf(ctx.market, symbol);
+      return etf ? (feed ? navMinor(etf, last) : null) : last(symbol);
+    },
+    fx,
+  };
 }
 
 /** The lock of a holding's block-bought shares (issue 10). */
@@ -84,18 +108,18 @@ async function lockOf(ctx: TradingContext, userId: string, symbol: string, now: 
   return { lockedQuantity: locked.quantity, lockedUntil: locked.until };
 }
 
-function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quantity' | 'cost_minor'>, last: number | null): Omit<HoldingView, 'lockedQuantity' | 'lockedUntil'> {
+function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quantity' | 'cost_minor'>, last: number | null, fx: FxRate | null): Omit<HoldingView, 'lockedQuantity' | 'lockedUntil'> {
   const quantity = Number(row.quantity);
   const cost = Number(row.cost_minor);
-  const price = last ?? Math.round(cost / quantity);
-  const value = price * quantity;
+  const value = valueMinor(row, last, fx);
   const pnl = value - cost;
   return {
     symbol: row.symbol,
     name: nameOf(market, row.symbol),
     quantity,
     averageCost: fromMinor(Math.round(cost / quantity)),
-    lastPrice: fromMinor(price),
+    lastPrice: last === null ? null : fromMinor(last),
+    currency: QUOTE_CURRENCY,
     marketValue: fromMinor(value),
     unrealizedPnl: fromMinor(pnl),
     unrealizedPnlPercent: cost ? Math.round((pnl / cost) * 10_000) / 100 : 0,
@@ -113,14 +137,14 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
   }
   const { page, pageSize, offset } = pageOf(query);
   const t = tradingDb(ctx.deps.db);
-  const price = await lastPrices(ctx.market);
+  const { price, fx } = await valuation(ctx);
   if (query.type === 'holdings') {
     const [rows, total] = await Promise.all([
       t.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).orderBy('symbol').limit(pageSize).offset(offset).execute(),
       t.selectFrom('positions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirst(),
     ]);
     const now = ctx.deps.clock.now();
-    const items = await Promise.all(rows.map(async (row) => ({ ...holdingView(ctx.market, row, price(row.symbol)), ...(await lockOf(ctx, userId, row.symbol, now)) })));
+    const items = await Promise.all(rows.map(async (row) => ({ ...holdingView(ctx.market, row, price(row.symbol), fx), ...(await lockOf(ctx, userId, row.symbol, now)) })));
     return { items, total: count(total), page, pageSize };
   }
   const now = ctx.deps.clock.now();
@@ -182,13 +206,18 @@ export async function historicalDetails(ctx: TradingContext, userId: string, que
   return { items: items.slice(offset, take), total: count(contractCount) + count(saleCount), page, pageSize };
 }
 
-/** Market value of the user's holdings in minor units (cost basis for a symbol without a live price). */
+/**
+ * A holding's market value in account minor units: quantity × last INR price converted at the
+ * rate (issue 9); the cost basis when there is no price or no rate.
+ */
+function valueMinor(row: Pick<PositionsTable, 'quantity' | 'cost_minor'>, last: number | null, fx: FxRate | null): number {
+  return last === null || fx === null ? Number(row.cost_minor) : convert(fx, last * Number(row.quantity));
+}
+
+/** Market value of the user's holdings in account minor units (cost basis for a symbol without a live price). */
 export async function positionsValueMinor(deps: Deps, market: Market, userId: string): Promise<number> {
   const rows = await tradingDb(deps.db).selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute();
   if (!rows.length) return 0;
-  const price = await lastPrices(market);
-  return rows.reduce((sum, row) => {
-    const last = price(row.symbol);
-    return sum + (last === null ? Number(row.cost_minor) : last * Number(row.quantity));
-  }, 0);
+  const { price, fx } = await valuation({ deps, market });
+  return rows.reduce((sum, row) => sum + valueMinor(row, price(row.symbol), fx), 0);
 }

@@ -54,16 +54,24 @@ export class SimulatedProvider implements MarketDataProvider {
   ) {
     this.info = { id: 'simulated', real: false, followsCalendar: options.followsCalendar };
     this.draws = new SeededDraws(options.seed);
-    for (const instrument of instruments) {
-      this.states.set(instrument.symbol, {
-        instrument,
-        keyHash: hashString(instrument.symbol),
-        dailyHash: hashString(`${instrument.symbol}:daily`),
-        preludeHash: hashString(`${instrument.symbol}:prelude`),
-        rho: instrument.kind === 'index' ? (INDEX_CORRELATION[instrument.symbol] ?? 0.95) : STOCK_MARKET_CORRELATION,
-        fair: instrument.referencePriceMinor,
-      });
-    }
+    for (const instrument of instruments) this.states.set(instrument.symbol, this.stateOf(instrument, instrument.referencePriceMinor));
+  }
+
+  private stateOf(instrument: Instrument, fair: number): State {
+    return {
+      instrument,
+      keyHash: hashString(instrument.symbol),
+      dailyHash: hashString(`${instrument.symbol}:daily`),
+      preludeHash: hashString(`${instrument.symbol}:prelude`),
+      // The EUR/INR rate does not follow NSE's market factor.
+      rho: instrument.kind === 'index' ? (INDEX_CORRELATION[instrument.symbol] ?? 0.95) : instrument.kind === 'fx' ? 0 : STOCK_MARKET_CORRELATION,
+      fair,
+    };
+  }
+
+  /** A path for an instrument that joined later (an IPO listing), from `startPrice`. */
+  addInstrument(instrument: Instrument, startPrice: number): void {
+    if (!this.states.has(instrument.symbol)) this.states.set(instrument.symbol, this.stateOf(instrument, startPrice));
   }
 
   /** Starts every path at its last stored price (or its reference price). */

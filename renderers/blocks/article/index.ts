@@ -1,0 +1,9 @@
+/** The `article` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'article';
+export { schema };
+export const load = fromMarketChunk('ArticleBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -1,0 +1,12 @@
+import type { BlockProps } from '../../types';
+import { LinkButton } from '../../ui/LinkButton';
+import type { ButtonsBlockSpec } from './spec';
+
+/** A stack of full-width buttons. */
+export function ButtonsBlock({ spec }: BlockProps<ButtonsBlockSpec>) {
+  return (
+    <div className="button-stack">
+      {spec.items.map((item) => <LinkButton key={item.label} link={item} />)}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** The `carousel` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'carousel';
+export { schema };
+export const load = fromMarketChunk('CarouselBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

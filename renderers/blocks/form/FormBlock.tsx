@@ -1,0 +1,184 @@
+/**
+ * The form block: renders a screen's data schema with rjsf (our templates and widgets),
+ * validates in the browser with the same schema the server uses, submits to the layout's
+ * call and runs its `onSuccess` actions. Server field errors land on their fields.
+ * Loaded lazily: rjsf and ajv ship only with screens that have a form.
+ */
+import { useContext, useMemo, useRef, useState } from 'react';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { BlockProps } from '../../types';
+import { useHost } from '../../host';
+import { ScreenInfoContext, drafts } from '../../scope';
+import { useRunActions } from '../../actions';
+import { bindTemplate, readPath, useCallData, useQueryObject } from '../../data';
+import { useRenderer } from '../../registry-context';
+import { TEMPLATES } from '../../form/templates';
+import { makeTransformErrors } from '../../form/validator';
+import { useFormValidator } from '../../form/precompiled';
+import { ErrorState } from '../../ui/ErrorState';
+import { localizeSchema, localizeUi } from '../../form/localize';
+import type { FormContext } from '../../form/context';
+import { LinkButton } from '../../ui/LinkButton';
+import { Skeleton } from '../../ui/Skeleton';
+import type { SchemaNode } from '../../../src/shared/validation';
+import type { FormBlockSpec } from './spec';
+
+type Data = Record<string, unknown>;
+
+/**
+ * Points unknown `ui:widget` names at the visible fallback widget, and lets a `ui:order` that
+ * omits a property still render (rjsf refuses the whole form otherwise).
+ */
+function guardWidgets(ui: Record<string, unknown>, widgets: object): Record<string, unknown> {
+  const order = ui['ui:order'];
+  if (Array.isArray(order) && !order.includes('*')) ui = { ...ui, 'ui:order': [...order, '*'] };
+  return Object.fromEntries(
+    Object.entries(ui).map(([key, value]) => {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return [key, value];
+      const field = { ...(value as Record<string, unknown>) };
+      const widget = field['ui:widget'];
+      if (typeof widget === 'string' && !(widget in widgets)) {
+        field['ui:widget'] = 'unknown';
+        field['ui:options'] = { ...((field['ui:options'] as object) ?? {}), requestedWidget: widget };
+      }
+      return [key, field];
+    }),
+  );
+}
+
+export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) {
+  const intl = useIntl();
+  const host = useHost();
+  const { widgets } = useRenderer();
+  const run = useRunActions();
+  const initial = useCallData<Data>(spec.load);
+  const rawSchema = schemas[spec.schema] as SchemaNode;
+  const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
+  const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}, widgets), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl, widgets]);
+  const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
+  const { validator, error: validatorError, retry: retryValidator } = useFormValidator(spec.schema, rawSchema, schema);
+
+  const [formData, setFormData] = useState<Data | null>(null);
+  const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const formRef = useRef<Form>(null);
+  const dataRef = useRef<Data>({});
+
+  const screen = useContext(ScreenInfoContext);
+  const draftKey = screen.keepAlive ? drafts.key(screen.id, spec.id ?? spec.schema) : null;
+  const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
+  const query = useQueryObject();
+  const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query }) as Data, [spec.initial, query]);
+  const loaded = { ...initialValues, ...(spec.load ? pick(readPath(initial.data, spec.load.from ?? '') as Data | undefined, spec.load.pick) : {}), ...(draft ?? {}) };
+  const idempotency = useRef<{ body: string; key: string } | null>(null);
+  const current = formData ?? loaded;
+  dataRef.current = current;
+
+  const listeners = useRef(new Set<() => void>());
+  const formContext = useMemo<FormContext>(
+    () => ({
+      getFormData: () => dataRef.current,
+      submit: () => formRef.current?.submit(),
+      subscribe: (listener) => {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+    }),
+    [],
+  );
+
+  if (validatorError) return <ErrorState messageId="common.networkError" onRetry={retryValidator} />;
+  if ((spec.load && initial.isLoading) || !validator) return <Skeleton rows={4} />;
+
+  const onSubmit = async (data: Data) => {
+    if (busy) return;
+    setBusy(true);
+    setExtraErrors(undefined);
+    try {
+      const body = stripEmpty(data);
+      let idempotencyKey: string | undefined;
+      if (spec.submit.idempotent) {
+        // A retry of the same data (e.g. after a network error) reuses the key: it moves money once.
+        const json = JSON.stringify(body);
+        if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
+        idempotencyKey = idempotency.current.key;
+      }
+      const response = await host.call(spec.submit.call, body, { idempotencyKey });
+      idempotency.current = null;
+      if (draftKey) drafts.clear(draftKey);
+      await run(spec.submit.onSuccess, {
+        response,
+        resetForm: () => {
+          setFormData({});
+          setSubmitted(false);
+          setGeneration((g) => g + 1);
+        },
+      });
+    } catch (error) {
+      const fields = (error as { data?: { errors?: Array<{ field: string; message: string }> } }).data?.errors;
+      if (fields?.length) setExtraErrors(Object.fromEntries(fields.map((f) => [f.field, { __errors: [f.message] }])) as ErrorSchema);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="form-block card" data-testid={`form-${spec.id ?? spec.schema}`}>
+      {spec.title && <h3 className="section-title inside"><FormattedMessage id={spec.title} /></h3>}
+      <Form
+        key={generation}
+        ref={formRef}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={current}
+        validator={validator}
+        templates={TEMPLATES}
+        widgets={widgets}
+        formContext={formContext}
+        transformErrors={transformErrors}
+        extraErrors={extraErrors}
+        noHtml5Validate
+        showErrorList={false}
+        liveValidate={submitted ? 'onChange' : undefined}
+        focusOnFirstError
+        onChange={(event) => {
+          dataRef.current = event.formData as Data;
+          setFormData(event.formData as Data);
+          if (draftKey) drafts.write(draftKey, event.formData as Data);
+          listeners.current.forEach((listener) => listener());
+        }}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          void onSubmit(event.formData as Data);
+        }}
+      >
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="submit">
+          {busy && <span className="spinner" aria-hidden="true" />}
+          <FormattedMessage id={spec.submit.label} />
+        </button>
+      </Form>
+      {spec.links && (
+        <div className="form-links">
+          {spec.links.map((link) => <LinkButton key={link.label} link={link} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Copies only the listed fields of loaded data into the form. */
+function pick(data: Data | undefined, fields: string[] | undefined): Data {
+  if (!data) return {};
+  if (!fields) return data;
+  return Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
+}
+
+/** Drops undefined values so the body holds only what the user entered. */
+function stripEmpty(data: Data): Data {
+  return Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,9 @@
+/** The `indexCards` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'indexCards';
+export { schema };
+export const load = fromMarketChunk('IndexCardsBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -1,0 +1,9 @@
+/** The `newsList` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'newsList';
+export { schema };
+export const load = fromMarketChunk('NewsListBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

@@ -1,0 +1,9 @@
+/** The `quoteList` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'quoteList';
+export { schema };
+export const load = fromMarketChunk('QuoteListBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

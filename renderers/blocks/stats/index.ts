@@ -1,0 +1,9 @@
+/** The `stats` block kind: part of the lazy market chunk. Catalogue fragment: `spec.schema.json`. */
+import schema from './spec.schema.json';
+import { fromMarketChunk } from '../marketChunk';
+
+export const kind = 'stats';
+export { schema };
+export const load = fromMarketChunk('StatsBlock');
+/** Not shipped with the shell: see `load`. */
+export const component = undefined;

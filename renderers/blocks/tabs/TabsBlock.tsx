@@ -1,0 +1,36 @@
+/**
+ * Tabs of blocks (issue 5: e.g. the /home rankings — gainers, losers, most active): a
+ * segmented control over child block lists; only the chosen tab's blocks are mounted, so only
+ * their symbols stream.
+ */
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { BlockProps } from '../../types';
+import { useRenderer } from '../../registry-context';
+import type { TabsBlockSpec } from './spec';
+
+export function TabsBlock({ spec, schemas }: BlockProps<TabsBlockSpec>) {
+  const intl = useIntl();
+  const { renderBlock } = useRenderer();
+  const [active, setActive] = useState(0);
+  const tab = spec.tabs[active] ?? spec.tabs[0];
+  return (
+    <section className="tabs-block" data-testid={`tabs-${spec.id ?? 'block'}`}>
+      {spec.title && (
+        <h3 className="section-title">
+          <FormattedMessage id={spec.title} />
+        </h3>
+      )}
+      <div className="segmented" role="tablist" aria-label={spec.title ? intl.formatMessage({ id: spec.title }) : undefined}>
+        {spec.tabs.map((t, i) => (
+          <button key={t.label} type="button" role="tab" aria-selected={i === active} className={`segment${i === active ? ' active' : ''}`} onClick={() => setActive(i)}>
+            <FormattedMessage id={t.label} />
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="tabs-panel">
+        {tab?.blocks.map((block, i) => renderBlock(block, schemas, `${active}-${block.kind}-${block.id ?? i}`))}
+      </div>
+    </section>
+  );
+}

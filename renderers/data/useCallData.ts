@@ -1,0 +1,59 @@
+/**
+ * The one way blocks and widgets load data: a `load` spec (`{call, params}`) → SWR state,
+ * keyed `['call', name, params]` so every block asking for the same call shares one request
+ * and `{"reload": "*"}` can refresh them all. Params are bound with the template engine
+ * (`{query.x}` from the route); a placeholder the route lacks loads nothing.
+ */
+import { useCallback, useId, useMemo } from 'react';
+import useSWR from 'swr';
+import { useHost } from '../host';
+import { useReloadable } from '../scope';
+import type { LoadSpec } from '../types';
+import { useQueryObject } from './query';
+import { bindTemplate, missesQuery } from './template';
+
+/** Options of {@link useCallData}. */
+export interface CallDataOptions {
+  /** Reload every this many milliseconds (0: never). */
+  refreshMs?: number;
+  /** Do not toast a failure (the block shows it in place). */
+  silent?: boolean;
+}
+
+/** A call's parameters with `{query.x}` filled, and whether a needed query value is missing. */
+export function useBoundParams(load: LoadSpec | null | undefined): { params: Record<string, unknown>; missing: boolean } {
+  const query = useQueryObject();
+  const template = JSON.stringify(load?.params ?? {});
+  return useMemo(() => {
+    const params = (load ? bindTemplate(load.params ?? {}, { query }) : {}) as Record<string, unknown>;
+    return { params, missing: missesQuery(load?.params, params) };
+  }, [template, query]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * Loads `load.call` with its bound params; `null` loads nothing.
+ * @returns SWR state plus `reload()`, which revalidates.
+ */
+export function useCallData<T = unknown>(load: LoadSpec | null | undefined, options: CallDataOptions = {}) {
+  const host = useHost();
+  const { params, missing } = useBoundParams(load);
+  const key = load && !missing ? ['call', load.call, JSON.stringify(params)] : null;
+  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true } : undefined), {
+    revalidateOnFocus: false,
+    refreshInterval: options.refreshMs ?? 0,
+  });
+  const { mutate } = swr;
+  const reload = useCallback(() => void mutate(), [mutate]);
+  return { ...swr, reload };
+}
+
+/**
+ * A block's data: {@link useCallData} plus registration with the screen scope under the
+ * block's id (or an automatic one), so `{"reload": "<id>"}` and pull-to-refresh reach it.
+ */
+export function useBlockData<T = unknown>(id: string | undefined, load: LoadSpec | null | undefined, options: CallDataOptions = {}) {
+  const result = useCallData<T>(load, options);
+  const autoId = useId();
+  useReloadable(id ?? `auto${autoId}`, result.reload);
+  return result;
+}

@@ -1,0 +1,62 @@
+/**
+ * Number formats for market data (issue 5). Prices show exactly two decimals (prices are
+ * multiples of 0.05, so nothing is rounded away: SPEC.md §9's truncation holds); changes carry
+ * a sign; volumes are compact. Locale-aware (German format by default).
+ */
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * `2.450,35` — a price with two decimals; with its quote currency (issue 9: every share, ETF
+ * and IPO price is INR) `2.450,35 ₹`. Index levels are points and carry none.
+ */
+export function formatPrice(value: number | null | undefined, locale = 'de-DE', currency?: string | null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits: 2, maximumFractionDigits: 2, roundingMode: 'trunc' };
+  return format(locale, currency ? { ...options, style: 'currency', currency } : options).format(value);
+}
+
+/** `+12,35` / `−3,10` — a signed price change. */
+export function formatChange(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero', roundingMode: 'trunc' }).format(value);
+}
+
+/** `+1,25 %` — a signed percentage (the value is already in percent). */
+export function formatPercent(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero', roundingMode: 'trunc' }).format(value / 100);
+}
+
+/** `1,2 Mio.` — a compact share count. */
+export function formatVolume(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/** `1.250` — a whole number (e.g. a lot size). */
+export function formatInteger(value: number | null | undefined, locale = 'de-DE'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return format(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** `14:32` in India time. */
+export function formatClock(epochMs: number, locale = 'de-DE'): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
+}
+
+/** Direction of a change: `up`, `down` or `flat` (for colours). */
+export function trend(change: number | null | undefined): 'up' | 'down' | 'flat' {
+  if (!change) return 'flat';
+  return change > 0 ? 'up' : 'down';
+}

@@ -1,0 +1,55 @@
+/**
+ * Derived figures under a form field (issue 9: the order ticket's conversion, the IPO's
+ * price × lots calculator): asks `call` with `params` bound over the form's current data
+ * (`{quantity}`, `{symbol}`; `{query.x}` from the route) whenever it changes, and shows the
+ * answer's `items` as label/value rows. The server computes the figures, so the ticket shows
+ * exactly what the order will charge. Nothing is shown until the data is complete; a refusal
+ * (e.g. market closed, lots out of range) shows no figures rather than stale ones.
+ */
+import { useSyncExternalStore } from 'react';
+import useSWR from 'swr';
+import { FormattedMessage } from 'react-intl';
+import { useHost } from '../host';
+import { useFormat } from '../formatters';
+import { bindTemplate, useQueryObject } from '../data';
+import type { FormContext } from '../form/context';
+
+/** `ui:options.estimate` of a field. */
+export interface EstimateSpec {
+  call: string;
+  /** Body of the call; `{field}` takes the form's value, `{query.x}` the route's. */
+  params: Record<string, unknown>;
+  /** Rows to show: answer field, message id of the label, formatter name. */
+  items: Array<{ field: string; label: string; format?: string }>;
+  /** Message id of a note under the rows (e.g. "rate simulated, like the prices"). */
+  note?: string;
+}
+
+export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormContext }) {
+  const format = useFormat();
+  const host = useHost();
+  const query = useQueryObject();
+  // The bound body as a string: a stable snapshot for React, changing only with the data.
+  const body = useSyncExternalStore(context.subscribe, () => JSON.stringify(bindTemplate(spec.params, { ...context.getFormData(), query })));
+  const params = JSON.parse(body) as Record<string, unknown>;
+  const complete = Object.values(params).every((v) => v !== undefined && v !== null && v !== '');
+  const { data, error } = useSWR<Record<string, unknown>>(complete ? ['estimate', spec.call, body] : null, () => host.call(spec.call, params, { silent: true }), {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+    shouldRetryOnError: false,
+  });
+  if (!complete || error || !data) return null;
+  return (
+    <div className="estimate" data-testid="estimate" aria-live="polite">
+      <dl className="detail-list">
+        {spec.items.map((item) => (
+          <div key={item.field} className="detail-row">
+            <dt><FormattedMessage id={item.label} /></dt>
+            <dd data-testid={`estimate-${item.field}`}>{format.value(data[item.field], item.format)}</dd>
+          </div>
+        ))}
+      </dl>
+      {spec.note && <p className="estimate-note"><FormattedMessage id={spec.note} /></p>}
+    </div>
+  );
+}

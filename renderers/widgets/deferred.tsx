@@ -1,0 +1,38 @@
+/**
+ * The widget collection as the registry holds it: one small stand-in per widget name that
+ * renders the real widget once the widgets module (rjsf widgets, password meter, photo
+ * upload…) has loaded with the form chunk, so the shell's first load does not carry them.
+ * The form kind's `load` waits for {@link loadWidgets}, so a form never renders a stand-in
+ * before its widget is there; should one, it suspends until the module arrives.
+ */
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import catalogue from './widgets.schema.json';
+
+/** Entries layouts do not name: rjsf's default text widget and the visible fallback. */
+export const INTERNAL_WIDGETS = ['TextWidget', 'unknown'];
+
+let table: RegistryWidgetsType | null = null;
+let pending: Promise<void> | null = null;
+
+/** Loads the widgets module once; resolves when every widget can render. */
+export function loadWidgets(): Promise<void> {
+  pending ??= import('./index').then((module) => {
+    table = module.WIDGETS;
+  });
+  return pending;
+}
+
+function deferredWidget(name: string) {
+  function Deferred(props: WidgetProps) {
+    if (!table) throw loadWidgets(); // suspends until the module is there
+    const Widget = table[name];
+    return Widget ? <Widget {...props} /> : null;
+  }
+  Deferred.displayName = `Widget(${name})`;
+  return Deferred;
+}
+
+/** Every widget name of the catalogue (and the internal ones) → its stand-in. */
+export const DEFERRED_WIDGETS: RegistryWidgetsType = Object.fromEntries(
+  [...(catalogue.enum as string[]), ...INTERNAL_WIDGETS].map((name) => [name, deferredWidget(name)]),
+);

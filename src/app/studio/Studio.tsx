@@ -1,0 +1,301 @@
+/**
+ * The studio at /studio (issue 11; role `editor`): product staff change screens and texts
+ * without code. Screen list · JSON editors for layout and schema (completion and inline
+ * errors from the catalogue and the server's checks) · property panel of the selected block
+ * · live 390×844 preview with a language switch · the screen's texts per language · publish
+ * with a note · history with diff and rollback. Loaded lazily: none of it is in the
+ * investor's bundle. A laptop-width tool that wraps on a tablet.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser/lib/index.js';
+import { ApiError, callApi } from '../api';
+import { showToast } from '../toast-bus';
+import { LOCALES, type Locale } from '../../shared/lang';
+import type { ScreenPayload } from '../../../renderers/types';
+import { JsonEditor, type EditorProblem } from './JsonEditor';
+import { Preview } from './Preview';
+import { PropertyPanel } from './PropertyPanel';
+import { TextsPanel } from './TextsPanel';
+import { VersionsPanel, type VersionInfo } from './VersionsPanel';
+import { LAYOUT_META, SCHEMA_META, blockPointerAt, readPointer } from './catalogue';
+import './studio.css';
+
+interface ScreenRow {
+  id: string;
+  version: number;
+  publishedAt: number | null;
+  hasDraft: boolean;
+}
+
+interface StudioScreen {
+  id: string;
+  version: number;
+  layout: Record<string, unknown>;
+  schema: Record<string, unknown> | null;
+  draft: { layout: Record<string, unknown>; schema: Record<string, unknown> | null } | null;
+  messageIds: string[];
+}
+
+type Texts = Partial<Record<Locale, Record<string, string>>>;
+
+/** Keys whose string values are message ids (as src/server/screens/lint.ts reads layouts). */
+const MESSAGE_KEYS = new Set(['title', 'subtitle', 'label', 'toast', 'empty', 'text', 'confirm', 'reasonLabel', 'hint', 'ui:placeholder', 'ui:title', 'ui:description', 'ui:help']);
+
+/** Message ids a layout (and schema field titles) use. */
+function messageIdsOf(layout: unknown, schema: unknown): string[] {
+  const ids = new Set<string>();
+  const walk = (node: unknown, inSchema: boolean, depth: number) => {
+    if (Array.isArray(node)) node.forEach((n) => walk(n, inSchema, depth + 1));
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === 'string' && (inSchema ? key === 'title' && depth > 0 : MESSAGE_KEYS.has(key))) ids.add(value);
+        if (key !== 'examples') walk(value, inSchema, depth + 1);
+      }
+    }
+  };
+  walk(layout, false, 0);
+  walk(schema, true, 0);
+  return [...ids].filter((id) => /^[A-Za-z0-9_.:-]+$/.test(id) && id.includes('.')).sort();
+}
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const parse = (text: string): Record<string, unknown> | null => {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+function setAtPointer(doc: Record<string, unknown>, pointer: string, value: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(doc);
+  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: any = copy;
+  for (const part of parts.slice(0, -1)) node = node[part];
+  node[parts[parts.length - 1]!] = value;
+  return copy;
+}
+
+/** The studio. */
+export default function Studio() {
+  const intl = useIntl();
+  const [screens, setScreens] = useState<ScreenRow[] | null>(null);
+  /** Why the studio is not available: the server's message (not an editor, switched off). */
+  const [denied, setDenied] = useState<string | null>(null);
+  const [id, setId] = useState<string | null>(null);
+  const [screen, setScreen] = useState<StudioScreen | null>(null);
+  const [layoutText, setLayoutText] = useState('');
+  const [schemaText, setSchemaText] = useState('');
+  const [problems, setProblems] = useState<EditorProblem[]>([]);
+  const [cursor, setCursor] = useState('');
+  const [lang, setLang] = useState<Locale>('en');
+  const [catalogs, setCatalogs] = useState<Texts>({});
+  const [edits, setEdits] = useState<Texts>({});
+  const [versions, setVersions] = useState<VersionInfo[]>([]);
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [otherSchemas, setOtherSchemas] = useState<ScreenPayload['schemas']>({});
+  const [revision, setRevision] = useState(0);
+  const [tab, setTab] = useState<'layout' | 'schema'>('layout');
+  /** Bumped when the server's answer may change without the candidate changing (texts published). */
+  const [checks, setChecks] = useState(0);
+
+  const loadList = useCallback(async () => {
+    try {
+      setScreens(await callApi<ScreenRow[]>('studio/screens/list', {}, { silent: true }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 0) setDenied(error.code === 1040 ? intl.formatMessage({ id: 'studio.editorsOnly' }) : error.message);
+    }
+  }, [intl]);
+  useEffect(() => void loadList(), [loadList]);
+  useEffect(() => {
+    void Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l }, { silent: true })] as const))
+      .then((pairs) => setCatalogs(Object.fromEntries(pairs)))
+      .catch(() => undefined); // not an editor: the list's answer says so
+  }, []);
+
+  const open = useCallback(async (next: string) => {
+    const data = await callApi<StudioScreen>('studio/screens/get', { id: next });
+    const served = await fetch(`/api/ui/screens/${next}`).then((r) => r.json() as Promise<{ data: ScreenPayload }>).catch(() => null);
+    setId(next);
+    setScreen(data);
+    setOtherSchemas(served?.data?.schemas ?? {});
+    setLayoutText(pretty(data.draft?.layout ?? data.layout));
+    setSchemaText(data.schema ? pretty(data.draft?.schema ?? data.schema) : '');
+    setProblems([]);
+    setEdits({});
+    setNote('');
+    setTab('layout');
+    setVersions(await callApi<VersionInfo[]>('studio/screens/versions', { id: next }));
+  }, []);
+
+  const layout = useMemo(() => parse(layoutText), [layoutText]);
+  const schema = useMemo(() => (schemaText.trim() ? parse(schemaText) : null), [schemaText]);
+  const candidate = useMemo(() => (layout && id ? { id, layout, ...(screen?.schema && schema ? { schema } : {}) } : null), [id, layout, schema, screen?.schema]);
+
+  // Server checks while typing (debounced): catalogue, calls, texts, contract.
+  useEffect(() => {
+    if (!candidate) return;
+    const timer = setTimeout(() => {
+      void callApi<{ errors: EditorProblem[] }>('studio/screens/validate', candidate, { silent: true })
+        .then((result) => setProblems(result.errors))
+        .catch(() => undefined);
+      setRevision((r) => r + 1);
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [candidate, checks]);
+
+  // The app's react-intl has no ICU parser (ASTs are precompiled): the studio's chunk parses.
+  const previewMessages = useMemo(() => {
+    const texts = { ...catalogs[lang], ...edits[lang] };
+    return Object.fromEntries(Object.entries(texts).flatMap(([key, text]) => {
+      try {
+        return [[key, parseIcu(text)]];
+      } catch {
+        return [];
+      }
+    })) as unknown as Record<string, string>;
+  }, [catalogs, edits, lang]);
+  const payload = useMemo<ScreenPayload | null>(() => {
+    if (!layout || !id) return null;
+    const schemas = { ...otherSchemas, ...(screen?.schema && schema ? { [id]: schema } : {}) };
+    return { id, layout: layout as unknown as ScreenPayload['layout'], schemas: schemas as ScreenPayload['schemas'] };
+    // Rebuilt per revision (debounced), not per keystroke.
+  }, [revision, otherSchemas]);
+
+  const blockPointer = layout ? blockPointerAt(layout, cursor) : null;
+  const block = blockPointer && layout ? (readPointer(layout, blockPointer) as Record<string, unknown>) : null;
+  const layoutProblems = problems.filter((p) => p.pointer.startsWith('/layout')).map((p) => ({ ...p, pointer: p.pointer.slice('/layout'.length) }));
+  const schemaProblems = problems.filter((p) => p.pointer.startsWith('/schema')).map((p) => ({ ...p, pointer: p.pointer.slice('/schema'.length) }));
+  const textIds = useMemo(() => [...new Set([...(screen?.messageIds ?? []), ...messageIdsOf(layout, schema)])].sort(), [screen?.messageIds, layout, schema]);
+
+  const onProperties = (values: Record<string, unknown>) => {
+    if (!layout || !blockPointer || !block) return;
+    const next = { ...block };
+    for (const key of Object.keys(next)) if (key !== 'kind' && !(key in values) && typeof next[key] !== 'object') delete next[key];
+    for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') next[key] = value;
+    if (JSON.stringify(next) !== JSON.stringify(block)) setLayoutText(pretty(setAtPointer(layout, blockPointer, next)));
+  };
+
+  const saveTexts = async () => {
+    setBusy(true);
+    try {
+      for (const l of LOCALES) {
+        const changed = edits[l];
+        if (changed && Object.keys(changed).length) await callApi('studio/messages/save', { lang: l, messages: changed });
+      }
+      const pairs = await Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const));
+      setCatalogs(Object.fromEntries(pairs));
+      setEdits({});
+      setChecks((c) => c + 1);
+      showToast({ messageId: 'studio.textsSaved', tone: 'success' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const publish = async () => {
+    if (!candidate) return;
+    setBusy(true);
+    try {
+      const { version } = await callApi<{ version: number }>('studio/screens/publish', { ...candidate, note }, { silent: true });
+      showToast({ text: intl.formatMessage({ id: 'studio.published' }, { version }), tone: 'success' });
+      await open(candidate.id);
+      await loadList();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        showToast({ text: error.message, tone: 'error' });
+        const errors = (error.data as { errors?: EditorProblem[] } | null)?.errors;
+        if (errors) setProblems(errors);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveDraft = async () => {
+    if (!candidate) return;
+    const result = await callApi<{ errors: EditorProblem[] }>('studio/screens/saveDraft', candidate);
+    setProblems(result.errors);
+    showToast({ messageId: 'studio.draftSaved', tone: 'success' });
+    await loadList();
+  };
+
+  const rollback = async (version: number) => {
+    if (!id || !window.confirm(intl.formatMessage({ id: 'studio.rollbackConfirm' }, { version }))) return;
+    const result = await callApi<{ version: number }>('studio/screens/rollback', { id, version });
+    showToast({ text: intl.formatMessage({ id: 'studio.published' }, { version: result.version }), tone: 'success' });
+    await open(id);
+    await loadList();
+  };
+
+  if (denied) return <div className="studio studio-denied" data-testid="studio-denied">{denied}</div>;
+
+  return (
+    <div className="studio" data-testid="studio">
+      <aside className="studio-list">
+        <h1 className="studio-title"><FormattedMessage id="studio.title" /></h1>
+        <ul>
+          {(screens ?? []).map((row) => (
+            <li key={row.id}>
+              <button type="button" className={row.id === id ? 'active' : ''} onClick={() => void open(row.id)} data-testid={`screen-${row.id}`}>
+                {row.id} <span className="studio-hint">v{row.version}{row.hasDraft ? ' ✎' : ''}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      {screen && id ? (
+        <>
+          <section className="studio-main">
+            <div className="studio-tabs" role="tablist">
+              <button type="button" role="tab" aria-selected={tab === 'layout'} onClick={() => setTab('layout')}>layout.json</button>
+              {screen.schema && <button type="button" role="tab" aria-selected={tab === 'schema'} onClick={() => setTab('schema')} data-testid="tab-schema">schema.json</button>}
+            </div>
+            {tab === 'layout' ? (
+              <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} problems={layoutProblems} onCursor={setCursor} />
+            ) : (
+              <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} schema={SCHEMA_META} problems={schemaProblems} />
+            )}
+            <ul className="studio-problems" data-testid="studio-problems">
+              {!layout && <li>layout: <FormattedMessage id="studio.notJson" /></li>}
+              {problems.map((p) => <li key={`${p.pointer}${p.message}`}><code>{p.pointer}</code>: {p.message}</li>)}
+            </ul>
+            <div className="studio-row studio-publish">
+              <input aria-label={intl.formatMessage({ id: 'studio.note' })} placeholder={intl.formatMessage({ id: 'studio.note' })} value={note} onChange={(e) => setNote(e.target.value)} data-testid="studio-note" />
+              <button type="button" className="studio-button" onClick={() => void saveDraft()} disabled={!candidate || busy}><FormattedMessage id="studio.saveDraft" /></button>
+              <button type="button" className="studio-button primary" onClick={() => void publish()} disabled={!candidate || busy || !note.trim() || problems.length > 0} data-testid="studio-publish">
+                <FormattedMessage id="studio.publish" />
+              </button>
+            </div>
+            <details open>
+              <summary><FormattedMessage id="studio.properties" /></summary>
+              <PropertyPanel key={blockPointer ?? 'none'} block={block} onChange={onProperties} />
+            </details>
+            <details open>
+              <summary><FormattedMessage id="studio.texts" /></summary>
+              <TextsPanel ids={textIds} catalogs={catalogs} edits={edits} saving={busy} onSave={() => void saveTexts()}
+                onEdit={(l, key, text) => setEdits((current) => ({ ...current, [l]: { ...current[l], [key]: text } }))} />
+            </details>
+            <details>
+              <summary data-testid="studio-history"><FormattedMessage id="studio.history" /></summary>
+              <VersionsPanel id={id} versions={versions} onRollback={(v) => void rollback(v)} />
+            </details>
+          </section>
+          <section className="studio-preview">
+            <div className="studio-row" role="group" aria-label={intl.formatMessage({ id: 'studio.previewLanguage' })}>
+              {LOCALES.map((l) => (
+                <button key={l} type="button" className={l === lang ? 'studio-chip active' : 'studio-chip'} onClick={() => setLang(l)} data-testid={`preview-${l}`}>{l.toUpperCase()}</button>
+              ))}
+            </div>
+            {payload && <Preview payload={payload} revision={revision} lang={lang} messages={previewMessages} />}
+          </section>
+        </>
+      ) : (
+        <p className="studio-hint studio-main"><FormattedMessage id="studio.pickScreen" /></p>
+      )}
+    </div>
+  );
+}

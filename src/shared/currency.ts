@@ -1,0 +1,47 @@
+/**
+ * One currency story (issue 9 "One currency story"): instruments quote in their own currency
+ * (INR for every NSE share, ETF and IPO), the account keeps money in the configured account
+ * currency (`ACCOUNT_CURRENCY`, EUR by default, INR for an Indian deployment), and a buy or
+ * sell of an INR instrument converts the INR amount at the feed's EUR/INR rate — the way
+ * international brokers do. Isomorphic: the server moves money with it, the ticket shows it.
+ */
+
+/** Currencies the app knows. */
+export const CURRENCIES = ['EUR', 'INR'] as const;
+export type CurrencyCode = (typeof CURRENCIES)[number];
+
+/** Quote currency of every instrument in the master (NSE). */
+export const QUOTE_CURRENCY: CurrencyCode = 'INR';
+
+/** Symbol of the simulated EUR/INR rate in the market feed (INR per 1 EUR, in paise). */
+export const FX_SYMBOL = 'EURINR';
+
+/** The rate of a currency against itself, in minor units of the quote currency (1.00). */
+export const SAME_CURRENCY_RATE_MINOR = 100;
+
+/**
+ * Converts an amount in the quote currency's minor units into the account currency's minor
+ * units: `quoteMinor / rate`, rounded to the cent with halves away from zero.
+ * @param quoteMinor e.g. paise (`300000` = ₹3,000.00).
+ * @param rateMinor quote-currency minor units per one account-currency unit, e.g. `10420`
+ *   (EUR/INR 104.20); {@link SAME_CURRENCY_RATE_MINOR} when both are the same (no conversion).
+ * @returns e.g. cents (`2879` = €28.79).
+ * @throws RangeError when the rate is not a positive integer.
+ */
+export function toAccountMinor(quoteMinor: number, rateMinor: number): number {
+  if (!Number.isSafeInteger(rateMinor) || rateMinor <= 0) throw new RangeError('rate must be a positive integer of minor units');
+  if (rateMinor === SAME_CURRENCY_RATE_MINOR) return quoteMinor;
+  const sign = quoteMinor < 0 ? -1n : 1n;
+  const n = BigInt(Math.abs(quoteMinor)) * BigInt(SAME_CURRENCY_RATE_MINOR) * 2n + BigInt(rateMinor);
+  return Number((sign * n) / (2n * BigInt(rateMinor)));
+}
+
+/** The currency's symbol for labels (`€`, `₹`). */
+export function currencySymbol(code: string): string {
+  return code === 'INR' ? '₹' : code === 'EUR' ? '€' : code;
+}
+
+/** Whether a text names a currency the app knows. */
+export function isCurrency(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}

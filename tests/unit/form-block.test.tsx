@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+/**
+ * The form block with Testing Library (issue 16): initial values from its `load` call (only the
+ * picked fields) and from `initial` with a route-query placeholder; an empty submit shows each
+ * field's message and calls nothing; a valid submit sends the typed body with an
+ * Idempotency-Key that a retry of the same data reuses; server field errors land on their
+ * fields; success runs the actions (toast, reset).
+ */
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import FormBlock from '../../renderers/blocks/form/FormBlock';
+import type { FormBlockSpec } from '../../renderers/blocks/form/spec';
+import { loadWidgets } from '../../renderers/widgets/deferred';
+import { de, fakeHost, renderWithHost } from './helpers/renderer';
+
+vi.mock('../../renderers/form/precompiled', async (importOriginal) => (await import('./helpers/form-validator-mock')).mockPrecompiled(importOriginal));
+
+beforeAll(() => loadWidgets());
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, '', '/');
+});
+
+const schema = {
+  title: 'TestForm',
+  type: 'object',
+  additionalProperties: false,
+  required: ['holderName', 'bankName'],
+  properties: {
+    holderName: { type: 'string', title: 'field.holderName', minLength: 1 },
+    bankName: { type: 'string', title: 'field.bankName', minLength: 1 },
+    channel: { type: 'string' },
+  },
+};
+
+const spec: FormBlockSpec = {
+  kind: 'form',
+  id: 'add',
+  schema: 'testForm',
+  initial: { channel: '{query.channel}' },
+  submit: { call: 'bank/addBank', label: 'bindBank.submit', idempotent: true, onSuccess: [{ toast: 'bindBank.saved' }, { resetForm: true }] },
+  ui: { channel: { 'ui:widget': 'hidden' } },
+};
+
+const field = (id: string) => screen.getByLabelText(de[`field.${id}`]!) as HTMLInputElement;
+const type = (id: string, value: string) => fireEvent.change(field(id), { target: { value } });
+const submit = () => fireEvent.click(screen.getByTestId('submit'));
+
+describe('form block', () => {
+  it('starts from the picked fields of its load call', async () => {
+    const { host } = fakeHost({ 'bank/get': () => ({ profile: { holderName: 'Asha Verma', bankName: 'SBI', secret: 'x' } }) });
+    renderWithHost(<FormBlock spec={{ ...spec, load: { call: 'bank/get', from: 'profile', pick: ['holderName'] } }} schemas={{ testForm: schema }} />, host);
+    await waitFor(() => expect(field('holderName').value).toBe('Asha Verma'));
+    expect(field('bankName').value).toBe('');
+  });
+
+  it('refuses an empty submit with each field’s message and calls nothing', async () => {
+    const { host, calls } = fakeHost({});
+    renderWithHost(<FormBlock spec={spec} schemas={{ testForm: schema }} />, host);
+    await screen.findByTestId('form-add');
+    submit();
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([de['validation.required'], de['validation.required']]));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the body with an idempotency key, keeps it for a retry and shows server field errors', async () => {
+    window.history.replaceState(null, '', '/bindBank?channel=upi');
+    let attempt = 0;
+    const { host, callsOf, log } = fakeHost({
+      'bank/addBank': () => {
+        attempt += 1;
+        if (attempt === 1) throw Object.assign(new Error('refused'), { code: 1000, data: { errors: [{ field: 'bankName', message: 'Bank unbekannt' }] } });
+        return { id: 'b1' };
+      },
+    });
+    renderWithHost(<FormBlock spec={spec} schemas={{ testForm: schema }} />, host);
+    await screen.findByTestId('form-add');
+    type('holderName', 'Asha Verma');
+    type('bankName', 'Nowhere Bank');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Bank unbekannt'));
+    expect(screen.getByRole('alert').closest('[data-field]')?.getAttribute('data-field')).toBe('bankName');
+
+    submit(); // the same data again: the same key, so money would move once
+    await waitFor(() => expect(log).toContain('toast bindBank.saved'));
+    const [first, second] = callsOf('bank/addBank');
+    expect(first!.body).toEqual({ holderName: 'Asha Verma', bankName: 'Nowhere Bank', channel: 'upi' });
+    expect(first!.options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.options?.idempotencyKey).toBe(first!.options?.idempotencyKey);
+    // resetForm: the typed values are gone.
+    await waitFor(() => expect(field('holderName').value).toBe(''));
+  });
+
+  it('uses a new key when the data changed', async () => {
+    const { host, callsOf } = fakeHost({ 'bank/addBank': () => ({ id: 'b1' }) });
+    renderWithHost(<FormBlock spec={{ ...spec, submit: { ...spec.submit, onSuccess: [] } }} schemas={{ testForm: schema }} />, host);
+    await screen.findByTestId('form-add');
+    type('holderName', 'A');
+    type('bankName', 'B');
+    submit();
+    await waitFor(() => expect(callsOf('bank/addBank')).toHaveLength(1));
+    type('bankName', 'C');
+    submit();
+    await waitFor(() => expect(callsOf('bank/addBank')).toHaveLength(2));
+    const [first, second] = callsOf('bank/addBank');
+    expect(second!.options?.idempotencyKey).not.toBe(first!.options?.idempotencyKey);
+  });
+});
