@@ -17,12 +17,12 @@ import { CaseStepError, runCase } from '../qa/execute';
 import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
-import { findRouteQuery, needsQuery, querySources } from '../qa/route-query';
+import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
 import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
 import type { CaseRole, CaseStep } from '../qa/types';
 
 /** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
-const QUERY: Record<string, string> = { '/marketDetails': '?symbol=RELIANCE' };
+const QUERY = FIXED_QUERIES;
 
 /** Routes checked: the spec's (SPEC.md §2) plus the back office. `/` only redirects. */
 const routes = ROUTES.filter((r) => r.path !== '/');

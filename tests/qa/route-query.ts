@@ -11,6 +11,12 @@ import { readLayout, screenIds, type BlockData } from './schemas';
 
 type Row = Record<string, unknown>;
 
+/**
+ * Fixed queries for screens of one market symbol: reached from quote rows and trade buttons,
+ * not from a record list; the simulated market always has RELIANCE.
+ */
+export const FIXED_QUERIES: Record<string, string> = { '/marketDetails': '?symbol=RELIANCE', '/buy': '?symbol=RELIANCE' };
+
 /** Where a route's query can come from: a list block (with its screen) whose rows link to it. */
 export interface QuerySource {
   screen: string;
