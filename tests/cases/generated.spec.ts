@@ -14,30 +14,104 @@ import { expect, test, type APIRequestContext, type Page } from '../e2e/test';
 import { ROUTES } from '../../src/app/routes';
 import { generateScreenCases } from '../qa/generate';
 import { CaseStepError, runCase } from '../qa/execute';
-import { prepare, type CaseSession } from '../qa/given';
+import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
-import { readLayout, type BlockData } from '../qa/schemas';
-import type { CaseRole } from '../qa/types';
+import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
+import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
+import type { CaseRole, CaseStep } from '../qa/types';
 
-/** Query a route needs to show real content. */
-const QUERY: Record<string, string> = { '/marketDetails': '?symbol=RELIANCE' };
+/** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
+const QUERY = FIXED_QUERIES;
 
 /** Routes checked: the spec's (SPEC.md §2) plus the back office. `/` only redirects. */
 const routes = ROUTES.filter((r) => r.path !== '/');
 
-const roleOf = (path: string, isPublic?: boolean): CaseRole => (path.startsWith('/admin') ? 'operator' : isPublic ? 'visitor' : 'investor');
+/**
+ * Who opens a route: the operator on back-office screens — `/admin*` and any screen whose
+ * calls are `admin/*` (the plan and block-trading desks, `/gatherController`, sit outside
+ * `/admin` but the server refuses investor tokens on their calls) — visitors on public
+ * routes, else the investor.
+ */
+const roleOf = (path: string, isPublic: boolean | undefined, layout: LayoutData | undefined): CaseRole =>
+  path.startsWith('/admin') || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
 
-// One investor (bank bound, identity approved, 5,000 deposited) and one operator login per
+// One investor (bank bound, identity approved, 5,000 deposited, 1,000 of it asked back as a
+// withdrawal so the withdrawal record screens have a record) and one operator login per
 // worker: logins are reused, the generated suite stays lean.
 let investor: Promise<CaseSession> | undefined;
+async function sharedInvestor(request: APIRequestContext): Promise<CaseSession> {
+  const session = await prepare(request, 'investor', { bank: true, identity: 'approved', funded: 5000 });
+  const [bank] = await api<Array<{ id: string }>>(request, session.token, 'bank/get', {});
+  await api(request, session.token, 'withdrawal', { amount: 1000, bankId: bank!.id });
+  return session;
+}
 async function sessionFor(request: APIRequestContext, role: CaseRole): Promise<CaseSession> {
   if (role === 'visitor') return {};
   if (role === 'investor') {
-    investor ??= prepare(request, 'investor', { bank: true, identity: 'approved', funded: 5000 });
+    investor ??= sharedInvestor(request);
     return investor;
   }
   return prepare(request, role);
+}
+
+/**
+ * Records made through the API when a list that links to a record screen is empty (a fresh
+ * server has no plans, offers or IPOs): keyed by that list's call, each made once per worker,
+ * whichever screen needs it first — so a screen run alone finds its record too.
+ */
+const operatorToken = async (request: APIRequestContext) => (await sessionFor(request, 'operator')).token;
+const gatherPlan = async (request: APIRequestContext) =>
+  api(request, await operatorToken(request), 'admin/gather/save', { name: 'QA plan', symbol: 'INFY', tranches: 2, intervalSeconds: 60, minAmount: 1000, opensAt: '2026-11-23T09:00', closesAt: '2030-01-01T00:00' });
+const blockOffer = async (request: APIRequestContext) => {
+  const market = await api<{ last: number }>(request, undefined, 'markets/getMarket', { symbol: 'TCS' });
+  return api(request, await operatorToken(request), 'admin/blockTrading/save', { symbol: 'TCS', price: market.last, quantity: 500, minQuantity: 2, opensAt: '2026-11-23T00:00', closesAt: '2030-01-01T00:00', lockDays: 5 });
+};
+const ipoIssue = async (request: APIRequestContext) =>
+  api(request, await operatorToken(request), 'admin/ipo/save', {
+    symbol: 'QAIPO', name: 'QA Solar Ltd.', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 10_000,
+    opensAt: '2026-11-01T00:00:00Z', closesAt: '2030-01-01T00:00:00Z', allotmentAt: '2030-01-01T00:00:00Z', listingAt: '2030-01-01T00:00:00Z',
+  });
+const SEED: Record<string, (request: APIRequestContext) => Promise<unknown>> = {
+  'admin/gather/list': gatherPlan,
+  'gather/getList': gatherPlan,
+  'blockTrading/list': blockOffer,
+  'admin/blockTrading/list': blockOffer,
+  'ipo/list': ipoIssue,
+  'admin/ipo/list': ipoIssue,
+};
+const seeded = new Map<(request: APIRequestContext) => Promise<unknown>, Promise<unknown>>();
+async function seedFor(request: APIRequestContext, path: string): Promise<boolean> {
+  const seeders = [...new Set(querySources(path).map((source) => SEED[source.block.load.call]).filter((s) => s !== undefined))];
+  for (const seeder of seeders) {
+    if (!seeded.has(seeder)) seeded.set(seeder, seeder(request));
+    await seeded.get(seeder);
+  }
+  return seeders.length > 0;
+}
+
+/**
+ * The url a route is opened at: with a real record's query when its screen needs one (the
+ * first row of a list linking to it, loaded as that list's screen is), found once per worker.
+ */
+const urls = new Map<string, Promise<string>>();
+function urlOf(request: APIRequestContext, path: string): Promise<string> {
+  let url = urls.get(path);
+  if (!url) {
+    const screenRole = (screen: string) => {
+      const route = ROUTES.find((r) => r.screen === screen);
+      return roleOf(`/${screen}`, route?.public, readLayout(screen));
+    };
+    url = (async () => {
+      if (QUERY[path] !== undefined || !needsQuery(path.slice(1))) return `${path}${QUERY[path] ?? ''}`;
+      const tokenFor = async (screen: string) => (await sessionFor(request, screenRole(screen))).token;
+      let query = await findRouteQuery(request, path, tokenFor);
+      if (query === undefined && (await seedFor(request, path))) query = await findRouteQuery(request, path, tokenFor);
+      return `${path}${query ?? ''}`;
+    })();
+    urls.set(path, url);
+  }
+  return url;
 }
 
 /** Selectors of figures that move on their own (live prices, charts, clocks): masked in screenshots. */
@@ -82,18 +156,21 @@ function emptied(value: unknown): unknown {
 
 const LOADING_KINDS = new Set(['list', 'detail']);
 
+/** The form a step acts on, if any. */
+const formOfStep = (step: CaseStep): string | undefined =>
+  'fill' in step ? step.fill.form : 'submit' in step ? step.submit : 'expectFieldError' in step ? step.expectFieldError.form : undefined;
+
 for (const route of routes) {
   const screen = route.screen;
   const layout = readLayout(screen);
-  const role = roleOf(route.path, route.public);
-  const url = `${route.path}${QUERY[route.path] ?? ''}`;
+  const role = roleOf(route.path, route.public, layout);
 
   test.describe(`screen ${screen}`, () => {
     // Forms.
     if (layout) {
       let cases: ReturnType<typeof generateScreenCases>['cases'] = [];
       try {
-        cases = generateScreenCases(layout, url, role, 'en').cases;
+        cases = generateScreenCases(layout, route.path, role, 'en').cases;
       } catch (error) {
         // A schema the generator cannot serve (e.g. no valid value set): this screen fails, the rest runs.
         test('form cases can be generated', () => {
@@ -102,7 +179,12 @@ for (const route of routes) {
       }
       for (const qaCase of cases) {
         test(`form ${qaCase.name}`, async ({ page, request }, testInfo) => {
-          const session = await sessionFor(request, role);
+          // A form shown only in a starting state (`when … in ['none']`, e.g. the identity
+          // form before any submission) needs an account still in it: a fresh one, set up
+          // as the case's `given` says; the others use the shared session.
+          const fresh = role === 'investor' && layout.blocks.some((b) => b.kind === 'form' && b.when && (b.id ?? b.schema) === qaCase.steps.map(formOfStep).find(Boolean));
+          const session = fresh ? await prepare(request, 'investor', qaCase.given) : await sessionFor(request, role);
+          const url = await urlOf(request, route.path);
           const problems = watch(page);
           const driver = new PageDriver(page, url);
           if (qaCase.intercept) await driver.intercept(qaCase.intercept);
@@ -122,6 +204,8 @@ for (const route of routes) {
       if (loading.length) {
         test('lists and details: loading skeleton, then the empty state', async ({ page, request }) => {
           const session = await sessionFor(request, role);
+          const url = await urlOf(request, route.path);
+          expect(!needsQuery(screen) || url.includes('?'), `a record to open ${route.path} with (a list linking to it has rows)`).toBe(true);
           const problems = watch(page);
           const calls = new Set(loading.map((b) => b.load.call));
           let release!: () => void;
@@ -151,6 +235,7 @@ for (const route of routes) {
     for (const lang of ['de', 'en'] as const) {
       test(`route ${route.path} in ${lang}: messages, console, CSP, axe, screenshot`, async ({ page, request }) => {
         const session = await sessionFor(request, role);
+        const url = await urlOf(request, route.path);
         const problems = watch(page);
         await page.clock.setFixedTime(new Date('2026-11-23T06:00:00Z'));
         await openAs(page, url, session.token, lang);

@@ -48,8 +48,11 @@ export function BeneficiaryBlock(_props: BlockProps<BeneficiaryBlockSpec>) {
               return (
                 <div key={field} className="beneficiary-row" data-testid={`beneficiary-${field}`}>
                   <dt>{label}</dt>
-                  <dd className={field === 'accountNumber' || field === 'ifsc' ? 'mono' : undefined}>{data[field]}</dd>
-                  {COPYABLE.has(field) ? <CopyButton value={data[field]} label={label} testId={`copy-${field}`} /> : <span className="copy-spacer" />}
+                  {/* The copy button sits inside the dd: a dl's div may hold only dt and dd (axe definition-list). */}
+                  <dd>
+                    <span className={field === 'accountNumber' || field === 'ifsc' ? 'beneficiary-value mono' : 'beneficiary-value'}>{data[field]}</span>
+                    {COPYABLE.has(field) ? <CopyButton value={data[field]} label={label} testId={`copy-${field}`} /> : <span className="copy-spacer" />}
+                  </dd>
                 </div>
               );
             })}
