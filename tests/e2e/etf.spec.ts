@@ -5,28 +5,14 @@
  * and the amount in euros before the investor confirms (issue 9 "One currency story").
  */
 import path from 'node:path';
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { api, fundedInvestor, openWithSession } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
-async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
-  const body = (await response.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${call}: ${body.message}`).toBe(200);
-  return body.data;
-}
-
 test('buy an ETF from its detail screen', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
-  const user = await registerByApi(request);
-  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
-  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
-  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount: 5000, channel: 'bank', utr: String(Math.floor(1e11 + Math.random() * 9e11)), screenshotId });
-  await api(request, operator, 'admin/recharge/approve', { id });
+  const user = await fundedInvestor(request, 5000);
 
   await openWithSession(page, user.token, '/home');
   await page.getByText('ETFs kaufen').click();
@@ -62,13 +48,7 @@ const amountOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',
 
 test('the stand-alone ticket /buy shows price in INR, the rate and the amount in euros, then buys', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
-  const user = await registerByApi(request);
-  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
-  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
-  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount: 5000, channel: 'bank', utr: String(Math.floor(1e11 + Math.random() * 9e11)), screenshotId });
-  await api(request, operator, 'admin/recharge/approve', { id });
+  const user = await fundedInvestor(request, 5000);
 
   await openWithSession(page, user.token, '/buy?symbol=TCS');
   await expect(page.getByTestId('detail-price')).toContainText('₹');

@@ -1,6 +1,7 @@
 /** Shared steps for the phone e2e tests. */
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -71,4 +72,27 @@ export async function openWithSession(page: Page, token: string, path: string, l
     [token, lang ?? ''],
   );
   await page.goto(path);
+}
+
+/** POSTs `/api/<call>` (with a token when given), expects code 200 and returns `data`. */
+export async function api<T = unknown>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
+  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
+  const body = (await response.json()) as { code: number; message: string; data: T };
+  expect(body.code, `${call}: ${body.message}`).toBe(200);
+  return body.data;
+}
+
+/** The demo operator's token. */
+export const operatorToken = async (request: APIRequestContext): Promise<string> => (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
+
+/** A fresh investor with `amount` (account currency units) available, credited through the real deposit flow and its approval. */
+export async function fundedInvestor(request: APIRequestContext, amount = 1000) {
+  const user = await registerByApi(request);
+  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
+  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
+  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
+  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
+  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
+  await api(request, await operatorToken(request), 'admin/recharge/approve', { id });
+  return user;
 }

@@ -8,37 +8,18 @@
  */
 import path from 'node:path';
 import { formatMoney } from '../../src/shared/format';
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, registerByApi } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
-
-async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
-  const body = (await response.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${call}: ${body.message}`).toBe(200);
-  return body.data;
-}
-
-async function fundedInvestor(request: APIRequestContext, operatorToken: string, amount: number) {
-  const user = await registerByApi(request);
-  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
-  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
-  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
-  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
-  await api(request, operatorToken, 'admin/recharge/approve', { id });
-  return user;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList and the holding after listing', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
-  const investor = await fundedInvestor(request, operator, 5000);
-  const other = await fundedInvestor(request, operator, 5000);
+  const operator = await operatorToken(request);
+  const investor = await fundedInvestor(request, 5000);
+  const other = await fundedInvestor(request, 5000);
   const base = { name: 'Probe', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 20 };
 
   // The server's time, read from the server: an open issue's closesInMs.

@@ -6,30 +6,15 @@
  * the committed set).
  */
 import path from 'node:path';
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
-async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
-  const body = (await response.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${call}: ${body.message}`).toBe(200);
-  return body.data;
-}
-
+/** A funded investor and the operator's token. */
 async function setup(request: APIRequestContext, amount: number) {
-  const user = await registerByApi(request);
-  const operator = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
-  const png = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
-  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: png } } });
-  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
-  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
-  await api(request, operator, 'admin/recharge/approve', { id });
-  return { user, operator };
+  return { user: await fundedInvestor(request, amount), operator: await operatorToken(request) };
 }
 
 test('block trading: buy from an offer, see it locked in the records; the operator desk', async ({ page, request }) => {

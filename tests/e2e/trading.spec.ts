@@ -5,31 +5,10 @@
  * The e2e server offers a 10-second shortest duration (UPDOWN_DURATIONS in playwright.config.ts).
  */
 import path from 'node:path';
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { api, fundedInvestor, openWithSession } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
-
-async function api<T>(request: APIRequestContext, token: string, call: string, data: unknown): Promise<T> {
-  const response = await request.post(`/api/${call}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data });
-  const body = (await response.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${call}: ${body.message}`).toBe(200);
-  return body.data;
-}
-
-/** An investor with `amount` € available, credited through the real deposit flow. */
-async function fundedInvestor(request: APIRequestContext, amount = 1000) {
-  const user = await registerByApi(request);
-  const operatorToken = (await api<{ token: string }>(request, '', 'user/login', demoOperator())).token;
-  const shot = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#0b6b57' } }).png().toBuffer();
-  const upload = await request.post('/api/oss/uploadPhoto', { headers: { authorization: `Bearer ${user.token}` }, multipart: { file: { name: 's.png', mimeType: 'image/png', buffer: shot } } });
-  const screenshotId = ((await upload.json()) as { data: { id: string } }).data.id;
-  const utr = String(Math.floor(1e11 + Math.random() * 9e11));
-  const { id } = await api<{ id: string }>(request, user.token, 'pay/recharge', { amount, channel: 'bank', utr, screenshotId });
-  await api(request, operatorToken, 'admin/recharge/approve', { id });
-  return user;
-}
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
 

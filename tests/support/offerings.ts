@@ -3,11 +3,10 @@
  * plans at the live feed price, a user's holdings and balances in minor units, and the
  * shared server setup of the three offerings test files ({@link useOfferingsServer}).
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';
-import { assertLedgerInvariants } from './invariants.js';
-import { operatorToken, startMoneyServer } from './money.js';
+import { useMoneyServer, type MoneyServer } from './money.js';
 import { assertOfferingsInvariants } from './offerings-invariants.js';
 import { lastPrice } from './trading.js';
 
@@ -52,42 +51,18 @@ export async function balances(server: TestServer, token: string): Promise<{ ava
 }
 
 /** What {@link useOfferingsServer} gives a test file; read inside tests and hooks. */
-export interface OfferingsServer {
-  readonly server: TestServer;
-  /** An operator's token on it. */
-  readonly operator: string;
-}
+/** What {@link useOfferingsServer} gives a test file (the money server's handle). */
+export type OfferingsServer = MoneyServer;
 
 /**
- * The shared setup of the offerings API tests (issue 10): `beforeAll` starts a money server
- * (`env` added to its environment) and logs an operator in; `afterEach` checks the ledger and
- * the offerings invariants; `afterAll` stops it. The clock is left where a test put it.
+ * The shared setup of the offerings API tests (issue 10): {@link useMoneyServer} (`env` added
+ * to its environment; the clock is left where a test put it) plus the offerings invariants
+ * after every test.
  */
 export function useOfferingsServer(env: Record<string, string> = {}): OfferingsServer {
-  let server: TestServer | undefined;
-  let operator: string | undefined;
-  const started = (): TestServer => {
-    if (!server) throw new Error('the offerings server is not started (read it inside tests and hooks)');
-    return server;
-  };
-  beforeAll(async () => {
-    server = await startMoneyServer(env);
-    operator = await operatorToken(server);
-  });
+  const money = useMoneyServer({ env, resetClock: false });
   afterEach(async () => {
-    await assertLedgerInvariants(started().deps.db);
-    await assertOfferingsInvariants(started().deps.db);
+    await assertOfferingsInvariants(money.server.deps.db);
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  return {
-    get server() {
-      return started();
-    },
-    get operator() {
-      if (operator === undefined) throw new Error('no operator token yet (read it inside tests and hooks)');
-      return operator;
-    },
-  };
+  return money;
 }
