@@ -11,19 +11,15 @@
 import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import path from 'node:path';
 import type { BenchFigure } from '../bench.js';
+import { fundedInvestor } from './funding.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Deps } from '../../src/server/domain/deps.js';
 import { addBankAccount } from '../../src/server/domain/banks.js';
-import { createUser } from '../../src/server/domain/users.js';
-import { storePhoto } from '../../src/server/domain/uploads.js';
-import { requestDeposit } from '../../src/server/domain/money/deposits.js';
-import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
 import { requestWithdrawal } from '../../src/server/domain/money/withdrawals.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import { groupCommitStats } from '../../src/server/domain/ledger/index.js';
@@ -36,17 +32,9 @@ const CONCURRENCY = Number(process.env.LEDGER_BENCH_CONCURRENCY ?? 8);
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** A funded investor with a bound account, set up through the domain. */
-async function fundedInvestor(deps: Deps): Promise<{ userId: string; bankId: string }> {
-  const userId = await createUser(deps, { email: `bench-${randomUUID()}@example.com`, password: 'bench password 1', role: 'investor' });
-  const operatorId = await createUser(deps, { email: `bench-op-${randomUUID()}@example.com`, password: 'bench password 1', role: 'operator' });
+async function fundedWithBank(deps: Deps): Promise<{ userId: string; bankId: string }> {
+  const { userId } = await fundedInvestor(deps, 8);
   const { id: bankId } = await addBankAccount(deps, userId, { holderName: 'Bench User', bankName: 'HDFC Bank', accountNumber: '501004561234', ifsc: 'HDFC0001234', phone: '9876543210' });
-  // A deposit's screenshot must be one of the user's own uploads.
-  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
-  const { id: screenshotId } = await storePhoto(deps, userId, png);
-  for (let i = 0; i < 8; i++) {
-    const { id } = await requestDeposit(deps, userId, { amount: 10_000_000, channel: 'bank', utr: String(100_000_000_000 + i), screenshotId }, null);
-    await approveDeposit(deps, operatorId, id, null);
-  }
   return { userId, bankId };
 }
 
@@ -56,7 +44,7 @@ async function domainRun(dir: string): Promise<{ perSecond: number; p50: number;
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', WITHDRAWAL_REQUIRES_IDENTITY: '0', CLIENT_DIR: path.join(dir, 'none') });
   const server = await buildServer(config, { clock, logger: false });
   try {
-    const { userId, bankId } = await fundedInvestor(server.deps);
+    const { userId, bankId } = await fundedWithBank(server.deps);
     const body = { amount: AMOUNT_MINOR / 100, bankId };
     for (let i = 0; i < WARMUP; i++) await requestWithdrawal(server.deps, userId, body, null);
     const latencies: number[] = [];

@@ -15,16 +15,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { BenchFigure } from '../bench.js';
+import { BENCH_PASSWORD, fundedInvestor } from './funding.js';
+import { login } from '../../src/server/domain/users.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Deps } from '../../src/server/domain/deps.js';
-import { createUser, login } from '../../src/server/domain/users.js';
-import { storePhoto } from '../../src/server/domain/uploads.js';
-import { requestDeposit } from '../../src/server/domain/money/deposits.js';
-import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
 import { acknowledgeRisk } from '../../src/server/domain/trading/terms.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
 import { indiaTime } from '../../src/shared/india-time.js';
@@ -39,17 +36,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** An investor funded through the deposit flow, risk acknowledged; returns the id and a token. */
 async function fundedUser(deps: Deps, deposits: number): Promise<{ userId: string; token: string }> {
-  const email = `bench-${randomUUID()}@example.com`;
-  const userId = await createUser(deps, { email, password: 'bench password 1', role: 'investor' });
-  const operatorId = await createUser(deps, { email: `bench-op-${randomUUID()}@example.com`, password: 'bench password 1', role: 'operator' });
-  const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#888' } }).png().toBuffer();
-  const { id: screenshotId } = await storePhoto(deps, userId, png);
-  for (let i = 0; i < deposits; i++) {
-    const { id } = await requestDeposit(deps, userId, { amount: 10_000_000, channel: 'bank', utr: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)), screenshotId }, null);
-    await approveDeposit(deps, operatorId, id, null);
-  }
+  const { userId, email } = await fundedInvestor(deps, deposits);
   await acknowledgeRisk(deps, userId);
-  const { token } = await login(deps, { email, password: 'bench password 1' });
+  const { token } = await login(deps, { email, password: BENCH_PASSWORD });
   return { userId, token };
 }
 

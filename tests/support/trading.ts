@@ -2,7 +2,7 @@
  * Helpers for the trading API tests (issue 6): funded traders (credited through the real
  * deposit flow), purchases, recorded ticks, and a bulk fixture of due contracts.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../src/server/domain/ids.js';
 import type { Db } from '../../src/server/db/index.js';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';
@@ -78,17 +78,17 @@ export async function seedDueContracts(db: Db, users: string[], perUser: number,
     let hold = Number(wallet.held_minor);
     let seq = Number(wallet.seq);
     for (let i = 0; i < perUser; i++) {
-      const id = randomUUID();
-      const entryId = randomUUID();
-      const holdId = randomUUID();
+      const id = newId();
+      const entryId = newId();
+      const holdId = newId();
       ids.push(id);
       const a = options.amountMinor;
       avail -= a;
       if (avail < 0) throw new Error('seedDueContracts: stake not covered');
       entries.push({ id: entryId, kind: 'contract_placed', reference: id, created_at: options.boughtAt });
       postings.push(
-        { id: randomUUID(), entry_id: entryId, account_id: available, amount_minor: -a, created_at: options.boughtAt, kind: 'contract_stake', user_id: userId, user_seq: ++seq, available_after_minor: avail, held_after_minor: hold },
-        { id: randomUUID(), entry_id: entryId, account_id: held, amount_minor: a, created_at: options.boughtAt, kind: 'contract_stake', user_id: userId, user_seq: ++seq, available_after_minor: avail, held_after_minor: (hold += a) },
+        { id: newId(), entry_id: entryId, account_id: available, amount_minor: -a, created_at: options.boughtAt, kind: 'contract_stake', user_id: userId, user_seq: ++seq, available_after_minor: avail, held_after_minor: hold },
+        { id: newId(), entry_id: entryId, account_id: held, amount_minor: a, created_at: options.boughtAt, kind: 'contract_stake', user_id: userId, user_seq: ++seq, available_after_minor: avail, held_after_minor: (hold += a) },
       );
       holds.push({ id: holdId, user_id: userId, kind: 'contract', reference: id, amount_minor: a, status: 'open', placed_entry_id: entryId, resolved_entry_id: null, created_at: options.boughtAt, resolved_at: null });
       contracts.push({

@@ -31,5 +31,5 @@ export function withJsonRows(db: Db, alias: string, columns: readonly JsonColumn
     return sql`WITH ${sql.raw(alias)} AS MATERIALIZED (SELECT ${sql.raw(select)} FROM json_each(${json}))`;
   }
   const select = columns.map(([name, type], index) => `(e ->> ${index})::${type} AS ${name}`).join(', ');
-  return sql`WITH ${sql.raw(alias)} AS MATERIALIZED (SELECT ${sql.raw(select)} FROM json_array_elements(${json}::json) AS e)`;
+  return sql`WITH ${sql.raw(alias)} AS MATERIALIZED (SELECT ${sql.raw(select)} FROM jsonb_array_elements(${json}::jsonb) AS e)`;
 }

@@ -1,7 +1,28 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync, randomInt } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 
-/** A new primary key (UUID v4). */
-export const newId = (): string => randomUUID();
+/** Random bytes for ids, drawn 8 KiB at a time (one `randomFillSync` per 512 ids, not per id). */
+const idRandom = Buffer.alloc(16 * 512);
+let idRandomAt = idRandom.length;
+
+/**
+ * A new primary key: a UUID v7 (RFC 9562) — the first 48 bits are the creation time (wall
+ * clock, ms), the rest random. Time-ordered keys append at the right edge of every B-tree
+ * index they enter (primary keys, `postings.entry_id`, the foreign-key lookups of rows just
+ * written) instead of landing on a random page each, which made a 100 000-contract settlement
+ * dirty and re-write most index pages (issue 14: 14 s → 7 s on SQLite). Ids are keys, never
+ * secrets (tokens and codes come from {@link newToken} / {@link newCaptchaCode}).
+ * The random part comes from a pooled buffer: `uuid`'s own source costs ~2 µs per id.
+ */
+export function newId(): string {
+  if (idRandomAt >= idRandom.length) {
+    randomFillSync(idRandom);
+    idRandomAt = 0;
+  }
+  const random = idRandom.subarray(idRandomAt, idRandomAt + 16);
+  idRandomAt += 16;
+  return uuidv7({ random });
+}
 
 /** An opaque bearer token: 32 random bytes, base64url (43 characters). */
 export const newToken = (): string => randomBytes(32).toString('base64url');
