@@ -12,7 +12,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { buildServer } from '../../src/server/app.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bench-markets-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NIVESH_MODE: 'demo', LOG_LEVEL: 'warn', MARKET_FEED: 'on', CLIENT_DIR: path.join(dataDir, 'none') });
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NIVESH_MODE: 'demo', LOG_LEVEL: 'warn', MARKET_FEED: 'on', SSE_MAX_PER_IP: '1000000', CLIENT_DIR: path.join(dataDir, 'none') });
 const server = await buildServer(config, { logger: false });
 await server.market.ready();
 await server.app.listen({ port: 0, host: '127.0.0.1' });
@@ -26,7 +26,11 @@ console.log(`READY ${port(server.app)} ${port(bare)}`);
 
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (line: string) => {
-  if (line.trim() === 'rss') console.log(`RSS ${process.memoryUsage().rss} CLIENTS ${server.market.hub.size} DELIVERED ${server.market.hub.delivered}`);
+  if (line.trim() === 'rss') {
+    global.gc?.();
+    const memory = process.memoryUsage();
+    console.log(`RSS ${memory.rss} CLIENTS ${server.market.hub.size} DELIVERED ${server.market.hub.delivered} HEAP ${memory.heapUsed}`);
+  }
 });
 process.stdin.on('end', () => {
   void Promise.all([server.close(), bare.close()]).finally(() => {

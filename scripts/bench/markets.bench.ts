@@ -1,6 +1,6 @@
 /**
  * Markets benchmark (issue 5): `markets/getAllMarkets` requests per second beside a bare
- * Fastify route measured in the same run with the same client, and SSE fan-out for 5,000
+ * Fastify route measured in the same run with the same client, and SSE fan-out for 10,000
  * clients on one server process — connections held, quotes delivered per second and the p99
  * lag from a tick to its arrival at a client. The server runs in a child process
  * (`markets-server.ts`); the load comes from this process.
@@ -13,12 +13,12 @@ import readline from 'node:readline';
 import { ROOT_DIR } from '../../src/server/config.js';
 import type { BenchFigure } from '../bench.js';
 
-const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 5000);
+const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 64;
 
 function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'scripts/bench/markets-server.ts')], { cwd: ROOT_DIR, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(ROOT_DIR, 'scripts/bench/markets-server.ts')], { cwd: ROOT_DIR, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout! });
   const waiters: Array<(line: string) => void> = [];
   lines.on('line', (line) => waiters.shift()?.(line));
@@ -30,8 +30,8 @@ function startServer() {
     }),
     async stats() {
       child.stdin!.write('rss\n');
-      const [, rss, , clients, , delivered] = (await next()).split(' ');
-      return { rss: Number(rss), clients: Number(clients), delivered: Number(delivered) };
+      const [, rss, , clients, , delivered, , heap] = (await next()).split(' ');
+      return { rss: Number(rss), clients: Number(clients), delivered: Number(delivered), heap: Number(heap) };
     },
     stop: () => new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
@@ -87,7 +87,7 @@ interface SseClient {
 }
 
 /** Opens SSE clients in batches; counts quote events and samples tick-to-arrival lag per chunk. */
-async function fanOut(port: number, clients: number, symbols: string, measureSeconds: number) {
+async function fanOut<M>(port: number, clients: number, symbols: string, measureSeconds: number, whileConnected: () => Promise<M>) {
   const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   const all: SseClient[] = [];
   let quotes = 0;
@@ -129,9 +129,10 @@ async function fanOut(port: number, clients: number, symbols: string, measureSec
   counting = false;
   const elapsed = (Date.now() - start) / 1000;
   const held = all.filter((c) => c.open).length;
+  const memory = await whileConnected();
   for (const c of all) c.request.destroy();
   agent.destroy();
-  return { held, quotesPerSecond: quotes / elapsed, p50: percentile(lags, 50), p99: percentile(lags, 99), connectSeconds };
+  return { held, quotesPerSecond: quotes / elapsed, p50: percentile(lags, 50), p99: percentile(lags, 99), connectSeconds, memory };
 }
 
 export async function run(): Promise<BenchFigure[]> {
@@ -154,15 +155,18 @@ export async function run(): Promise<BenchFigure[]> {
       request.on('error', reject);
       request.end('{}');
     });
-    const sse = await fanOut(serverPort, SSE_CLIENTS, all.join(','), Math.max(SECONDS * 2, 10));
-    const stats = await server.stats();
+    const before = await server.stats();
+    const sse = await fanOut(serverPort, SSE_CLIENTS, all.join(','), Math.max(SECONDS * 2, 10), () => server.stats());
+    const stats = sse.memory;
+    const perClient = (bytes: number) => (bytes / Math.max(1, sse.held) / 1024).toFixed(1);
     return [
       { name: 'markets/getAllMarkets (52 quotes, 64 connections)', value: markets.rps, unit: 'req/s', note: `p99 ${markets.p99.toFixed(1)} ms${markets.failed ? `, ${markets.failed} failed` : ''}` },
       { name: 'bare Fastify POST route (same process, same client)', value: bare.rps, unit: 'req/s', note: `p99 ${bare.p99.toFixed(1)} ms; getAllMarkets = ${((markets.rps / bare.rps) * 100).toFixed(0)} % of it` },
       { name: `SSE clients held (of ${SSE_CLIENTS}, all 52 symbols each)`, value: sse.held, unit: 'connections', note: `connected in ${sse.connectSeconds.toFixed(1)} s` },
       { name: 'SSE quotes delivered', value: sse.quotesPerSecond, unit: 'quotes/s', note: `${(sse.quotesPerSecond / Math.max(1, sse.held)).toFixed(1)} per client per second` },
       { name: 'SSE delivery lag, tick to client, p99', value: sse.p99, unit: 'ms', note: `p50 ${sse.p50.toFixed(0)} ms` },
-      { name: 'server memory with the clients connected', value: stats.rss / 1_048_576, unit: 'MB RSS' },
+      { name: 'server memory with the clients connected', value: stats.rss / 1_048_576, unit: 'MB RSS', note: `${(before.rss / 1_048_576).toFixed(0)} MB before they connected` },
+      { name: 'server memory per SSE client (RSS growth / clients)', value: (stats.rss - before.rss) / Math.max(1, sse.held) / 1024, unit: 'KB', note: `JS heap ${perClient(stats.heap - before.heap)} KB of it` },
     ];
   } finally {
     await server.stop();
