@@ -8,7 +8,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../../src/server/storage/s3.js';
@@ -24,7 +23,7 @@ const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SE
 beforeAll(async () => {
   directory = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-s3-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const address = (await s3.run()) as AddressInfo;
+  const address = await s3.run();
   endpoint = `http://127.0.0.1:${address.port}`;
   // The SDK's default credential chain reads these; s3rver checks the signature against them.
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
