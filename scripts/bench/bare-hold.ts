@@ -8,7 +8,7 @@
  * compared with.
  */
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../src/server/domain/ids.js';
 import SQLite from 'better-sqlite3';
 import { openDb } from '../../src/server/db/index.js';
 
@@ -40,10 +40,10 @@ export async function openBareHold(dir: string, kinds: HoldKinds, now: number): 
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  const userId = randomUUID();
+  const userId = newId();
   db.prepare(`INSERT INTO users (id, uid, email, password_hash, role, created_at, password_changed_at) VALUES (?, 'N0000001', 'raw@example.com', 'x', 'investor', ?, ?)`).run(userId, now, now);
-  const available = randomUUID();
-  const held = randomUUID();
+  const available = newId();
+  const held = newId();
   db.prepare(`INSERT INTO ledger_accounts (id, user_id, kind, created_at) VALUES (?, ?, 'available', ?), (?, ?, 'held', ?)`).run(available, userId, now, held, userId, now);
   db.prepare(`INSERT INTO wallet_balances (user_id, available_minor, held_minor, seq, updated_at) VALUES (?, ?, 0, 0, ?)`).run(userId, 8_000_000_000, now);
 
@@ -66,12 +66,12 @@ export async function openBareHold(dir: string, kinds: HoldKinds, now: number): 
       accounts.all(userId);
       const after = balance.get(-amountMinor, amountMinor, at, userId, -amountMinor, amountMinor) as { available_minor: number; held_minor: number; seq: number } | undefined;
       if (!after) throw new Error('insufficient');
-      const entryId = randomUUID();
-      const holdId = randomUUID();
+      const entryId = newId();
+      const holdId = newId();
       entry.run(entryId, reference, at);
       postings.run(
-        randomUUID(), entryId, available, -amountMinor, at, userId, after.seq - 1, after.available_minor, after.held_minor - amountMinor,
-        randomUUID(), entryId, held, amountMinor, at, userId, after.seq, after.available_minor, after.held_minor,
+        newId(), entryId, available, -amountMinor, at, userId, after.seq - 1, after.available_minor, after.held_minor - amountMinor,
+        newId(), entryId, held, amountMinor, at, userId, after.seq, after.available_minor, after.held_minor,
       );
       hold.run(holdId, userId, reference, amountMinor, entryId, at);
       return { holdId, entryId };

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Deps } from '../../src/server/domain/deps.js';
-import { createUser } from '../../src/server/domain/users.js';
+import { createUser, login } from '../../src/server/domain/users.js';
+import { acknowledgeRisk } from '../../src/server/domain/trading/terms.js';
 import { storePhoto } from '../../src/server/domain/uploads.js';
 import { requestDeposit } from '../../src/server/domain/money/deposits.js';
 import { approveDeposit } from '../../src/server/domain/money/deposit-review.js';
@@ -36,4 +37,12 @@ export async function fundedInvestor(deps: Deps, deposits: number, amount = 10_0
     if (first.status === 'pending') await approveDeposit(deps, operators[1]!, id, null);
   }
   return { userId, email };
+}
+
+/** A funded investor who has acknowledged the trading risks; returns the id and a session token. */
+export async function tradingInvestor(deps: Deps, deposits: number): Promise<{ userId: string; token: string }> {
+  const { userId, email } = await fundedInvestor(deps, deposits);
+  await acknowledgeRisk(deps, userId);
+  const { token } = await login(deps, { email, password: BENCH_PASSWORD });
+  return { userId, token };
 }

@@ -11,7 +11,7 @@
 import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';
 import os from 'node:os';
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../src/server/domain/ids.js';
 import path from 'node:path';
 import type { BenchFigure } from '../bench.js';
 import { fundedInvestor } from './funding.js';
@@ -75,7 +75,7 @@ async function rawRun(dir: string): Promise<number> {
   const now = indiaTime(2026, 11, 23, 11, 30);
   const bare = await openBareHold(dir, { entryKind: 'withdrawal_requested', postingKind: 'withdrawal_hold', holdKind: 'withdrawal' }, now);
   const { db, userId } = bare;
-  const bankId = randomUUID();
+  const bankId = newId();
   db.prepare(`INSERT INTO bank_accounts (id, user_id, bank_name, account_number, ifsc, phone, holder_name, created_at) VALUES (?, ?, 'HDFC Bank', '501004561234', 'HDFC0001234', '9876543210', 'Raw', ?)`).run(bankId, userId, now);
   const bank = db.prepare(`SELECT id FROM bank_accounts WHERE id = ? AND user_id = ? AND deleted_at IS NULL`);
   const withdrawal = db.prepare(
@@ -83,7 +83,7 @@ async function rawRun(dir: string): Promise<number> {
   );
   const request = db.transaction(() => {
     if (!bank.get(bankId, userId)) throw new Error('bank');
-    const id = randomUUID();
+    const id = newId();
     const { holdId } = bare.place(id, AMOUNT_MINOR, now);
     const fee = Math.floor((AMOUNT_MINOR * 300) / 10_000);
     withdrawal.run(id, userId, bankId, AMOUNT_MINOR, fee, AMOUNT_MINOR - fee, holdId, now);

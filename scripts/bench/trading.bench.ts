@@ -14,15 +14,13 @@ import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../src/server/domain/ids.js';
 import type { BenchFigure } from '../bench.js';
-import { BENCH_PASSWORD, fundedInvestor } from './funding.js';
-import { login } from '../../src/server/domain/users.js';
+import { tradingInvestor } from './funding.js';
+import { purchaseLoad, type PurchaseLoad } from './purchase-load.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
-import type { Deps } from '../../src/server/domain/deps.js';
-import { acknowledgeRisk } from '../../src/server/domain/trading/terms.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import { seedDueContracts } from '../../tests/support/trading.js';
@@ -32,46 +30,14 @@ const CONCURRENCY = Number(process.env.TRADING_BENCH_CONCURRENCY ?? 8);
 const SETTLE_COUNT = Number(process.env.TRADING_BENCH_SETTLE ?? 100_000);
 const WARMUP = 200;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-/** An investor funded through the deposit flow, risk acknowledged; returns the id and a token. */
-async function fundedUser(deps: Deps, deposits: number): Promise<{ userId: string; token: string }> {
-  const { userId, email } = await fundedInvestor(deps, deposits);
-  await acknowledgeRisk(deps, userId);
-  const { token } = await login(deps, { email, password: BENCH_PASSWORD });
-  return { userId, token };
-}
-
-async function httpRun(dir: string): Promise<{ perSecond: number; p50: number; p99: number }> {
+async function httpRun(dir: string): Promise<PurchaseLoad> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await buildServer(config, { clock, logger: false });
   try {
-    const { token } = await fundedUser(server.deps, 2);
+    const { token } = await tradingInvestor(server.deps, 2);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = server.app.server.address();
-    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/order/purchase?lang=en`;
-    const body = JSON.stringify({ kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 10, duration: 60 });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const one = async () => {
-      const t = performance.now();
-      const response = await fetch(url, { method: 'POST', headers, body });
-      const answer = (await response.json()) as { code: number; message: string };
-      if (answer.code !== 200) throw new Error(`purchase failed: ${answer.message}`);
-      return performance.now() - t;
-    };
-    for (let i = 0; i < WARMUP; i++) await one();
-    const latencies: number[] = [];
-    let next = 0;
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next++ < COUNT) latencies.push(await one());
-      }),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    latencies.sort((a, b) => a - b);
-    return { perSecond: COUNT / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+    return await purchaseLoad(server, token, COUNT, CONCURRENCY, WARMUP);
   } finally {
     await server.close();
   }
@@ -93,7 +59,7 @@ async function rawRun(dir: string): Promise<number> {
   let at = now;
   const purchase = db.transaction(() => {
     if (!consent.get(userId)) throw new Error('consent');
-    const id = randomUUID();
+    const id = newId();
     const { holdId } = bare.place(id, amount, at);
     contract.run(id, userId, amount, at, at + 60_000, holdId);
     tick.run(at);
@@ -116,7 +82,7 @@ async function settleRun(dir: string): Promise<{ seconds: number; perSecond: num
   try {
     const users: string[] = [];
     const perUser = 10_000;
-    for (let i = 0; i < Math.ceil(SETTLE_COUNT / perUser); i++) users.push((await fundedUser(server.deps, 1)).userId);
+    for (let i = 0; i < Math.ceil(SETTLE_COUNT / perUser); i++) users.push((await tradingInvestor(server.deps, 1)).userId);
     const now = clock.now();
     await seedDueContracts(server.deps.db, users, perUser, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
     const start = performance.now();

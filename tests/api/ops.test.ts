@@ -41,7 +41,7 @@ describe('operations endpoints', () => {
   it('GET /readyz checks database, Redis and the feed; one process leads its own feed', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ready: true, checks: { database: true, redis: true, feed: true }, leader: true });
+    expect(response.json()).toEqual({ ready: true, checks: { database: true, redis: true, feed: true }, leader: true, leaderForMs: expect.any(Number) });
   });
 
   it('GET /readyz answers 503 naming the failed check when the database is gone', async () => {

@@ -11,6 +11,8 @@ import type { ClusterLog } from './redis.js';
 /** Who leads; `onChange` fires on every gain or loss. */
 export interface LeaderLock {
   readonly isLeader: boolean;
+  /** How long this process has led, in ms of its own monotonic clock; null while it follows. */
+  readonly leaderForMs: number | null;
   onChange(listener: (leader: boolean) => void): () => void;
   start(): void;
   /** Releases the lock (the session ends) and stops polling. */
@@ -19,7 +21,16 @@ export interface LeaderLock {
 
 /** The lock of a process that is always the leader (SQLite, or no Redis). */
 export function soloLeader(): LeaderLock {
-  return { isLeader: true, onChange: () => () => undefined, start: () => undefined, stop: async () => undefined };
+  const since = performance.now();
+  return {
+    isLeader: true,
+    get leaderForMs() {
+      return performance.now() - since;
+    },
+    onChange: () => () => undefined,
+    start: () => undefined,
+    stop: async () => undefined,
+  };
 }
 
 /** Advisory lock key of the market feed (any 64-bit constant shared by every process). */
@@ -29,6 +40,8 @@ export const FEED_LOCK_KEY = 715_000_001;
 export class AdvisoryLeaderLock implements LeaderLock {
   private client: pg.Client | null = null;
   private leader = false;
+  /** `performance.now()` when this process last became the leader. */
+  private since = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   private polling: Promise<void> = Promise.resolve();
@@ -43,6 +56,10 @@ export class AdvisoryLeaderLock implements LeaderLock {
 
   get isLeader(): boolean {
     return this.leader;
+  }
+
+  get leaderForMs(): number | null {
+    return this.leader ? performance.now() - this.since : null;
   }
 
   onChange(listener: (leader: boolean) => void): () => void {
@@ -65,6 +82,7 @@ export class AdvisoryLeaderLock implements LeaderLock {
   private set(leader: boolean): void {
     if (leader === this.leader) return;
     this.leader = leader;
+    if (leader) this.since = performance.now();
     this.log?.info?.({ leader }, leader ? 'became the market feed leader' : 'no longer the market feed leader');
     for (const listener of this.listeners) listener(leader);
   }

@@ -24,6 +24,8 @@ export interface Readiness {
   ready: boolean;
   checks: { database: boolean; redis: boolean; feed: boolean };
   leader: boolean;
+  /** How long this process has led the feed (ms, its own monotonic clock); null on a follower. */
+  leaderForMs: number | null;
 }
 
 /** Runs the readiness checks (database `select 1`, Redis PING, feed freshness). */
@@ -40,7 +42,7 @@ export async function readiness(deps: Deps, market: Market, cluster: ClusterRunt
     const at = market.lastBatchAt();
     feed = !market.feed.status().open || (at !== null && deps.clock.now() - at <= FEED_STALE_MS);
   }
-  return { ready: database && redis && feed, checks: { database, redis, feed }, leader: cluster.leader.isLeader };
+  return { ready: database && redis && feed, checks: { database, redis, feed }, leader: cluster.leader.isLeader, leaderForMs: cluster.leader.leaderForMs };
 }
 
 export function opsRoutes(app: FastifyInstance, deps: Deps, market: Market, cluster: ClusterRuntime, registry: Registry): void {
