@@ -123,6 +123,13 @@ export default defineConfig(({ command }) => ({
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./renderers/form/uri-stub.ts', import.meta.url)) },
       // react-router's exports name only its development build; the production one has no dev warnings.
       ...(command === 'build' ? [
+        // Issue 13 budget: Preact's React compatibility layer (~11 KB gzip) instead of React 19's
+        // DOM client (~60 KB gzip) in the built app; the unit tests keep rendering with React.
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
         { find: /^react-router$/, replacement: path.join(ROUTER_DIST, 'production/index.mjs') },
         { find: /^react-router\/dom$/, replacement: path.join(ROUTER_DIST, 'production/dom-export.mjs') },
       ] : []),
