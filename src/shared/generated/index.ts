@@ -118,6 +118,16 @@ export interface StockBuyOrder {
   quantity: number;
 }
 
+/** From schemas/contracts/stockSell.schema.json */
+
+/**
+ * Data of the sell-shares form on /marketDetails and the body of order/sell (issue 6; whole shares at market, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
+ */
+export interface StockSellOrder {
+  symbol: string;
+  quantity: number;
+}
+
 /** From schemas/contracts/updown.schema.json */
 
 /**
@@ -455,16 +465,6 @@ export interface OrderQuoteQuery {
   symbol: string;
   quantity: number;
   side?: 'buy' | 'sell';
-}
-
-/** From schemas/api/orderSell.schema.json */
-
-/**
- * Body of order/sell (issue 6): symbol and quantity (whole shares >= 1, else code 1406; more than held answers code 1407). Executed at the server's feed price.
- */
-export interface OrderSell {
-  symbol: string;
-  quantity: number;
 }
 
 /** From schemas/api/pageRequest.schema.json */
