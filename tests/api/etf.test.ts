@@ -87,6 +87,7 @@ describe('ETFs', () => {
     const user = await investor(ctx.server);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1.5 }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY' }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NOPEETF', quantity: 1 }, { token: user.token }), 404, 1300);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1210);
     expectCall(await ctx.server.call('order/sell', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1407);
