@@ -116,12 +116,20 @@ export default defineConfig(({ command }) => ({
     alias: [
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
-        replacement: require.resolve('@formatjs/icu-messageformat-parser/no-parser'),
+        // The ES module build: the CommonJS one pulls all of tslib (~5 KB gzip) into the first load.
+        replacement: path.join(path.dirname(require.resolve('@formatjs/icu-messageformat-parser/no-parser')), 'lib/no-parser.js'),
       },
       // rjsf's markdown descriptions are never enabled: keep the parser out of the form chunk.
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./renderers/form/uri-stub.ts', import.meta.url)) },
       // react-router's exports name only its development build; the production one has no dev warnings.
       ...(command === 'build' ? [
+        // Issue 13 budget: Preact's React compatibility layer (~11 KB gzip) instead of React 19's
+        // DOM client (~60 KB gzip) in the built app; the unit tests keep rendering with React.
+        { find: /^react$/, replacement: 'preact/compat' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
         { find: /^react-router$/, replacement: path.join(ROUTER_DIST, 'production/index.mjs') },
         { find: /^react-router\/dom$/, replacement: path.join(ROUTER_DIST, 'production/dom-export.mjs') },
       ] : []),

@@ -4,7 +4,8 @@
  * the real server (fresh SQLite, demo mode, seeded demo investor), for /page, /home, /market,
  * /marketDetails?symbol=RELIANCE and /bindBank — the logged-in pages with the demo investor's
  * token in local storage. Prints performance, accessibility and best-practices scores, LCP,
- * TBT, CLS and transferred bytes per page. Needs `npm run build` first; `CHROME_PATH`
+ * TBT, CLS and transferred bytes per page (`LIGHTHOUSE_PAGES=/home` measures only the named
+ * pages). Needs `npm run build` first; `CHROME_PATH`
  * overrides /usr/bin/chromium. Figures depend on the machine's load: say so when reporting.
  */
 import fs from 'node:fs';
@@ -26,7 +27,20 @@ const PAGES: Array<{ path: string; loggedIn: boolean }> = [
   { path: '/bindBank', loggedIn: true },
 ];
 
-/** Runs Lighthouse on each page; one fresh Chromium profile per page. */
+/**
+ * The pages to measure: all, or those `LIGHTHOUSE_PAGES` names (comma-separated paths, e.g.
+ * `LIGHTHOUSE_PAGES=/home`), to check one page on a loaded machine.
+ * @throws Error when a named path is not one of {@link PAGES}.
+ */
+function selectedPages() {
+  const wanted = process.env.LIGHTHOUSE_PAGES?.split(',').map((item) => item.trim()).filter(Boolean);
+  if (!wanted?.length) return PAGES;
+  const unknown = wanted.filter((item) => !PAGES.some((page) => page.path === item));
+  if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: unknown ${unknown.join(', ')} (pages: ${PAGES.map((page) => page.path).join(', ')})`);
+  return PAGES.filter((page) => wanted.includes(page.path));
+}
+
+/** Runs Lighthouse on each selected page; one fresh Chromium profile per page. */
 export async function run(): Promise<BenchFigure[]> {
   const clientDir = path.join(ROOT_DIR, 'dist/client');
   if (!fs.existsSync(path.join(clientDir, 'index.html'))) throw new Error('dist/client is missing: run `npm run build` first');
@@ -41,7 +55,7 @@ export async function run(): Promise<BenchFigure[]> {
 
   const figures: BenchFigure[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of selectedPages()) {
       const chrome = await chromeLauncher.launch({
         chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
         chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],

@@ -93,8 +93,8 @@ describe('compression and caching', () => {
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('export const x');
   });
 
-  it('revalidates screens and validator modules with their ETags', async () => {
-    for (const url of ['/api/ui/screens/register', '/api/ui/validators/register.js']) {
+  it('revalidates screens, messages and validator modules with their ETags', async () => {
+    for (const url of ['/api/ui/screens/register', '/api/ui/messages/de?format=ast', '/api/ui/validators/register.js']) {
       const first = await server.app.inject({ method: 'GET', url });
       expect(first.statusCode).toBe(200);
       expect(first.headers['cache-control']).toBe('no-cache');

@@ -17,7 +17,7 @@ export function AppearanceBlock({ spec }: BlockProps<AppearanceBlockSpec>) {
   const installable = useInstallAvailable();
   return (
     <section className="card appearance" data-testid="appearance">
-      {spec.title && <h3 className="section-title inside"><FormattedMessage id={spec.title} /></h3>}
+      {spec.title && <h2 className="section-title inside"><FormattedMessage id={spec.title} /></h2>}
       <div className="appearance-row">
         <span className="menu-icon" aria-hidden="true"><Moon size={20} /></span>
         <span className="menu-label" id="theme-label"><FormattedMessage id="appearance.theme" /></span>

@@ -1,9 +1,8 @@
-/** The `appearance` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `appearance` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { AppearanceBlock } from './AppearanceBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'appearance';
 export { schema };
-export const component = AppearanceBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: AppearanceBlock });
+export const load = fromContentChunk('AppearanceBlock');
+export const component = undefined;

@@ -1,9 +1,8 @@
-/** The `beneficiary` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `beneficiary` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { BeneficiaryBlock } from './BeneficiaryBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'beneficiary';
 export { schema };
-export const component = BeneficiaryBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: BeneficiaryBlock });
+export const load = fromContentChunk('BeneficiaryBlock');
+export const component = undefined;

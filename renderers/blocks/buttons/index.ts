@@ -1,9 +1,8 @@
-/** The `buttons` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `buttons` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { ButtonsBlock } from './ButtonsBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'buttons';
 export { schema };
-export const component = ButtonsBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: ButtonsBlock });
+export const load = fromContentChunk('ButtonsBlock');
+export const component = undefined;

@@ -64,7 +64,7 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
   const visible = (spec.actions ?? []).filter((a) => !a.when || a.when.in.includes(readPath(data, a.when.field)));
   return (
     <section className="detail" data-testid={`detail-${spec.id ?? 'record'}`}>
-      {spec.title && <h3 className="section-title"><FormattedMessage id={spec.title} /></h3>}
+      {spec.title && <h2 className="section-title"><FormattedMessage id={spec.title} /></h2>}
       <dl className="detail-rows card">
         {spec.fields.map((b) => (
           <div key={b.field} className="detail-row">

@@ -1,9 +1,8 @@
-/** The `detail` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `detail` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { DetailBlock } from './DetailBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'detail';
 export { schema };
-export const component = DetailBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: DetailBlock });
+export const load = fromContentChunk('DetailBlock');
+export const component = undefined;

@@ -1,9 +1,8 @@
-/** The `features` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `features` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { FeaturesBlock } from './FeaturesBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'features';
 export { schema };
-export const component = FeaturesBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: FeaturesBlock });
+export const load = fromContentChunk('FeaturesBlock');
+export const component = undefined;

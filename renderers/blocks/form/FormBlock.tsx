@@ -128,7 +128,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
 
   return (
     <section className="form-block card" data-testid={`form-${spec.id ?? spec.schema}`}>
-      {spec.title && <h3 className="section-title inside"><FormattedMessage id={spec.title} /></h3>}
+      {spec.title && <h2 className="section-title inside"><FormattedMessage id={spec.title} /></h2>}
       <Form
         key={generation}
         ref={formRef}

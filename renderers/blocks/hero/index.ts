@@ -1,9 +1,8 @@
-/** The `hero` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `hero` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { HeroBlock } from './HeroBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'hero';
 export { schema };
-export const component = HeroBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: HeroBlock });
+export const load = fromContentChunk('HeroBlock');
+export const component = undefined;

@@ -1,9 +1,8 @@
-/** The `language` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `language` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { LanguageBlock } from './LanguageBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'language';
 export { schema };
-export const component = LanguageBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: LanguageBlock });
+export const load = fromContentChunk('LanguageBlock');
+export const component = undefined;

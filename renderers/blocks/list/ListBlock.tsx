@@ -112,7 +112,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
 
   return (
     <section className="list-section">
-      {spec.title && <h3 className="section-title"><FormattedMessage id={spec.title} /></h3>}
+      {spec.title && <h2 className="section-title"><FormattedMessage id={spec.title} /></h2>}
       {spec.filters && <Filters specs={spec.filters} values={filters} onChange={setFilters} />}
       {body}
       {hasMore && (

@@ -1,9 +1,8 @@
-/** The `list` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `list` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { ListBlock } from './ListBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'list';
 export { schema };
-export const component = ListBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: ListBlock });
+export const load = fromContentChunk('ListBlock');
+export const component = undefined;

@@ -10,7 +10,7 @@ export function MenuBlock({ spec }: BlockProps<MenuBlockSpec>) {
   const onTap = useLinkHandler();
   return (
     <section className="menu-section">
-      {spec.title && <h3 className="section-title"><FormattedMessage id={spec.title} /></h3>}
+      {spec.title && <h2 className="section-title"><FormattedMessage id={spec.title} /></h2>}
       <ul className="menu card">
         {spec.items.map((item) => (
           <li key={item.label}>

@@ -108,9 +108,9 @@ export function NewsListBlock({ spec }: BlockProps<NewsListBlockSpec>) {
   return (
     <section className="news-section">
       {spec.title && (
-        <h3 className="section-title">
+        <h2 className="section-title">
           <FormattedMessage id={spec.title} />
-        </h3>
+        </h2>
       )}
       <PullToRefresh onRefresh={reloadScreen}>{body}</PullToRefresh>
       {spec.paged && hasMore && (

@@ -1,9 +1,8 @@
-/** The `notice` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `notice` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { NoticeBlock } from './NoticeBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'notice';
 export { schema };
-export const component = NoticeBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: NoticeBlock });
+export const load = fromContentChunk('NoticeBlock');
+export const component = undefined;

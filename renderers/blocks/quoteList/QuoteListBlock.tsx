@@ -81,9 +81,9 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
   return (
     <section className="quote-list-section">
       {spec.title && (
-        <h3 className="section-title">
+        <h2 className="section-title">
           <FormattedMessage id={spec.title} />
-        </h3>
+        </h2>
       )}
       {spec.sort && rows.length > 1 && (
         <div className="chips" role="group" data-testid="sort-chips">

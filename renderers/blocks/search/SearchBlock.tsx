@@ -86,9 +86,9 @@ export function SearchBlock({ spec }: BlockProps<SearchBlockSpec>) {
       spec.recent && recent.length ? (
         <section className="recent" data-testid="recent-searches">
           <div className="recent-head">
-            <h3 className="section-title">
+            <h2 className="section-title">
               <FormattedMessage id="search.recent" />
-            </h3>
+            </h2>
             <button type="button" className="btn-text" onClick={clearRecent}>
               <FormattedMessage id="search.clearRecent" />
             </button>

@@ -20,9 +20,9 @@ export function StatsBlock({ spec }: BlockProps<StatsBlockSpec>) {
   return (
     <section className="stats-section">
       {spec.title && (
-        <h3 className="section-title">
+        <h2 className="section-title">
           <FormattedMessage id={spec.title} />
-        </h3>
+        </h2>
       )}
       <dl className="stats card" data-testid="stats" aria-busy={isLoading && !data}>
         {spec.items.map((item) => (

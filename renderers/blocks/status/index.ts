@@ -1,9 +1,8 @@
-/** The `status` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `status` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { StatusBlock } from './StatusBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'status';
 export { schema };
-export const component = StatusBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: StatusBlock });
+export const load = fromContentChunk('StatusBlock');
+export const component = undefined;

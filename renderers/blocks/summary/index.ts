@@ -1,9 +1,8 @@
-/** The `summary` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `summary` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { SummaryBlock } from './SummaryBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'summary';
 export { schema };
-export const component = SummaryBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: SummaryBlock });
+export const load = fromContentChunk('SummaryBlock');
+export const component = undefined;

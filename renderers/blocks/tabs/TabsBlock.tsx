@@ -17,9 +17,9 @@ export function TabsBlock({ spec, schemas }: BlockProps<TabsBlockSpec>) {
   return (
     <section className="tabs-block" data-testid={`tabs-${spec.id ?? 'block'}`}>
       {spec.title && (
-        <h3 className="section-title">
+        <h2 className="section-title">
           <FormattedMessage id={spec.title} />
-        </h3>
+        </h2>
       )}
       <div className="segmented" role="tablist" aria-label={spec.title ? intl.formatMessage({ id: spec.title }) : undefined}>
         {spec.tabs.map((t, i) => (

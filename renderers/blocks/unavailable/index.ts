@@ -1,9 +1,8 @@
-/** The `unavailable` block kind: ships with the shell. Catalogue fragment: `spec.schema.json`. */
+/** The `unavailable` block kind: in the lazy content chunk (`../content.ts`), off /home's first load. Catalogue fragment: `spec.schema.json`. */
 import schema from './spec.schema.json';
-import { UnavailableBlock } from './UnavailableBlock';
-import type { BlockModule } from '../../types';
+import { fromContentChunk } from '../contentChunk';
 
 export const kind = 'unavailable';
 export { schema };
-export const component = UnavailableBlock;
-export const load: BlockModule['load'] = () => Promise.resolve({ default: UnavailableBlock });
+export const load = fromContentChunk('UnavailableBlock');
+export const component = undefined;
