@@ -39,7 +39,7 @@ describe('the screen gallery', () => {
   });
 
   it('shows every widget of the catalogue in a gallery form', () => {
-    const widgets = (read('schemas/layout.meta.json').definitions as Record<string, { enum: string[] }>).widgetName.enum;
+    const widgets = (read('schemas/layout.meta.json').definitions as Record<string, { enum: string[] }>).widgetName!.enum;
     const used = new Set(valuesOf(layouts, 'ui:widget'));
     expect(widgets.filter((w) => !used.has(w))).toEqual([]);
   });
