@@ -47,7 +47,7 @@ describe('the screen gallery', () => {
   it('fails the generation when a block kind is in no frame', () => {
     const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'gallery-'));
     fs.cpSync(path.join(root, 'renderers'), path.join(copy, 'renderers'), { recursive: true });
-    const frame = path.join(copy, 'renderers/gallery/test2.frame.json');
+    const frame = path.join(copy, 'renderers/gallery/test3.frame.json');
     const json = JSON.parse(fs.readFileSync(frame, 'utf8')) as { examples: string[] };
     fs.writeFileSync(frame, JSON.stringify({ ...json, examples: json.examples.filter((k) => k !== 'detail') }));
     expect(() => galleryFiles(copy)).toThrow(/no frame in renderers\/gallery shows the block kind\(s\) detail/);
