@@ -9,6 +9,8 @@
  *   axe-core with 0 serious/critical violations, and a screenshot against the committed
  *   baseline (`tests/cases/__screenshots__/`, live figures masked).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../e2e/test';
@@ -92,17 +94,28 @@ async function seedFor(request: APIRequestContext, path: string): Promise<boolea
 }
 
 /**
- * The shared state every generated case sees, made once per worker before the first case —
- * alone or in the whole run, so a route's screenshot shows the same records either way: the
- * operator's login, the shared investor, and every `SEED` record.
+ * The shared state every generated case sees, made once per run before the first case — alone
+ * or in the whole run, so a route's screenshot shows the same records either way: the
+ * operator's login, the shared investor, and every `SEED` record. Kept in the run's data folder
+ * (`qa-world.json`): Playwright starts a new worker after a failed case, and that worker reuses
+ * the investor's session and the records instead of adding a second set to the lists.
  */
+const WORLD_FILE = path.join(process.env.E2E_DATA_DIR ?? '.', 'qa-world.json');
 async function prepareWorld(request: APIRequestContext): Promise<void> {
+  const seeders = [...new Set(Object.values(SEED))];
+  if (fs.existsSync(WORLD_FILE)) {
+    const world = JSON.parse(fs.readFileSync(WORLD_FILE, 'utf8')) as { investor: CaseSession };
+    investor = Promise.resolve(world.investor);
+    for (const seeder of seeders) seeded.set(seeder, Promise.resolve());
+    return;
+  }
   await sessionFor(request, 'operator');
-  await sessionFor(request, 'investor');
-  for (const seeder of new Set(Object.values(SEED))) {
+  const world = { investor: await sessionFor(request, 'investor') };
+  for (const seeder of seeders) {
     if (!seeded.has(seeder)) seeded.set(seeder, seeder(request));
     await seeded.get(seeder);
   }
+  fs.writeFileSync(WORLD_FILE, JSON.stringify(world));
 }
 
 /**
