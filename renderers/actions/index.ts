@@ -1,6 +1,7 @@
 /**
  * The built-in actions a layout's action list may name (`definitions/action` of the catalogue,
- * fragment `actions.schema.json` beside this file), one handler each, and the runner that
+ * fragment `actions.schema.json` beside this file, plus `<name>.options.schema.json` for each
+ * action that takes a value), one handler each, and the runner that
  * executes a list in order. `response` is the data of the call that succeeded, for
  * `saveSession` and `dialog`.
  */

@@ -18,6 +18,13 @@ export interface CallDataOptions {
   refreshMs?: number;
   /** Do not toast a failure (the block shows it in place). */
   silent?: boolean;
+  /**
+   * Keep showing the last answer while the params change and the new one loads (figures that
+   * follow the user's typing, e.g. the order ticket's estimate), instead of blanking.
+   */
+  keepPreviousData?: boolean;
+  /** Retry a failed call (SWR's backoff; default true). False for answers a refusal settles. */
+  retryOnError?: boolean;
 }
 
 /** A call's parameters with `{query.x}` filled, and whether a needed query value is missing. */
@@ -41,6 +48,8 @@ export function useCallData<T = unknown>(load: LoadSpec | null | undefined, opti
   const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true } : undefined), {
     revalidateOnFocus: false,
     refreshInterval: options.refreshMs ?? 0,
+    keepPreviousData: options.keepPreviousData ?? false,
+    shouldRetryOnError: options.retryOnError ?? true,
   });
   const { mutate } = swr;
   const reload = useCallback(() => void mutate(), [mutate]);

@@ -14,14 +14,16 @@ export interface QuoteRowProps {
   /** Show the change in points as well as percent. */
   showChange?: boolean;
   live?: boolean;
+  /** A labelled button beside the row (e.g. "Buy"); not nested in the row's own button. */
+  action?: { label: string; onTap: (quote: QuoteView) => void };
 }
 
-export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, live = true }: QuoteRowProps) {
+export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, live = true, action }: QuoteRowProps) {
   const intl = useIntl();
   const quote = useLiveQuote(loaded, live)!;
   const dir = trend(quote.change);
   return (
-    <li className={`quote-row${compact ? ' compact' : ''}`} data-testid="quote-row" data-symbol={quote.symbol}>
+    <li className={`quote-row${compact ? ' compact' : ''}${action ? ' with-action' : ''}`} data-testid="quote-row" data-symbol={quote.symbol}>
       <button type="button" className="quote-row-button" onClick={() => onOpen?.(quote)}>
         <SymbolAvatar symbol={quote.symbol} kind={quote.kind} />
         <span className="quote-row-text">
@@ -36,6 +38,11 @@ export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, l
           </span>
         </span>
       </button>
+      {action && (
+        <button type="button" className="btn btn-secondary quote-row-action" data-testid="quote-row-action" onClick={() => action.onTap(quote)}>
+          {action.label}
+        </button>
+      )}
     </li>
   );
 }

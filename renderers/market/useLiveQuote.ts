@@ -13,7 +13,9 @@ function newer<T extends QuoteView>(loaded: T, streamed: QuoteView | undefined):
 
 /** A quote kept live by the stream (null in: null out). */
 export function useLiveQuote<T extends QuoteView>(loaded: T | null | undefined, live = true): T | null {
-  const symbol = loaded?.symbol;
+  // The stream carries feed instruments only: an ETF's iNAV (issue 9) is priced per read, and
+  // subscribing its symbol would make the server refuse the whole stream.
+  const symbol = loaded?.kind === 'etf' ? undefined : loaded?.symbol;
   const [streamed, setStreamed] = useState<QuoteView | undefined>(() => (symbol ? latestQuote(symbol) : undefined));
   useEffect(() => {
     if (!symbol || !live) return undefined;

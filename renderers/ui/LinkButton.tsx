@@ -1,6 +1,7 @@
 /** A layout link rendered as a button or a list row target: navigates or runs actions. */
 import { FormattedMessage } from 'react-intl';
 import { useHost } from '../host';
+import { fillRoute, useQueryObject } from '../data';
 import { useRunActions } from '../actions';
 import { Icon } from '../icons';
 import type { LinkSpec } from '../types';
@@ -9,9 +10,11 @@ import type { LinkSpec } from '../types';
 export function useLinkHandler() {
   const host = useHost();
   const run = useRunActions();
+  const query = useQueryObject();
   return (link: LinkSpec) => {
     if (link.do) void run(link.do);
-    else if (link.to) host.navigate(link.to);
+    // `{query.symbol}`: a detail screen's link carries its own record on (e.g. to the ticket /buy).
+    else if (link.to) host.navigate(link.to.includes('{') ? fillRoute(link.to, { query }) : link.to);
   };
 }
 

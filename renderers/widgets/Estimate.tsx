@@ -7,11 +7,9 @@
  * (e.g. market closed, lots out of range) shows no figures rather than stale ones.
  */
 import { useSyncExternalStore } from 'react';
-import useSWR from 'swr';
 import { FormattedMessage } from 'react-intl';
-import { useHost } from '../host';
 import { useFormat } from '../formatters';
-import { bindTemplate, useQueryObject } from '../data';
+import { bindTemplate, useCallData, useQueryObject } from '../data';
 import type { FormContext } from '../form/context';
 
 /** `ui:options.estimate` of a field. */
@@ -27,16 +25,16 @@ export interface EstimateSpec {
 
 export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormContext }) {
   const format = useFormat();
-  const host = useHost();
   const query = useQueryObject();
   // The bound body as a string: a stable snapshot for React, changing only with the data.
   const body = useSyncExternalStore(context.subscribe, () => JSON.stringify(bindTemplate(spec.params, { ...context.getFormData(), query })));
   const params = JSON.parse(body) as Record<string, unknown>;
   const complete = Object.values(params).every((v) => v !== undefined && v !== null && v !== '');
-  const { data, error } = useSWR<Record<string, unknown>>(complete ? ['estimate', spec.call, body] : null, () => host.call(spec.call, params, { silent: true }), {
-    revalidateOnFocus: false,
+  // The params are already bound (form data and route), so the load spec carries plain values.
+  const { data, error } = useCallData<Record<string, unknown>>(complete ? { call: spec.call, params } : null, {
+    silent: true,
     keepPreviousData: true,
-    shouldRetryOnError: false,
+    retryOnError: false,
   });
   if (!complete || error || !data) return null;
   return (

@@ -1,7 +1,9 @@
 /**
  * The widget collection: `ui:widget` name → component. Names match `definitions/widgetName` of
  * the catalogue (fragment `widgets.schema.json` beside this file; the linter checks layouts
- * against it), apart from the internal ones (`INTERNAL_WIDGETS` in `deferred.tsx`). Loaded with the form
+ * against it), apart from the internal ones (`INTERNAL_WIDGETS` in `deferred.tsx`). A widget
+ * that takes `ui:options` describes them in `<name>.options.schema.json` beside it (assembled
+ * into `definitions/<name>WidgetOptions` and the form block's `uiSchema`). Loaded with the form
  * chunk; the registry holds `deferred.tsx`'s stand-ins.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Worker } from 'node:worker_threads';
 import { ROOT_DIR } from '../../src/server/config.js';
 import type { BenchFigure } from '../bench.js';
 
@@ -81,57 +82,48 @@ async function load(port: number, urlPath: string, seconds: number) {
   return { rps: done / elapsed, p99: percentile(latencies, 99), failed };
 }
 
-interface SseClient {
-  request: http.ClientRequest;
-  open: boolean;
+/** What one SSE client worker reports. */
+interface WorkerMessage {
+  connected?: { held: number; seconds: number };
+  measured?: { quotes: number; lags: number[]; held: number };
 }
 
-/** Opens SSE clients in batches; counts quote events and samples tick-to-arrival lag per chunk. */
+const SSE_WORKERS = Number(process.env.BENCH_SSE_WORKERS ?? 2);
+
+/**
+ * Opens `clients` SSE clients spread over `SSE_WORKERS` worker threads (`sse-clients-worker.mjs`),
+ * counts quote events for `measureSeconds` and samples the tick-to-arrival lag of each chunk.
+ * `whileConnected` runs with every client still connected (the server's memory).
+ */
 async function fanOut<M>(port: number, clients: number, symbols: string, measureSeconds: number, whileConnected: () => Promise<M>) {
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-  const all: SseClient[] = [];
-  let quotes = 0;
-  let counting = false;
-  const lags: number[] = [];
   const connectStart = Date.now();
-  const connectOne = () =>
-    new Promise<void>((resolve) => {
-      const client: SseClient = { request: null as unknown as http.ClientRequest, open: false };
-      client.request = http.get({ host: '127.0.0.1', port, path: `/api/markets/stream?symbols=${encodeURIComponent(symbols)}`, agent }, (response) => {
-        client.open = response.statusCode === 200;
-        resolve();
-        response.setEncoding('latin1');
-        response.on('data', (chunk: string) => {
-          if (!counting) return;
-          const now = Date.now();
-          let at = chunk.indexOf('event: quote');
-          if (at < 0) return;
-          const time = /"time":(\d+)/.exec(chunk);
-          if (time) lags.push(now - Number(time[1]));
-          while (at >= 0) {
-            quotes++;
-            at = chunk.indexOf('event: quote', at + 12);
-          }
-        });
-        response.on('close', () => (client.open = false));
-      });
-      client.request.on('error', () => resolve());
-      all.push(client);
+  const workers = Array.from({ length: SSE_WORKERS }, (_, i) => {
+    const share = Math.floor(clients / SSE_WORKERS) + (i < clients % SSE_WORKERS ? 1 : 0);
+    const worker = new Worker(new URL('./sse-clients-worker.mjs', import.meta.url), { workerData: { port, clients: share, symbols } });
+    const next = () => new Promise<WorkerMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
     });
-  for (let i = 0; i < clients; i += 250) {
-    await Promise.all(Array.from({ length: Math.min(250, clients - i) }, connectOne));
-  }
+    return { worker, next, connected: next() };
+  });
+  await Promise.all(workers.map((w) => w.connected));
   const connectSeconds = (Date.now() - connectStart) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 1500)); // let snapshots drain
-  counting = true;
+  for (const w of workers) w.worker.postMessage('count');
   const start = Date.now();
   await new Promise((resolve) => setTimeout(resolve, measureSeconds * 1000));
-  counting = false;
+  const results = await Promise.all(workers.map((w) => {
+    const answer = w.next();
+    w.worker.postMessage('stop');
+    return answer;
+  }));
   const elapsed = (Date.now() - start) / 1000;
-  const held = all.filter((c) => c.open).length;
   const memory = await whileConnected();
-  for (const c of all) c.request.destroy();
-  agent.destroy();
+  for (const w of workers) w.worker.postMessage('close');
+  await Promise.all(workers.map((w) => new Promise((resolve) => w.worker.once('exit', resolve))));
+  const lags = results.flatMap((r) => r.measured!.lags);
+  const quotes = results.reduce((n, r) => n + r.measured!.quotes, 0);
+  const held = results.reduce((n, r) => n + r.measured!.held, 0);
   return { held, quotesPerSecond: quotes / elapsed, p50: percentile(lags, 50), p99: percentile(lags, 99), connectSeconds, memory };
 }
 

@@ -112,7 +112,8 @@ export async function run(): Promise<BenchFigure[]> {
       Array.from({ length: USERS }, async (_, i) => {
         const proc = cluster.procs[i % 3]!;
         const user = await registerInvestor(proc);
-        await creditInvestor(proc, user, operator, 1_000_000);
+        // At most DUAL_APPROVAL_AMOUNT (100,000): one operator's approval credits it.
+        await creditInvestor(proc, user, operator, 100_000);
         ok(await call(proc, 'order/acknowledgeRisk', {}, user.token));
         return user;
       }),

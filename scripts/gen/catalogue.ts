@@ -2,13 +2,15 @@
  * Assembles the layout catalogue (`schemas/layout.meta.json`) from its fragments (issue 16):
  * `renderers/catalogue/base.schema.json` (the layout's root and shared definitions), one
  * `renderers/blocks/<kind>/spec.schema.json` per block kind, and one fragment each for
- * widgets, formatters, icons, actions and dialogs. Also writes each block kind's spec type
+ * widgets, formatters, icons, actions and dialogs, plus the options fragments of widgets and
+ * actions (`scripts/gen/options.ts`). Also writes each block kind's spec type
  * (`renderers/blocks/<kind>/spec.ts`) and the kind lists in `docs/architecture.md`.
  * Pure: returns the files to write; `scripts/gen-types.ts` writes or checks them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { actionDefinition, widgetDefinitions } from './options.js';
 
 type Json = Record<string, unknown>;
 
@@ -29,7 +31,7 @@ export const COLLECTION_FRAGMENTS = [
 
 const BLOCKS_DIR = 'renderers/blocks';
 const ASSEMBLED_NOTE =
-  ' Assembled by `npm run gen` from renderers/catalogue/base.schema.json, renderers/blocks/<kind>/spec.schema.json and the widgets, formatters, icons, actions and dialogs fragments: edit those, not this file.';
+  ' Assembled by `npm run gen` from renderers/catalogue/base.schema.json, renderers/blocks/<kind>/spec.schema.json, the widgets, formatters, icons, actions and dialogs fragments and the options fragments (renderers/widgets/<name>.options.schema.json, renderers/actions/<name>.options.schema.json): edit those, not this file.';
 
 const readJson = (root: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8')) as Json;
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -51,6 +53,8 @@ export function assembleCatalogue(root: string): Json {
   const base = readJson(root, 'renderers/catalogue/base.schema.json');
   const definitions: Json = { ...(base.definitions as Json) };
   for (const { file, definition } of COLLECTION_FRAGMENTS) definitions[definition] = definitionOf(readJson(root, file));
+  definitions.action = actionDefinition(root, definitions.action as Json);
+  Object.assign(definitions, widgetDefinitions(root, (definitions.widgetName as { enum: string[] }).enum));
   const kinds = blockKinds(root);
   definitions.block = {
     type: 'object',
@@ -70,7 +74,7 @@ export function assembleCatalogue(root: string): Json {
 /** Shared definitions as the renderer's hand-written types (`renderers/types.ts`). */
 const SHARED_TYPES: Record<string, string> = {
   messageId: 'MessageId', route: 'string', callName: 'string', blockId: 'string', routeTemplate: 'string',
-  icon: 'string', formatter: 'string', widgetName: 'string', dialogName: 'string',
+  icon: 'string', formatter: 'string', widgetName: 'string', dialogName: 'string', uiSchema: '{ [key: string]: unknown }',
   binding: 'Binding', load: 'LoadSpec', action: 'Action', actions: 'Action[]', link: 'LinkSpec', block: 'BlockSpec',
   when: 'When', condition: 'Condition', headerAction: 'HeaderAction',
 };
@@ -108,6 +112,17 @@ async function specType(kind: string, catalogue: Json): Promise<string> {
   return `${header.join('\n')}\n\n${source.trim()}\n`;
 }
 
+/** Each widget with options and its option names: `` `stepper` (estimate), … ``. */
+function widgetOptionLines(definitions: Json): string {
+  const widgets = ((definitions.widgetName as Json).enum as string[]).filter((name) => definitions[`${name}WidgetOptions`]);
+  const optionsOf = (name: string): string[] => {
+    const definition = definitions[`${name}WidgetOptions`] as Json;
+    const ref = ((definition.allOf as Json[] | undefined)?.[0]?.$ref as string | undefined)?.replace('#/definitions/', '');
+    return ref ? optionsOf(ref.replace(/WidgetOptions$/, '')) : Object.keys((definition.properties as Json | undefined) ?? {});
+  };
+  return widgets.map((name) => `\`${name}\` (${optionsOf(name).join(', ')})`).join(', ');
+}
+
 /** Markdown lists of the catalogue's names, for docs/architecture.md. */
 function docLists(catalogue: Json): Record<string, string> {
   const definitions = catalogue.definitions as Json;
@@ -122,6 +137,7 @@ function docLists(catalogue: Json): Record<string, string> {
     blocks: blocks.join('\n'),
     names: [
       `- widgets (\`ui:widget\`): ${code(names('widgetName'))}`,
+      `- widget options (\`ui:options\`, fragments \`renderers/widgets/<name>.options.schema.json\`): ${widgetOptionLines(definitions)}`,
       `- formatters: ${code(names('formatter'))}`,
       `- icons: ${code(names('icon'))}`,
       `- actions: ${code(names('action'))}`,

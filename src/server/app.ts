@@ -63,6 +63,7 @@ import { gatherRoutes } from './routes/gather.js';
 import { aiRecommendRoutes } from './routes/ai-recommend.js';
 import { gatherJob, runDueTranches, type GatherReport } from './domain/offerings/gather-runner.js';
 import { refitBaskets } from './domain/ai/baskets.js';
+import { refitJob } from './domain/ai/job.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -80,8 +81,11 @@ export interface Server {
   jobs: JobRunner;
   /** IPOs (issue 9): one allotment/listing pass at `now` (default: the clock). */
   ipo: { run(now?: number): Promise<IpoJobReport> };
-  /** Offerings (issue 10): one gather pass at `now` (default: the clock), a basket refit. */
-  offerings: { runGather(now?: number): Promise<GatherReport>; refit(): Promise<void> };
+  /**
+   * Offerings (issue 10): one gather pass at `now` (default: the clock), a basket refit at
+   * `now` regardless of the job's slot (the job itself: `jobs.runOnce('ai.refit', now)`).
+   */
+  offerings: { runGather(now?: number): Promise<GatherReport>; refit(now?: number): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -235,10 +239,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
   // Background jobs: contract settlement (issue 6), IPO allotment and listing (issue 9), gather
-  // tranches (issue 10). What fell due while the server was down runs at once; the intervals
+  // tranches and the AI basket refit (issue 10). What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
-  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading)]) jobs.register(job);
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs)]) jobs.register(job);
   void jobs.launch(!(clock instanceof ManualClock));
 
   return {
@@ -251,7 +255,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     cluster,
     jobs,
     ipo: { run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
-    offerings: { runGather: (now = clock.now()) => runDueTranches(trading, now), refit: () => refitBaskets(trading) },
+    offerings: { runGather: (now = clock.now()) => runDueTranches(trading, now), refit: (now = clock.now()) => refitBaskets(trading, now) },
     async close() {
       await jobs.stop();
       await app.close();

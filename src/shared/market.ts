@@ -8,8 +8,11 @@
 export interface QuoteView {
   symbol: string;
   name: string;
-  /** `fx` only for the EUR/INR rate (issue 9), which no list shows. */
-  kind: 'equity' | 'index' | 'fx';
+  /**
+   * `fx` only for the EUR/INR rate (issue 9), which no list shows; `etf` only from
+   * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+   */
+  kind: 'equity' | 'index' | 'fx' | 'etf';
   sector: string;
   /** Quote currency of the prices (issue 9): `INR`; null for an index (points). */
   currency?: 'INR' | null;

@@ -39,6 +39,19 @@ describe('ETFs', () => {
     expect(page.items[0]!.nav).not.toBe(page.items[1]!.nav);
   });
 
+  it('markets/getMarket quotes an ETF at its iNAV (the ticket /buy), without ranges or a favourite star', async () => {
+    const user = await investor(ctx.server);
+    const fund = expectOk(await ctx.server.call<{ items: EtfView[] }>('etf/page', {}, { token: user.token })).items[1]!;
+    const quote = expectOk(await ctx.server.call<Record<string, unknown>>('markets/getMarket', { symbol: 'nivbank' }, { token: user.token }));
+    expect(quote).toMatchObject({
+      symbol: 'NIVBANK', name: fund.name, kind: 'etf', sector: fund.benchmark, currency: 'INR', last: fund.nav, change: fund.change, changePct: fund.changePct,
+      isin: null, lotSize: 1, yearHigh: null, yearLow: null, favourite: null, volume: 0,
+    });
+    expect(minor(quote.prevClose as number)).toBe(minor(fund.nav) - minor(fund.change));
+    // A share still answers its own quote, kind equity.
+    expect(expectOk(await ctx.server.call<{ kind: string }>('markets/getMarket', { symbol: 'TCS' })).kind).toBe('equity');
+  });
+
   it('buys whole units at the iNAV with commission, shows them in holdings and orders, sells them with order/sell', async () => {
     const user = await investor(ctx.server);
     await credit(ctx.server, user.token, ctx.operator, 5000);
@@ -74,6 +87,7 @@ describe('ETFs', () => {
     const user = await investor(ctx.server);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1.5 }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY' }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NOPEETF', quantity: 1 }, { token: user.token }), 404, 1300);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1210);
     expectCall(await ctx.server.call('order/sell', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1407);

@@ -4,28 +4,16 @@
  * on SQLite and PostgreSQL (where it used to answer 500); SPEC §7 parameters from the query
  * string when the body is empty.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { useServerWithRoles } from '../support/roles.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
-import { operatorToken } from '../support/money.js';
 
-let server: TestServer;
-let operator: string;
-let investor: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ LOGIN_PER_IP_PER_15MIN: '1000' });
-  operator = await operatorToken(server);
-  investor = (await server.registerUser()).token;
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const ctx = useServerWithRoles();
 
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ['users', 'sessions', 'mail_outbox', 'journal_entries', 'audit_log', 'deposits', 'withdrawals', 'bank_accounts'] as const) {
-    const row = await server.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await ctx.server.deps.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -40,46 +28,46 @@ const nulText = localeText('en', 'validation.nulByte');
 
 describe('NUL bytes (every registered call)', () => {
   it('knows a good number of calls', () => {
-    expect(server.calls.names.size).toBeGreaterThan(40);
+    expect(ctx.server.calls.names.size).toBeGreaterThan(40);
   });
 
   it('refuses U+0000 in a body field with 1000 naming the field, changing nothing', async () => {
     const before = await rowCounts();
-    for (const name of [...server.calls.names].sort()) {
-      for (const token of [undefined, investor, operator]) {
-        const res = await server.call<FieldErrors>(name, { email: 'a@b.c', id: 'x\u0000y', nested: { list: ['ok', 'bad\u0000'] } }, { token });
+    for (const name of [...ctx.server.calls.names].sort()) {
+      for (const token of [undefined, ctx.investor, ctx.operator]) {
+        const res = await ctx.server.call<FieldErrors>(name, { email: 'a@b.c', id: 'x\u0000y', nested: { list: ['ok', 'bad\u0000'] } }, { token });
         const body = expectCall(res, 400, 1000);
         expect(body.data.errors[0]).toEqual({ field: 'id', message: `id: ${nulText}` });
         expect(body.message).toBe(`id: ${nulText}`);
       }
     }
-    const nested = await server.call<FieldErrors>('news/newsDetails', { nested: { list: ['ok', 'bad\u0000'] } });
+    const nested = await ctx.server.call<FieldErrors>('news/newsDetails', { nested: { list: ['ok', 'bad\u0000'] } });
     expect(expectCall(nested, 400, 1000).data.errors[0]!.field).toBe('nested.list[1]');
-    const key = await server.call<FieldErrors>('news/newsDetails', { ['i\u0000d']: '1' });
+    const key = await ctx.server.call<FieldErrors>('news/newsDetails', { ['i\u0000d']: '1' });
     expect(expectCall(key, 400, 1000).data.errors[0]!.field).toBe('i\\0d');
     expect(await rowCounts()).toEqual(before);
   });
 
   it('refuses U+0000 in the query string and in the path, for every call', async () => {
-    for (const name of [...server.calls.names].sort()) {
-      const query = await server.app.inject({ method: 'POST', url: `/api/${name}?lang=en&id=1%00`, headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` }, payload: '{}' });
+    for (const name of [...ctx.server.calls.names].sort()) {
+      const query = await ctx.server.app.inject({ method: 'POST', url: `/api/${name}?lang=en&id=1%00`, headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.operator}` }, payload: '{}' });
       expect(query.statusCode, name).toBe(400);
       expect(query.json()).toMatchObject({ code: 1000, data: { errors: [{ field: 'id' }] } });
-      const lang = await server.app.inject({ method: 'POST', url: `/api/${name}?lang=e%00n`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const lang = await ctx.server.app.inject({ method: 'POST', url: `/api/${name}?lang=e%00n`, headers: { 'content-type': 'application/json' }, payload: '{}' });
       expect(lang.json()).toMatchObject({ code: 1000, data: { errors: [{ field: 'lang' }] } });
-      const path = await server.app.inject({ method: 'POST', url: `/api/${name}%00?lang=en`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const path = await ctx.server.app.inject({ method: 'POST', url: `/api/${name}%00?lang=en`, headers: { 'content-type': 'application/json' }, payload: '{}' });
       expect(path.statusCode, name).toBe(400);
       expect(path.json()).toMatchObject({ code: 1000, data: { errors: [{ field: 'path' }] } });
     }
-    const file = await server.app.inject({ method: 'GET', url: '/api/oss/file/abc%00def?lang=en', headers: { authorization: `Bearer ${investor}` } });
+    const file = await ctx.server.app.inject({ method: 'GET', url: '/api/oss/file/abc%00def?lang=en', headers: { authorization: `Bearer ${ctx.investor}` } });
     expect(file.json()).toMatchObject({ code: 1000, data: { errors: [{ field: 'path' }] } });
-    const stream = await server.app.inject({ method: 'GET', url: '/api/markets/stream?symbols=TCS%00' });
+    const stream = await ctx.server.app.inject({ method: 'GET', url: '/api/markets/stream?symbols=TCS%00' });
     expect(stream.json()).toMatchObject({ code: 1000, data: { errors: [{ field: 'symbols' }] } });
   });
 
   it('the public news/newsDetails answers 1000, not 500, in every language', async () => {
     for (const lang of ['de', 'en', 'hi', 'zh'] as const) {
-      const res = await server.call<FieldErrors>('news/newsDetails', { id: '1\u0000' }, { lang });
+      const res = await ctx.server.call<FieldErrors>('news/newsDetails', { id: '1\u0000' }, { lang });
       expectCall(res, 400, 1000);
       expect(res.body.message).toBe(`id: ${localeText(lang, 'validation.nulByte')}`);
     }
@@ -88,30 +76,30 @@ describe('NUL bytes (every registered call)', () => {
 
 describe('parameters from the query string (SPEC §7)', () => {
   it('news/newsDetails?id= answers like a body', async () => {
-    const list = expectOk(await server.call<{ items: Array<{ id: string; title: string }> }>('news/list', {}));
+    const list = expectOk(await ctx.server.call<{ items: Array<{ id: string; title: string }> }>('news/list', {}));
     const first = list.items[0]!;
-    const res = await server.app.inject({ method: 'POST', url: `/api/news/newsDetails?lang=en&id=${encodeURIComponent(first.id)}` });
+    const res = await ctx.server.app.inject({ method: 'POST', url: `/api/news/newsDetails?lang=en&id=${encodeURIComponent(first.id)}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: first.id, title: first.title });
-    const viaBody = expectOk(await server.call<{ id: string }>('news/newsDetails', { id: first.id }));
+    const viaBody = expectOk(await ctx.server.call<{ id: string }>('news/newsDetails', { id: first.id }));
     expect(res.json().data).toEqual(viaBody);
-    const empty = await server.app.inject({ method: 'POST', url: `/api/news/newsDetails?lang=en&id=${encodeURIComponent(first.id)}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const empty = await ctx.server.app.inject({ method: 'POST', url: `/api/news/newsDetails?lang=en&id=${encodeURIComponent(first.id)}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
     expect(empty.json().data).toEqual(viaBody);
   });
 
   it('coerces numbers and lists from the query and still validates them', async () => {
-    const paged = await server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&page=1&pageSize=2' });
+    const paged = await ctx.server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&page=1&pageSize=2' });
     expect(paged.json()).toMatchObject({ code: 200, data: { page: 1, pageSize: 2 } });
-    const bad = await server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&page=abc' });
+    const bad = await ctx.server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&page=abc' });
     expect(bad.json()).toMatchObject({ code: 1000 });
-    const unknown = await server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&nope=1' });
+    const unknown = await ctx.server.app.inject({ method: 'POST', url: '/api/news/list?lang=en&nope=1' });
     expect(unknown.json()).toMatchObject({ code: 1001 });
-    const config = await server.app.inject({ method: 'POST', url: '/api/config/getSystemConfig?lang=en&keys=currency,features' });
+    const config = await ctx.server.app.inject({ method: 'POST', url: '/api/config/getSystemConfig?lang=en&keys=currency,features' });
     expect(Object.keys(config.json().data).sort()).toEqual(['currency', 'features']);
   });
 
   it('a body, when given, wins over the query', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/config/getSystemConfig?lang=en&keys=currency', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ keys: ['features'] }) });
+    const res = await ctx.server.app.inject({ method: 'POST', url: '/api/config/getSystemConfig?lang=en&keys=currency', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ keys: ['features'] }) });
     expect(Object.keys(res.json().data)).toEqual(['features']);
   });
 });

@@ -4,28 +4,15 @@
  * withdrawal refusal on a weekend says withdrawals are for weekdays. Ledger invariants after
  * every test.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
-import { startTestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
-import { assertLedgerInvariants } from '../support/invariants.js';
-import { operatorToken, startMoneyServer } from '../support/money.js';
+import { useMoneyServer } from '../support/money.js';
 import { trader } from '../support/trading.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+// The clock stays where a test leaves it (the tests set it themselves).
+const ctx = useMoneyServer({ resetClock: false });
 
 interface Page {
   items: Array<Record<string, unknown>>;
@@ -36,16 +23,16 @@ interface Page {
 
 describe('order/purchaseDetails without type', () => {
   it('returns both the open contracts and the holdings', async () => {
-    const user = await trader(server, operator, 50_000);
-    expectOk(await server.call('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 2 }, { token: user.token }));
-    expectOk(await server.call('order/purchase', { kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 20, duration: 60 }, { token: user.token }));
-    const both = expectOk(await server.call<{ contracts: Page; holdings: Page }>('order/purchaseDetails', {}, { token: user.token }));
-    const contracts = expectOk(await server.call<Page>('order/purchaseDetails', { type: 'contracts' }, { token: user.token }));
-    const holdings = expectOk(await server.call<Page>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
+    const user = await trader(ctx.server, ctx.operator, 50_000);
+    expectOk(await ctx.server.call('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 2 }, { token: user.token }));
+    expectOk(await ctx.server.call('order/purchase', { kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 20, duration: 60 }, { token: user.token }));
+    const both = expectOk(await ctx.server.call<{ contracts: Page; holdings: Page }>('order/purchaseDetails', {}, { token: user.token }));
+    const contracts = expectOk(await ctx.server.call<Page>('order/purchaseDetails', { type: 'contracts' }, { token: user.token }));
+    const holdings = expectOk(await ctx.server.call<Page>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
     expect(both).toEqual({ contracts, holdings });
     expect(both.contracts.total).toBe(1);
     expect(both.holdings.items.map((h) => h.symbol)).toEqual(['HDFCBANK']);
-    expectCall(await server.call('order/purchaseDetails', { type: 'other' }, { token: user.token }), 400, 1000);
+    expectCall(await ctx.server.call('order/purchaseDetails', { type: 'other' }, { token: user.token }), 400, 1000);
   });
 });
 
@@ -53,10 +40,10 @@ describe('truthful feature flags', () => {
   const features = async (s: TestServer) => expectOk(await s.call<{ features: Record<string, boolean> }>('config/getSystemConfig', { keys: ['features'] })).features;
 
   it('reports trading, up/down and every built product on, the studio (issue 11) included', async () => {
-    const flags = await features(server);
+    const flags = await features(ctx.server);
     expect(flags).toMatchObject({ markets: true, news: true, favourites: true, trading: true, updown: true, stocks: true, ipo: true, etf: true, blockTrading: true, aiBlockTrading: true, gather: true, studio: true });
     // The up/down product really is open.
-    expect(expectOk(await server.call<{ trading: { updownEnabled: boolean } }>('config/getSystemConfig', { keys: ['trading'] })).trading.updownEnabled).toBe(true);
+    expect(expectOk(await ctx.server.call<{ trading: { updownEnabled: boolean } }>('config/getSystemConfig', { keys: ['trading'] })).trading.updownEnabled).toBe(true);
   });
 
   it('follows TRADING_UPDOWN=off and never switches an unbuilt feature on through FEATURES', async () => {
@@ -73,22 +60,22 @@ describe('truthful feature flags', () => {
 
 describe('weekend withdrawals', () => {
   it('says withdrawals are for weekdays, in every language', async () => {
-    const user = await trader(server, operator, 1_000);
-    server.clock.set(indiaTime(2026, 11, 28, 12, 0)); // Saturday noon, India time
+    const user = await trader(ctx.server, ctx.operator, 1_000);
+    ctx.server.clock.set(indiaTime(2026, 11, 28, 12, 0)); // Saturday noon, India time
     try {
       const texts = { en: 'weekdays (Monday to Friday)', de: 'werktags (Montag bis Freitag)', hi: 'सोमवार से शुक्रवार', zh: '周一至周五' } as const;
       for (const [lang, text] of Object.entries(texts)) {
-        const res = await server.call('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token, lang });
+        const res = await ctx.server.call('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token, lang });
         expectCall(res, 400, 1200);
         expect(res.body.message).toContain(text);
         expect(res.body.message).toContain('09:30');
       }
-      server.clock.set(indiaTime(2026, 11, 30, 8, 0)); // Monday before the window: the hours text
-      const early = await server.call('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token });
+      ctx.server.clock.set(indiaTime(2026, 11, 30, 8, 0)); // Monday before the window: the hours text
+      const early = await ctx.server.call('withdrawal', { amount: 100, bankId: user.bankId }, { token: user.token });
       expect(early.body.message).toBe('Please transfer in/out during the specified time 09:30 to 17:30');
       expect(localeText('en', 'error.outsideWindow')).toContain('{weekend, select');
     } finally {
-      server.clock.set(indiaTime(2026, 11, 23, 11, 30));
+      ctx.server.clock.set(indiaTime(2026, 11, 23, 11, 30));
     }
   });
 });

@@ -3,17 +3,26 @@
  * `TEST_DB=pg`: baskets carry their method and out-of-sample record; a basket buy's orders are
  * `floor(amount × weight ÷ price)` whole shares at the feed price, `invested + leftover =
  * amount` and the balance falls by exactly `invested`; records show value and P/L; bad inputs
- * refused with their own codes and nothing changed. Ledger invariants after every test.
+ * refused with their own codes and nothing changed. The refit is a background job, once per
+ * `AI_REFIT_HOURS` across servers, on the injected clock; reads never fit. Ledger invariants
+ * after every test.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
 import { buyCostMinor } from '../../src/server/domain/offerings/shares.js';
+import { buildServer } from '../../src/server/app.js';
+import { offeringsDb } from '../../src/server/db/offerings-tables.js';
+import { jobRunsDb } from '../../src/server/jobs/tables.js';
 
 // Issue 10's arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
 // offering buys to the EUR account at the feed's EUR/INR rate (issue 9).
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
+// The baskets are fitted by the refit job's start-up pass (reads never fit).
+beforeAll(async () => {
+  await ctx.server.jobs.started;
+});
 
 interface Basket {
   id: string; name: string; description: string; method: string; asOf: string; minAmount: number; riskLevel: string; disclaimer: string;
@@ -96,5 +105,46 @@ describe('AI baskets', () => {
     const first = expectOk(await ctx.server.call<{ invested: number }>('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }));
     expect(expectOk(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 5000 }, { ...t, headers }))).toEqual(first);
     expect((await balances(ctx.server, user.token)).available).toBe(before.available - minor(first.invested));
+  });
+});
+
+describe('the refit job', () => {
+  const DAY = 24 * 3_600_000;
+  const fits = async () =>
+    (await offeringsDb(ctx.server.deps.db).selectFrom('ai_baskets').select(['id', 'fitted_at']).where('current', '=', 1).orderBy('id').execute()).map((r) => ({ id: r.id, at: Number(r.fitted_at) }));
+
+  it('fits at start, never on read, and once per period across two servers on the injected clock', async () => {
+    const user = await trader(ctx.server, ctx.operator, 0);
+    const started = await fits();
+    expect(started).toHaveLength(2);
+    const fittedAt = started[0]!.at;
+    // A read long after the period leaves the stored fit alone: refitting is the job's.
+    ctx.server.clock.set(fittedAt + 2 * DAY);
+    expect(expectOk(await ctx.server.call<{ total: number }>('aiRecommend/page', {}, { token: user.token })).total).toBe(2);
+    expect(await fits()).toEqual(started);
+
+    const second = await buildServer(ctx.server.config, { clock: ctx.server.clock, db: ctx.server.deps.db, logger: false });
+    try {
+      // The second server's start-up pass finds a stale fit and takes this period's slot.
+      await second.jobs.started;
+      const now = ctx.server.clock.now();
+      expect((await fits()).map((f) => f.at)).toEqual([now, now]);
+      // Both servers' periodic passes in the same period: neither fits again.
+      ctx.server.clock.advance(3_600_000);
+      expect(await Promise.all([ctx.server.jobs.runOnce('ai.refit'), second.jobs.runOnce('ai.refit')])).toEqual([false, false]);
+      expect((await fits()).map((f) => f.at)).toEqual([now, now]);
+      // The next period: exactly one of the two runs the fit.
+      ctx.server.clock.set(now + DAY);
+      const ran = await Promise.all([ctx.server.jobs.runOnce('ai.refit'), second.jobs.runOnce('ai.refit')]);
+      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect((await fits()).map((f) => f.at)).toEqual([now + DAY, now + DAY]);
+      const slot = Math.floor((now + DAY) / DAY);
+      const runs = await jobRunsDb(ctx.server.deps.db).selectFrom('job_runs').selectAll().where('job', '=', 'ai.refit').where('slot', '=', slot).execute();
+      expect(runs).toHaveLength(1);
+      // Same data day: still one basket per model, the ids unchanged.
+      expect((await fits()).map((f) => f.id)).toEqual(started.map((f) => f.id));
+    } finally {
+      await second.close();
+    }
   });
 });

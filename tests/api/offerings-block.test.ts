@@ -149,7 +149,9 @@ describe('investor purchases', () => {
     expectCall(await ctx.server.call('blockTrading/purchase', { id: later.id, quantity: 5 }, t), 409, 1752);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: closed.id, quantity: 5 }, t), 409, 1753);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id, quantity: 20 }, t), 409, 1210);
-    expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id }, t), 400, 1000);
+    // The purchase form's schema on both sides (issue 16): a missing quantity is 1406 like a bad one.
+    expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id }, t), 400, 1406);
+    expectCall(await ctx.server.call('blockTrading/purchase', { quantity: 4 }, t), 400, 1000);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id, quantity: 4, extra: 1 }, t), 400, 1001);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id, quantity: 4 }), 401, 501);
     expect(await balances(ctx.server, user.token)).toEqual(before);

@@ -100,7 +100,11 @@ describe('stock orders', () => {
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 10 }, { token: user.token }), 409, 1210);
-    expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1000);
+    // The sell form's schema on both sides (issue 16): a missing, zero or fractional quantity is 1406 too.
+    expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 2.5 }, { token: user.token }), 400, 1406);
+    expectCall(await server.call('order/sell', { quantity: 1 }, { token: user.token }), 400, 1000);
   });
 
   it('a sale retried with the same Idempotency-Key sells once', async () => {

@@ -1,8 +1,9 @@
 /**
  * ETFs end to end at 390×844 (issue 9): from /home to the ETF list, a fund's detail with its
- * basket, buying units at the iNAV; the order shows on /etf and the units in /position. The
- * tickets (ETF form and the stand-alone share ticket /buy) show the INR price, the EUR/INR rate
- * and the amount in euros before the investor confirms (issue 9 "One currency story").
+ * basket, "Buy" to the stand-alone ticket /buy, buying units at the iNAV through `etf/buy`; the
+ * order shows on /etf and the units in /position. The ticket shows the INR price, the EUR/INR
+ * rate and the amount in euros before the investor confirms (issue 9 "One currency story"),
+ * for a share (through `order/purchase`) as for a fund; /market rows open it with "Kaufen".
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from './test';
@@ -25,14 +26,23 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/etfDetails\?symbol=NIVBANK/);
   await expect(page.getByTestId('detail-basket')).toContainText('HDFCBANK');
   await page.screenshot({ path: path.join(shots, 'etf-details.png'), fullPage: true });
-  const form = page.getByTestId('form-buy');
+  await page.getByRole('button', { name: 'Kaufen' }).click();
+
+  // The one ticket: the fund's iNAV quote and the ETF form (etf/buy), not the share form.
+  await expect(page).toHaveURL(/\/buy\?symbol=NIVBANK/);
+  await expect(page.getByTestId('quote-head')).toContainText('Nivesh Bank ETF');
+  await expect(page.getByTestId('detail-price')).toContainText('₹');
+  await expect(page.getByTestId('form-ticket')).toHaveCount(0);
+  const form = page.getByTestId('form-etfTicket');
   await form.getByRole('button', { name: 'Mehr' }).click();
   // The conversion before confirming: iNAV in rupees, the rate, the amount in euros.
   await expect(form.getByTestId('estimate-price')).toContainText('₹');
   await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
   await expect(form.getByTestId('estimate-total')).toContainText('€');
+  await page.screenshot({ path: path.join(shots, 'buy-etf.png'), fullPage: true });
   await form.getByTestId('submit').click();
   await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();
+  await expect(page).toHaveURL(/\/position$/);
   const orders = await api<{ items: Array<{ symbol: string; quantity: number }> }>(request, user.token, 'etfOrder/page', {});
   expect(orders.items[0]).toMatchObject({ symbol: 'NIVBANK', quantity: 2 });
 
@@ -50,7 +60,14 @@ test('the stand-alone ticket /buy shows price in INR, the rate and the amount in
   test.setTimeout(120_000);
   const user = await fundedInvestor(request, 5000);
 
-  await openWithSession(page, user.token, '/buy?symbol=TCS');
+  // From the market list: the row's "Kaufen" opens the ticket for that share.
+  await openWithSession(page, user.token, '/market');
+  const row = page.getByTestId('quotes-all').locator('[data-symbol="TCS"]');
+  await expect(row).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'market.png') });
+  await row.getByTestId('quote-row-action').click();
+  await expect(page).toHaveURL(/\/buy\?symbol=TCS$/);
+  await expect(page.getByTestId('form-etfTicket')).toHaveCount(0);
   await expect(page.getByTestId('detail-price')).toContainText('₹');
   const form = page.getByTestId('form-ticket');
   await form.getByRole('button', { name: 'Mehr' }).click();

@@ -39,6 +39,10 @@ test('block trading: buy from an offer, see it locked in the records; the operat
   await expect(record).toContainText('gesperrt');
   await expect(record).toContainText('3');
   await shot(page, 'blockTradingRecordList');
+  // /position shows the lock on the holding (issue 10).
+  await page.goto('/position');
+  await page.getByRole('tab', { name: 'Bestand' }).click();
+  await expect(page.getByTestId('list-holdings').getByTestId('list-row').filter({ hasText: 'Tata Consultancy' })).toContainText('Gesperrt bis');
 
   await openWithSession(page, operator, '/blockTradingController');
   await expect(page.getByTestId('list-offers').getByTestId('list-row').first()).toContainText('Verkauft');

@@ -3,7 +3,9 @@
  * block kinds, widgets, formatters, icons, actions, dialogs — names exactly what the assembled
  * catalogue (`schemas/layout.meta.json`) lists, both ways; each block kind's module carries the
  * very fragment the catalogue was assembled from; and every fragment's `examples` pass the
- * catalogue's block schema.
+ * catalogue's block schema. The options fragments too: every widget that takes `ui:options`
+ * and every action that takes a value has one, naming a registered entry, whose options are
+ * exactly what the component reads; formatters and dialogs take none.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -89,5 +91,121 @@ describe('block kind modules', () => {
   it('a wrong example would be caught', () => {
     const validate = blockValidator();
     expect(validate({ kind: 'list', load: { call: 'bank/get' } })).toBe(false);
+  });
+});
+
+/** Options fragments (`<name>.options.schema.json`) of a collection folder: name → fragment. */
+function optionsFragments(folder: string): Array<[string, Json]> {
+  const dir = path.join(root, folder);
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.options.schema.json'))
+    .map((file) => [file.replace('.options.schema.json', ''), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Json]);
+}
+const WIDGET_OPTIONS = optionsFragments('renderers/widgets');
+const ACTION_OPTIONS = optionsFragments('renderers/actions');
+const withoutFileKeys = (fragment: Json) => Object.fromEntries(Object.entries(fragment).filter(([k]) => !['$schema', '$comment'].includes(k) && !k.startsWith('x-')));
+
+/** Validates data against one catalogue definition. */
+function definitionValidator(definition: string) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  ajv.addSchema(meta, 'catalogue');
+  const validate = ajv.compile({ $ref: `catalogue#/definitions/${definition}` });
+  return Object.assign((data: unknown) => validate(data), { text: () => ajv.errorsText(validate.errors) });
+}
+
+/** Option keys rjsf itself puts into a widget's `options` (not written by layouts). */
+const RJSF_OPTIONS = ['enumOptions', 'emptyValue', 'requestedWidget'];
+/** The `options.x` a widget component reads. */
+const optionsRead = (file: string) =>
+  new Set([...fs.readFileSync(path.join(root, 'renderers/widgets', file), 'utf8').matchAll(/\boptions\??\.(\w+)/g)].map((m) => m[1]!).filter((k) => !RJSF_OPTIONS.includes(k)));
+
+describe('widget options (ui:options) fragments', () => {
+  const propertiesOf = (name: string): string[] => {
+    const definition = defs[`${name}WidgetOptions`] as Json;
+    const ref = ((definition.allOf as Json[] | undefined)?.[0]?.$ref as string | undefined)?.replace('#/definitions/', '');
+    return Object.keys(((ref ? defs[ref] : definition) as Json).properties as Json);
+  };
+
+  it('every fragment names a registered, catalogued widget, and the catalogue holds it as <name>WidgetOptions', () => {
+    expect(WIDGET_OPTIONS.length).toBeGreaterThan(0);
+    for (const [name, fragment] of WIDGET_OPTIONS) {
+      expect(enumOf('widgetName'), name).toContain(name);
+      expect(REGISTRY.widgets[name], name).toBeDefined();
+      expect(defs[`${name}WidgetOptions`], name).toEqual(withoutFileKeys(fragment));
+    }
+  });
+
+  it('every catalogued widget that takes options has a fragment (only `hidden` takes none)', () => {
+    const described = new Set(WIDGET_OPTIONS.map(([name]) => name));
+    expect(enumOf('widgetName').filter((name) => !described.has(name))).toEqual(['hidden']);
+  });
+
+  it('every option a widget component reads is described in its fragment, both ways', () => {
+    const byComponent = new Map<string, Set<string>>();
+    for (const [name, fragment] of WIDGET_OPTIONS) {
+      const file = fragment['x-component'] as string;
+      expect(fs.existsSync(path.join(root, 'renderers/widgets', file)), `${name}: ${file}`).toBe(true);
+      const described = new Set(propertiesOf(name));
+      for (const option of optionsRead(file)) expect([...described], `${file} reads options.${option}`).toContain(option);
+      byComponent.set(file, new Set([...(byComponent.get(file) ?? []), ...described]));
+    }
+    // The other way: each described option is read by its component (or, for the new-password
+    // input, by the password input it renders).
+    const read = (file: string) => new Set([...optionsRead(file), ...(file === 'NewPasswordWidget.tsx' ? optionsRead('InputWidget.tsx') : [])]);
+    for (const [file, described] of byComponent) for (const option of described) expect([...read(file)], `${file}: options.${option} is described but not read`).toContain(option);
+  });
+
+  it('each fragment lists examples that pass its definition', () => {
+    for (const [name, fragment] of WIDGET_OPTIONS) {
+      const validate = definitionValidator(`${name}WidgetOptions`);
+      const examples = (fragment.examples as unknown[] | undefined) ?? [];
+      expect(examples.length, name).toBeGreaterThan(0);
+      for (const example of examples) expect(validate(example), `${name}: ${validate.text()}`).toBe(true);
+    }
+  });
+
+  it("a form block's ui checks each field's ui:options against its widget (nested fields too)", () => {
+    const validate = blockValidator();
+    const form = (ui: Json) => ({ kind: 'form', schema: 'stockSell', submit: { call: 'order/sell', label: 'trade.sell' }, ui });
+    const estimate = { call: 'order/quote', params: { quantity: '{quantity}' }, items: [{ field: 'total', label: 'ticket.total', format: 'money' }] };
+    expect(validate(form({ quantity: { 'ui:widget': 'stepper', 'ui:options': { estimate } } })), validate.text()).toBe(true);
+    expect(validate(form({ quantity: { 'ui:widget': 'stepper', 'ui:options': { estimat: estimate } } }))).toBe(false);
+    expect(validate(form({ quantity: { 'ui:widget': 'stepper', 'ui:options': { estimate: { ...estimate, items: [] } } } }))).toBe(false);
+    expect(validate(form({ symbol: { 'ui:options': { uppercase: true } } })), validate.text()).toBe(true);
+    expect(validate(form({ symbol: { 'ui:options': { rows: 3 } } }))).toBe(false);
+    expect(validate(form({ symbol: { 'ui:widget': 'hidden', 'ui:options': { uppercase: true } } }))).toBe(false);
+    expect(validate(form({ address: { street: { 'ui:widget': 'textarea', 'ui:options': { rows: 'many' } } } }))).toBe(false);
+    expect(validate(form({ list: { items: { 'ui:widget': 'captcha', 'ui:options': { purpose: 'login' } } } }))).toBe(false);
+    expect(validate(form({ symbol: { 'ui:widget': 'nope' } }))).toBe(false);
+  });
+});
+
+describe('action options fragments', () => {
+  it('every fragment names a registered action, and the catalogue holds it as that action', () => {
+    expect(ACTION_OPTIONS.length).toBeGreaterThan(0);
+    for (const [name, fragment] of ACTION_OPTIONS) {
+      expect(REGISTRY.actions[name], name).toBeDefined();
+      expect((defs.action!.properties as Json)[name], name).toEqual(withoutFileKeys(fragment));
+    }
+  });
+
+  it('every action without a fragment takes no options (`true`), and every fragment has passing examples', () => {
+    const described = new Set(ACTION_OPTIONS.map(([name]) => name));
+    for (const [name, schema] of Object.entries(defs.action!.properties as Record<string, Json>)) if (!described.has(name)) expect(schema.const, name).toBe(true);
+    const validate = definitionValidator('action');
+    for (const [name, fragment] of ACTION_OPTIONS) {
+      const examples = (fragment.examples as unknown[] | undefined) ?? [];
+      expect(examples.length, name).toBeGreaterThan(0);
+      for (const example of examples) expect(validate({ [name]: example }), `${name}: ${validate.text()}`).toBe(true);
+    }
+  });
+});
+
+describe('formatters and dialogs', () => {
+  it('take no options: names only, no options fragments', () => {
+    for (const folder of ['renderers/formatters', 'renderers/dialogs']) expect(optionsFragments(folder), folder).toEqual([]);
+    expect(defs.formatter!.enum).toBeDefined();
+    expect(defs.dialogName!.enum).toBeDefined();
   });
 });

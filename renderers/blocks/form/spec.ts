@@ -19,10 +19,7 @@ export interface FormBlockSpec {
      */
     idempotent?: boolean;
   };
-  /**
-   * rjsf uiSchema; ui:widget values come from widgetName; texts are message ids.
-   */
-  ui?: {};
+  ui?: {[key: string]: unknown};
   links?: LinkSpec[];
   when?: When;
   /**

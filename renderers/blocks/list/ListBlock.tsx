@@ -59,7 +59,8 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
 
   const render = (binding: Binding, item: Item) => {
     const text = format.binding(item, binding);
-    return binding.label ? `${intl.formatMessage({ id: binding.label })} ${text}` : text;
+    // A labelled value the item lacks (e.g. a holding without a lock) shows nothing, not a bare label.
+    return binding.label && text ? `${intl.formatMessage({ id: binding.label })} ${text}` : text;
   };
 
   let body;

@@ -16,18 +16,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { PullToRefresh } from '../../ui/PullToRefresh';
 import type { NewsListBlockSpec } from './spec';
 import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
-
-interface NewsItem {
-  id: string;
-  title: string;
-  summary: string;
-  imageUrl: string | null;
-  source: string | null;
-  symbols: string[];
-  publishedAt: number;
-  demo: boolean;
-}
-
+import type { NewsItemView as NewsItem } from '../../../src/shared/news';
 
 /** '5 min ago', 'yesterday', or a date for older items. */
 export function relativeTime(epochMs: number, now: number, locale: string): string {

@@ -1,10 +1,11 @@
 /**
  * A list of instruments with live prices (issue 5: /market, /userMarket, rankings): loaded
  * from a call returning quotes, optionally sortable by chips, with loading skeleton rows,
- * pull-to-refresh and an empty state (with an optional action). Tapping a row opens `to`.
+ * pull-to-refresh and an empty state (with an optional action). Tapping a row opens `to`; an
+ * `action` (issue 9: "Buy" → the ticket /buy) is a button on every row of the given kinds.
  */
 import { useMemo, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { BlockProps } from '../../types';
 import type { QuoteView } from '../../../src/shared/market';
@@ -20,10 +21,14 @@ import type { QuoteListBlockSpec } from './spec';
 
 type SortKey = 'name' | 'last' | 'changePct' | 'volume';
 
+/** Row kinds that get the row action when the layout names none: the tradable ones. */
+const ACTION_KINDS: readonly string[] = ['equity', 'etf'];
+
 const SORT_LABEL: Record<SortKey, string> = { name: 'market.sortName', last: 'market.sortPrice', changePct: 'market.sortChange', volume: 'market.sortVolume' };
 
 export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
   const host = useHost();
+  const intl = useIntl();
   const reloadScreen = useReloadScreen();
   const { data, error, isLoading, reload } = useBlockData<QuoteView[]>(spec.id, spec.load);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean } | null>(null);
@@ -61,7 +66,13 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
     body = (
       <ul className="quote-list card" data-testid={`quotes-${spec.id ?? 'list'}`}>
         {rows.map((quote) => (
-          <QuoteRow key={quote.symbol} quote={quote} compact={compact} onOpen={spec.to ? (q) => host.navigate(fillRoute(spec.to!, q)) : undefined} />
+          <QuoteRow
+            key={quote.symbol}
+            quote={quote}
+            compact={compact}
+            onOpen={spec.to ? (q) => host.navigate(fillRoute(spec.to!, q)) : undefined}
+            action={spec.action && (spec.action.kinds ?? ACTION_KINDS).includes(quote.kind) ? { label: intl.formatMessage({ id: spec.action.label }), onTap: (q) => host.navigate(fillRoute(spec.action!.to, q)) } : undefined}
+          />
         ))}
       </ul>
     );

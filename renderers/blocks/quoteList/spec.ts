@@ -10,6 +10,19 @@ export interface QuoteListBlockSpec {
   title?: MessageId;
   load: LoadSpec;
   to?: string;
+  /**
+   * A button on each row besides the tap target, e.g. 'Buy' opening the ticket /buy?symbol={symbol} (issue 9).
+   */
+  action?: {
+    label: MessageId;
+    to: string;
+    /**
+     * Row kinds offering the button (default: equity and etf; an index is not tradable).
+     *
+     * @minItems 1
+     */
+    kinds?: ['equity' | 'index' | 'etf', ...('equity' | 'index' | 'etf')[]];
+  };
   empty: MessageId;
   emptyAction?: LinkSpec;
   sort?: ('name' | 'last' | 'changePct' | 'volume')[];

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './tables.js';
+import { withStatementCache } from './statement-cache.js';
 import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_ledger.js';
 import * as m0003 from './migrations/0003_identity.js';
@@ -64,7 +65,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
     // 64 MiB of page cache (default 2 MiB): a settlement batch or a busy hour touches the
     // postings and journal indexes far beyond 2 MiB; re-reading those pages cost ~15 % (issue 14).
     sqlite.pragma('cache_size = -65536');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   } else {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection can die (server restart, failover, admin termination). pg-pool drops

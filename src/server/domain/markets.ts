@@ -15,6 +15,8 @@ import type { Instrument } from '../market/instruments.js';
 import { intradayFromDaily } from '../market/synth.js';
 import type { Bar, DailyBar } from '../market/types.js';
 import { AppError } from './errors.js';
+import { findEtf } from './etf/catalogue.js';
+import { etfQuoteView } from './etf/quote.js';
 
 /** Most symbols one `markets/remote` or stream request may name. */
 export const MAX_SYMBOLS = 60;
@@ -125,12 +127,16 @@ export async function getStatus(market: Market): Promise<MarketStatusView> {
 
 /**
  * `markets/getMarket`: the quote with open, high, low, previous close, 52-week range,
- * volume, instrument details and (for a logged-in caller) the favourite flag.
+ * volume, instrument details and (for a logged-in caller) the favourite flag. An ETF symbol
+ * (issue 9) answers its iNAV quote (`kind: 'etf'`, no ranges, no favourite flag).
  * @param isFavourite resolves the caller's star; null for visitors.
  * @throws AppError `unknownSymbol`.
  */
 export async function getMarket(market: Market, symbol: string, isFavourite: ((symbol: string) => Promise<boolean>) | null): Promise<MarketDetailView> {
   const feed = await feedOf(market);
+  // Issue 9: an ETF quotes like a share (its iNAV), so the ticket /buy serves both; no star.
+  const etf = findEtf(market, symbol);
+  if (etf) return { ...etfQuoteView(feed, etf), isin: null, lotSize: 1, tickSize: 0.01, yearHigh: null, yearLow: null, favourite: null, status: statusView(market) };
   const instrument = instrumentOf(market, symbol);
   const range = feed.yearRange(instrument.symbol);
   return {

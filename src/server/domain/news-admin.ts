@@ -10,7 +10,8 @@ import { deleteContent, saveContent, type ContentKind } from './content-edit.js'
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { htmlToText, isSafeImageUrl, sanitizeArticleHtml } from './html.js';
-import { clampNewsPage, newsDetail, type NewsDetailView, type NewsPage } from './news.js';
+import type { NewsDetailView, NewsPage } from '../../shared/news.js';
+import { clampNewsPage, newsDetail } from './news.js';
 
 /** An article as operators see and edit it. */
 export interface NewsAdminView extends NewsDetailView {

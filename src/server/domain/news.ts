@@ -4,38 +4,12 @@
  * operators' side (list, edit, save, delete; audited) is `news-admin.ts`.
  */
 import type { Locale } from '../../shared/lang.js';
-import type { Page } from '../../shared/page.js';
+import type { NewsDetailView, NewsItemView, NewsPage } from '../../shared/news.js';
 import type { Db } from '../db/index.js';
 import type { NewsTable } from '../db/market-tables.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { sanitizeArticleHtml } from './html.js';
-
-/** A news list item. */
-export interface NewsItemView {
-  id: string;
-  title: string;
-  summary: string;
-  imageUrl: string | null;
-  source: string | null;
-  /** Related symbols, e.g. `["RELIANCE"]`. */
-  symbols: string[];
-  /** Epoch ms. */
-  publishedAt: number;
-  /** Demo-mode sample content. */
-  demo: boolean;
-}
-
-/** `news/newsDetails`: an article with sanitized HTML. */
-export interface NewsDetailView extends NewsItemView {
-  lang: string;
-  html: string;
-}
-
-/** One page of news, with whether another page follows. */
-export type NewsPage<T> = Page<T> & { hasMore: boolean };
-
-
 
 /** The list view of a stored article. */
 export const newsItem = (row: NewsTable): NewsItemView => ({

@@ -3,13 +3,14 @@
  * `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
+import { AppError } from '../domain/errors.js';
 import type { CallRegistry } from '../http/calls.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
 import { listOffers, myBlockPurchases, offerDetail, purchaseBlock } from '../domain/offerings/block.js';
 import { pageSlice } from '../../shared/page.js';
-import type { BlockOfferSave, BlockPurchase, ById, PageRequest } from '../../shared/generated/index.js';
+import type { BlockOfferSave, BlockTradingBuyForm, ById, PageRequest } from '../../shared/generated/index.js';
 
 export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): void {
   // Lists show the live market price: catch the feed up first (a closed market still has its last price).
@@ -19,11 +20,13 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   calls.define<PageRequest>({ name: 'blockTrading/list', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
   // One offer (the purchase screen's header); any status.
   calls.define<ById>({ name: 'blockTrading/detail', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
-  calls.define<BlockPurchase>({
+  // One schema per form (issue 16): the purchase form's.
+  calls.define<BlockTradingBuyForm>({
     name: 'blockTrading/purchase',
     idempotent: true,
     access: 'user',
-    body: 'api/blockPurchase',
+    body: 'screens/blockTradingBuy',
+    refusals: { quantity: () => new AppError('quantityInvalid') },
     handle: ({ auth, body, idempotency }) => purchaseBlock(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });

@@ -2,19 +2,22 @@
  * `etf/*` and `etfOrder/page` (SPEC.md §7 ETF; issue 9): the funds with their baskets, buying
  * whole units (`Idempotency-Key`) and my ETF orders. Selling is `order/sell`.
  */
+import { AppError } from '../domain/errors.js';
 import type { CallRegistry } from '../http/calls.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { buyEtf, etfDetails, etfOrders, etfPage } from '../domain/etf/etfs.js';
-import type { EtfBuy, MarketSymbol, PageRequest } from '../../shared/generated/index.js';
+import type { EtfBuyForm, MarketSymbol, PageRequest } from '../../shared/generated/index.js';
 
 export function etfRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'etf/page', access: 'user', body: 'api/pageRequest', handle: ({ body }) => etfPage(ctx, body) });
   calls.define<MarketSymbol>({ name: 'etf/details', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
-  calls.define<EtfBuy>({
+  // One schema per form (issue 16): the buy form's.
+  calls.define<EtfBuyForm>({
     name: 'etf/buy',
     idempotent: true,
     access: 'user',
-    body: 'api/etfBuy',
+    body: 'screens/etfBuyForm',
+    refusals: { quantity: () => new AppError('quantityInvalid') },
     handle: ({ auth, body, idempotency }) => buyEtf(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'etfOrder/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => etfOrders(ctx, auth!.userId, body) });

@@ -18,7 +18,7 @@ import { normalizeDirection } from '../../shared/trade.js';
 import { buyStock, quoteOrder, sellStock } from '../domain/trading/stocks.js';
 import { acknowledgeRisk, commissionRate, tradingTerms } from '../domain/trading/terms.js';
 import { historicalDetails, purchaseDetails } from '../domain/trading/views.js';
-import type { ById, OrderDetails, OrderQuoteQuery, OrderSell, PageRequest, StockBuyOrder, UpDownOrder } from '../../shared/generated/index.js';
+import type { ById, OrderDetails, OrderQuoteQuery, PageRequest, StockBuyOrder, StockSellOrder, UpDownOrder } from '../../shared/generated/index.js';
 
 export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const { deps } = ctx;
@@ -49,11 +49,13 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
     handle: ({ body }) => quoteOrder(ctx, body),
   });
 
-  calls.define<OrderSell>({
+  // One schema per form (issue 16): the sell form's, as for order/purchase.
+  calls.define<StockSellOrder>({
     name: 'order/sell',
     idempotent: true,
     access: 'user',
-    body: 'api/orderSell',
+    body: 'screens/stockSell',
+    refusals: { quantity: () => new AppError('quantityInvalid') },
     handle: ({ auth, body, idempotency }) => sellStock(ctx, auth!.userId, body, idempotency),
   });
 

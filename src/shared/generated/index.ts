@@ -59,6 +59,26 @@ export interface BindBankForm {
   phone: string;
 }
 
+/** From schemas/contracts/blockTradingBuy.schema.json */
+
+/**
+ * The purchase form of /blockTradingBuy and the body of blockTrading/purchase (issue 10): the offer id and whole shares; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
+ */
+export interface BlockTradingBuyForm {
+  id: string;
+  quantity: number;
+}
+
+/** From schemas/contracts/etfBuyForm.schema.json */
+
+/**
+ * The buy form on /etfDetails and the body of etf/buy (issue 9): the ETF symbol and whole units, bought at the current iNAV; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
+ */
+export interface EtfBuyForm {
+  symbol: string;
+  quantity: number;
+}
+
 /** From schemas/contracts/login.schema.json */
 
 /**
@@ -114,6 +134,16 @@ export interface RegisterForm {
  */
 export interface StockBuyOrder {
   kind: 'stock';
+  symbol: string;
+  quantity: number;
+}
+
+/** From schemas/contracts/stockSell.schema.json */
+
+/**
+ * Data of the sell-shares form on /marketDetails and the body of order/sell (issue 6; whole shares at market, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
+ */
+export interface StockSellOrder {
   symbol: string;
   quantity: number;
 }
@@ -283,16 +313,6 @@ export interface BlockOfferSave {
   lockDays: number;
 }
 
-/** From schemas/api/blockPurchase.schema.json */
-
-/**
- * Body of blockTrading/purchase (issue 10): the offer id and whole shares (1406 when not a whole number >= 1).
- */
-export interface BlockPurchase {
-  id: string;
-  quantity: number;
-}
-
 /** From schemas/api/byId.schema.json */
 
 /**
@@ -331,16 +351,6 @@ export interface DepositReviewList {
   page?: number;
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected';
-}
-
-/** From schemas/api/etfBuy.schema.json */
-
-/**
- * Body of etf/buy (issue 9): the ETF symbol and whole units (else code 1406), bought at the current iNAV.
- */
-export interface EtfBuy {
-  symbol: string;
-  quantity: number;
 }
 
 /** From schemas/api/gatherPlanSave.schema.json */
@@ -455,16 +465,6 @@ export interface OrderQuoteQuery {
   symbol: string;
   quantity: number;
   side?: 'buy' | 'sell';
-}
-
-/** From schemas/api/orderSell.schema.json */
-
-/**
- * Body of order/sell (issue 6): symbol and quantity (whole shares >= 1, else code 1406; more than held answers code 1407). Executed at the server's feed price.
- */
-export interface OrderSell {
-  symbol: string;
-  quantity: number;
 }
 
 /** From schemas/api/pageRequest.schema.json */

@@ -1,8 +1,9 @@
 /**
  * AI-recommended baskets (issue 10; SPEC.md §7 `aiRecommend/*`): the models of `model.ts`
  * fitted on the daily history (`history.ts`), stored per model and data day (`ai_baskets`,
- * unique (model, asOf): several processes refitting store one row), refitted when older than
- * `AI_REFIT_HOURS`. Not investment advice; no promised return — the figures are a backtest.
+ * unique (model, asOf): several processes refitting store one row), refitted by the background
+ * job of `job.ts` every `AI_REFIT_HOURS` — reads never fit. Not investment advice; no promised
+ * return — the figures are a backtest.
  *
  * `aiRecommend/buy {id, amount}`: per symbol `quantity = floor(amount × weight ÷ price)` whole
  * shares at the current feed price; each line is an ordinary share purchase with commission.
@@ -34,15 +35,15 @@ export interface StoredBasket {
 const refitting = new WeakMap<object, Promise<void>>();
 
 /**
- * Fits every model and stores the baskets (one row per model and data day; the newest is
- * `current`). Single-flight per process.
+ * Fits every model on the history and stores the baskets (one row per model and data day, the
+ * newest `current`; `fitted_at` = `now`, the injected clock's epoch ms). Single-flight per
+ * process and database; the job of `job.ts` makes it once per period across processes.
  */
-export function refitBaskets(ctx: TradingContext): Promise<void> {
+export function refitBaskets(ctx: TradingContext, now = ctx.deps.clock.now()): Promise<void> {
   const running = refitting.get(ctx.deps.db);
   if (running) return running;
   const started = (async () => {
     const data = await loadHistory(ctx.market, ctx.deps.config.offerings.aiDataDir);
-    const now = ctx.deps.clock.now();
     const o = offeringsDb(ctx.deps.db);
     for (const model of Object.keys(MODEL_SPECS) as Array<keyof typeof MODEL_SPECS>) {
       const fitted = fit(data, MODEL_SPECS[model]);
@@ -62,11 +63,10 @@ export function refitBaskets(ctx: TradingContext): Promise<void> {
   return started;
 }
 
-/** Refits when no basket is stored or the newest fit is older than `AI_REFIT_HOURS`. */
-export async function ensureFitted(ctx: TradingContext): Promise<void> {
+/** Epoch ms of the newest stored fit, null when no basket is stored. */
+export async function lastFittedAt(ctx: TradingContext): Promise<number | null> {
   const newest = await offeringsDb(ctx.deps.db).selectFrom('ai_baskets').select((eb) => eb.fn.max('fitted_at').as('at')).executeTakeFirst();
-  const at = newest?.at === null || newest?.at === undefined ? null : Number(newest.at);
-  if (at === null || ctx.deps.clock.now() - at > ctx.deps.config.offerings.aiRefitMs) await refitBaskets(ctx);
+  return newest?.at === null || newest?.at === undefined ? null : Number(newest.at);
 }
 
 /** Translates a message id with values. */
@@ -111,7 +111,6 @@ function basketView(ctx: TradingContext, row: AiBasketsTable, t: Translate): Bas
 
 /** The current baskets, paged. */
 export async function basketPage(ctx: TradingContext, query: PageQuery, t: Translate): Promise<Page<BasketView>> {
-  await ensureFitted(ctx);
   const rows = await offeringsDb(ctx.deps.db).selectFrom('ai_baskets').selectAll().where('current', '=', 1).orderBy('model').execute();
   const { items, ...page } = pageSlice(rows, query);
   return { items: items.map((r) => basketView(ctx, r as AiBasketsTable, t)), ...page };
@@ -122,7 +121,6 @@ export async function basketPage(ctx: TradingContext, query: PageQuery, t: Trans
  * @throws AppError `basketNotFound`.
  */
 export async function basketDetail(ctx: TradingContext, id: string, t: Translate): Promise<BasketView & { items: BasketView['symbols']; total: number }> {
-  await ensureFitted(ctx);
   const row = await offeringsDb(ctx.deps.db).selectFrom('ai_baskets').selectAll().where('id', '=', id).where('current', '=', 1).executeTakeFirst();
   if (!row) throw new AppError('basketNotFound');
   const view = basketView(ctx, row as AiBasketsTable, t);

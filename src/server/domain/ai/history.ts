@@ -12,10 +12,21 @@ import type { DailyClose, ModelData } from './model.js';
 
 const BENCHMARK = 'NIFTY50';
 
+/**
+ * Parsed closes by file and modification time: the refit job runs at every server start
+ * (issue 10), and parsing the ~50 CSVs took ~0.5 s each time; the files change only with a
+ * new data drop (a new mtime).
+ */
+const parsed = new Map<string, DailyClose[]>();
+
 function readDaily(file: string): DailyClose[] {
+  const key = `${file}|${fs.statSync(file).mtimeMs}`;
+  const cached = parsed.get(key);
+  if (cached) return cached;
   const series = parseBarsCsv(fs.readFileSync(file, 'utf8'), 1);
-  if (series.kind !== 'daily') return [];
-  return series.bars.map((b) => ({ day: b.day, close: b.close }));
+  const closes = series.kind === 'daily' ? series.bars.map((b) => ({ day: b.day, close: b.close })) : [];
+  parsed.set(key, closes);
+  return closes;
 }
 
 /** Reads the CSV history for `symbols` (equities) and NIFTY 50; null when the folder is missing. */

@@ -7,6 +7,7 @@
  * during the session the live value is the iNAV.
  */
 import { IPO_SECTOR, type Instrument } from '../../market/instruments.js';
+import type { Market } from '../../market/index.js';
 
 /** One ETF of the catalogue. */
 export interface EtfDefinition {
@@ -61,3 +62,14 @@ export function navMinor(etf: Etf, price: (symbol: string) => number | null): nu
   const ratio = etf.basket.reduce((sum, line) => sum + line.weight * ((price(line.symbol) ?? line.referenceMinor) / line.referenceMinor), 0);
   return Math.round(etf.baseNavMinor * ratio);
 }
+
+let cached: { instruments: readonly unknown[]; etfs: Etf[] } | null = null;
+
+/** The ETFs built from this market's instrument master (rebuilt when the master changes, e.g. a listing). */
+export function etfsOf(market: Market): Etf[] {
+  if (!cached || cached.instruments !== market.instruments) cached = { instruments: market.instruments, etfs: buildEtfs(market.instruments) };
+  return cached.etfs;
+}
+
+/** The ETF with this symbol (case-insensitive), or undefined. */
+export const findEtf = (market: Market, symbol: string): Etf | undefined => etfsOf(market).find((e) => e.symbol === String(symbol ?? '').trim().toUpperCase());

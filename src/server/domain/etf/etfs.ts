@@ -13,19 +13,11 @@ import { ENTRY_KINDS } from '../ledger/index.js';
 import { recordShareBuy } from '../offerings/shares.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
-import { buildEtfs, navMinor, type Etf } from './catalogue.js';
+import { etfsOf, findEtf, navMinor, type Etf } from './catalogue.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
-let cached: { instruments: readonly unknown[]; etfs: Etf[] } | null = null;
-
-/** The ETFs built from this market's instrument master. */
-export function etfsOf(market: Market): Etf[] {
-  if (!cached || cached.instruments !== market.instruments) cached = { instruments: market.instruments, etfs: buildEtfs(market.instruments) };
-  return cached.etfs;
-}
-
-/** The ETF with this symbol, or undefined. */
-export const findEtf = (market: Market, symbol: string): Etf | undefined => etfsOf(market).find((e) => e.symbol === String(symbol ?? '').trim().toUpperCase());
+// The catalogue's lookups, re-exported for the order and view modules.
+export { etfsOf, findEtf };
 
 /**
  * The live price (iNAV) of an ETF in minor units; refuses while the market is closed.

@@ -1,0 +1,82 @@
+/**
+ * Options fragments of the catalogue (issue 16: "the same for widgets, formatters, actions and
+ * dialogs where they carry options"): each widget that takes `ui:options` has
+ * `renderers/widgets/<name>.options.schema.json` beside its component, each action that takes
+ * a value has `renderers/actions/<name>.options.schema.json` beside the handlers. Formatters
+ * and dialogs are named only (no options), so they have none. This module reads the
+ * fragments and builds the definitions they become: `<name>WidgetOptions`, the recursive
+ * `uiSchema` of a form block (each field's `ui:options` checked against its widget's), and
+ * the action properties. Pure: used by `catalogue.ts`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Json = Record<string, unknown>;
+
+const OPTIONS_SUFFIX = '.options.schema.json';
+/** Folder of each collection whose entries may carry an options fragment. */
+export const OPTIONS_DIRS = { widgets: 'renderers/widgets', actions: 'renderers/actions' } as const;
+
+/** Keys only the fragment file needs: not part of the definition. */
+const FILE_ONLY = (key: string) => key === '$schema' || key === '$comment' || key.startsWith('x-');
+
+/** A fragment as the definition it becomes (file-only keys dropped). */
+export const optionsDefinition = (fragment: Json): Json => Object.fromEntries(Object.entries(fragment).filter(([k]) => !FILE_ONLY(k)));
+
+/** The options fragments of one collection: entry name → fragment, sorted by name. */
+export function optionsFragments(root: string, collection: keyof typeof OPTIONS_DIRS): Array<[string, Json]> {
+  const dir = path.join(root, OPTIONS_DIRS[collection]);
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(OPTIONS_SUFFIX))
+    .sort()
+    .map((name) => [name.slice(0, -OPTIONS_SUFFIX.length), JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Json]);
+}
+
+/** Definition name of a widget's options. */
+export const widgetOptionsRef = (widget: string) => `${widget}WidgetOptions`;
+
+/**
+ * The definitions the widget fragments add: one `<name>WidgetOptions` per fragment and the
+ * `uiSchema` of a form block. A field's `ui:options` must match its `ui:widget`'s options; a
+ * field without `ui:widget` renders with the text input (rjsf's default for strings and
+ * numbers), so it takes the text input's; a widget without a fragment takes none.
+ * @throws Error when a fragment names a widget the catalogue does not list.
+ */
+export function widgetDefinitions(root: string, widgetNames: string[]): Json {
+  const fragments = optionsFragments(root, 'widgets');
+  const described = new Set(fragments.map(([name]) => name));
+  for (const name of described) {
+    if (!widgetNames.includes(name)) throw new Error(`${OPTIONS_DIRS.widgets}/${name}${OPTIONS_SUFFIX}: '${name}' is not in widgets.schema.json`);
+  }
+  const optionsOf = (ref: string) => ({ properties: { 'ui:options': { $ref: `#/definitions/${ref}` } } });
+  const widgetIs = (names: string[]) => ({ required: ['ui:widget'], properties: { 'ui:widget': { enum: names } } });
+  const optionless = widgetNames.filter((name) => !described.has(name));
+  const uiSchema: Json = {
+    description:
+      "A form block's rjsf uiSchema (assembled by npm run gen): per field its ui:widget (definitions/widgetName) and that widget's ui:options (definitions/<widget>WidgetOptions; without ui:widget the text input's); texts are message ids; nested fields and `items` alike.",
+    type: 'object',
+    properties: { 'ui:widget': { $ref: '#/definitions/widgetName' }, 'ui:options': { type: 'object' } },
+    patternProperties: { '^(?!ui:)': { $ref: '#/definitions/uiSchema' } },
+    allOf: [
+      ...fragments.map(([name]) => ({ if: widgetIs([name]), then: optionsOf(widgetOptionsRef(name)) })),
+      { if: { not: { required: ['ui:widget'] } }, then: optionsOf(widgetOptionsRef('text')) },
+      ...(optionless.length ? [{ if: widgetIs(optionless), then: { not: { required: ['ui:options'] } } }] : []),
+    ],
+  };
+  return { ...Object.fromEntries(fragments.map(([name, fragment]) => [widgetOptionsRef(name), optionsDefinition(fragment)])), uiSchema };
+}
+
+/**
+ * The `action` definition: the base fragment's actions without options (`true`) plus one
+ * property per action options fragment.
+ * @throws Error when an action is both in the base fragment and has an options fragment.
+ */
+export function actionDefinition(root: string, base: Json): Json {
+  const properties: Json = { ...(base.properties as Json) };
+  for (const [name, fragment] of optionsFragments(root, 'actions')) {
+    if (name in properties) throw new Error(`${OPTIONS_DIRS.actions}/${name}${OPTIONS_SUFFIX}: '${name}' is also in actions.schema.json`);
+    properties[name] = optionsDefinition(fragment);
+  }
+  return { ...base, properties };
+}
