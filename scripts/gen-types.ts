@@ -6,7 +6,8 @@
  * the types stale); the layout catalogue assembled from its fragments
  * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
  * docs/architecture.md — see scripts/gen/catalogue.ts); and the client's route table from the
- * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts). `--check` fails when any of
+ * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts); the screen gallery `/test`…`/test3` from
+ * its frames and the block kinds' catalogue examples (scripts/gen/gallery.ts). `--check` fails when any of
  * them is stale (run by `npm test`).
  */
 import fs from 'node:fs';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { ROOT_DIR } from '../src/server/config.js';
 import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
+import { galleryFiles } from './gen/gallery.js';
 import { routeFiles } from './gen/routes.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
@@ -60,7 +62,7 @@ export async function generate(): Promise<string> {
 }
 
 const check = process.argv.includes('--check');
-const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...routeFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...galleryFiles(ROOT_DIR), ...routeFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
   const stale = outputs.filter(({ file, content }) => {
     const full = path.join(ROOT_DIR, file);

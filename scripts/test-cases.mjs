@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 /**
  * `npm run test:cases [-- <file or glob> ...]`: the QA suite (issue 12) in Chromium at 390×844.
- * Without arguments: every case file, the cases generated from every screen's schema + layout
- * and the route checks (messages, console, CSP, axe, screenshots). With arguments: only those
- * case files (paths or globs such as `tests/cases/pay*.case.json`). Other Playwright options
- * pass through (`--update-snapshots`, `--grep`). The HTML report (grouped by screen) lands in
- * `playwright-report/`. Builds the client first when `dist/client` is missing.
+ * Without arguments: every case file, then — on a fresh server of its own, so the route
+ * screenshots always see the same records — the cases generated from every screen's schema +
+ * layout and the route checks (messages, console, CSP, axe, screenshots). With arguments: only
+ * those case files (paths or globs such as `tests/cases/pay*.case.json`). Other Playwright
+ * options pass through (`--grep`, `--update-snapshots`). The HTML report (grouped by screen)
+ * lands in `playwright-report/` (the last part's). Builds the client first when `dist/client`
+ * is missing.
+ *
+ * `npm run screenshots:update` (`--screenshots`): rebuilds the client, then rewrites every
+ * route's baseline (`tests/cases/__screenshots__/<screen>-<lang>.png`) from the route checks
+ * alone — they run first in the generated suite on the same prepared state, so the baselines
+ * match a full run. Add `--grep "route /bindBank "` to rewrite one screen's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,18 +22,27 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const args = process.argv.slice(2);
+const screenshots = args.includes('--screenshots');
 const selection = args.filter((a) => !a.startsWith('-') && /\.case\.json$|[*?]/.test(a));
-const passThrough = args.filter((a) => !selection.includes(a));
+const passThrough = args.filter((a) => !selection.includes(a) && a !== '--screenshots');
 
-if (!fs.existsSync(path.join(root, process.env.CLIENT_DIR ?? 'dist/client', 'index.html'))) {
-  const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const run = (command, commandArgs, env = {}) => {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_HTML_OPEN: 'never', ...env } });
+  return result.status ?? 1;
+};
+
+if (screenshots || !fs.existsSync(path.join(root, process.env.CLIENT_DIR ?? 'dist/client', 'index.html'))) {
+  const status = run(bin('vite'), ['build', '--logLevel', 'warn']);
+  if (status !== 0) process.exit(status);
 }
 
-const files = selection.length ? ['tests/cases/cases.spec.ts'] : [];
-const result = spawnSync(bin('playwright'), ['test', '--project=cases', '--reporter=list,html', ...files, ...passThrough], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PLAYWRIGHT_HTML_OPEN: 'never', ...(selection.length ? { CASES: selection.join(',') } : {}) },
-});
-process.exit(result.status ?? 1);
+const playwright = (file, extra = [], env = {}) => run(bin('playwright'), ['test', '--project=cases', '--reporter=list,html', '--pass-with-no-tests', file, ...extra, ...passThrough], env);
+
+if (screenshots) {
+  const grep = passThrough.some((a) => a === '--grep' || a === '-g' || a.startsWith('--grep=')) ? [] : ['--grep', 'route /'];
+  process.exit(playwright('tests/cases/generated.spec.ts', [...grep, '--update-snapshots=all']));
+}
+if (selection.length) process.exit(playwright('tests/cases/cases.spec.ts', [], { CASES: selection.join(',') }));
+const cases = playwright('tests/cases/cases.spec.ts');
+const generated = playwright('tests/cases/generated.spec.ts');
+process.exit(cases || generated);

@@ -52,7 +52,7 @@ export function lintCase(file: string, data: unknown): CaseProblem[] {
   const checkField = (form: string, field: string | undefined, pointer: string) => {
     const forms = [...screens].flatMap((screen) => {
       const layout = readLayout(screen);
-      return layout ? formsOf(layout) : [];
+      return layout ? formsOf(layout, undefined, { inTabs: true }) : [];
     });
     const match = forms.find((f) => f.formId === form);
     if (!match) {

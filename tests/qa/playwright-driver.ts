@@ -64,7 +64,7 @@ export class PageDriver implements CaseDriver {
   /** The option index of a value in a choice field's schema (`oneOf` consts or `enum`). */
   private optionIndex(form: string, field: string, value: unknown): number {
     const layout = readLayout(screenOfRoute(new URL(this.page.url()).pathname)) ?? readLayout(screenOfRoute(this.route));
-    const schema = layout ? formsOf(layout).find((f) => f.formId === form)?.schema : undefined;
+    const schema = layout ? formsOf(layout, undefined, { inTabs: true }).find((f) => f.formId === form)?.schema : undefined;
     const node = schema?.properties?.[field] as SchemaNode | undefined;
     const values = (node?.oneOf as Array<{ const: unknown }> | undefined)?.map((o) => o.const) ?? (node?.enum as unknown[] | undefined) ?? [];
     return Math.max(0, values.indexOf(value));

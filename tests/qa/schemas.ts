@@ -62,8 +62,12 @@ export function readSchema(name: string, dir = SCHEMAS_DIR): SchemaNode | undefi
 }
 
 /** The form blocks of a layout with their schemas. */
-export function formsOf(layout: LayoutData, dir = SCHEMAS_DIR): FormData[] {
-  return layout.blocks
+export function formsOf(layout: LayoutData, dir = SCHEMAS_DIR, { inTabs = false } = {}): FormData[] {
+  // Forms inside a `tabs` block show only once their tab is tapped: case files reach them
+  // (`inTabs`, for the lint and the driver); the generator, which does not tap, leaves them out.
+  const blocks = (list: BlockData[]): BlockData[] =>
+    list.flatMap((block) => (block.kind === 'tabs' && inTabs ? blocks(((block.tabs ?? []) as Array<{ blocks?: BlockData[] }>).flatMap((tab) => tab.blocks ?? [])) : [block]));
+  return blocks(layout.blocks)
     .filter((block) => block.kind === 'form' && typeof block.schema === 'string')
     .map((block) => ({ formId: block.id ?? block.schema!, block, schema: readSchema(block.schema!, dir) ?? {} }));
 }

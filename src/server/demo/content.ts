@@ -123,9 +123,14 @@ async function seed(deps: Deps): Promise<void> {
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return; // seeded before (or by another process)
+    // Ids in the order the rows are listed: lists break ties (same time, same sort order) by id,
+    // and ids made within one millisecond are random among themselves — sorted, the demo's
+    // translations list in the same order on every start (QA screenshots compare them).
+    const ids = Array.from({ length: ARTICLES.length * 4 + SLIDES.length * 4 }, newId).sort();
+    const nextId = () => ids.shift() ?? newId();
     const news = ARTICLES.flatMap((article) =>
       (Object.entries(article.text) as Array<[Locale, Article['text'][Locale]]>).map(([lang, text]) => ({
-        id: newId(),
+        id: nextId(),
         lang,
         title: text.title,
         summary: text.summary,
@@ -144,7 +149,7 @@ async function seed(deps: Deps): Promise<void> {
     await tx.insertInto('news').values(news).execute();
     const banners = SLIDES.flatMap((slide, order) =>
       (Object.entries(slide.text) as Array<[Locale, Slide['text'][Locale]]>).map(([lang, text]) => ({
-        id: newId(),
+        id: nextId(),
         lang,
         title: text.title,
         subtitle: text.subtitle,
