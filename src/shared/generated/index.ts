@@ -25,6 +25,23 @@ export interface AdminBeneficiaryForm {
   upiId: string;
 }
 
+/** From schemas/contracts/adminCompany.schema.json */
+
+/**
+ * Data of the back office's company-profile form (one language) and the body of admin/company/save: the form and the server validate this one schema (issue 16; aboutHtml is sanitized on the server).
+ */
+export interface AdminCompanyForm {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  name: string;
+  tagline: string;
+  aboutHtml: string;
+  address: string;
+  email: string;
+  phone: string;
+  website: string;
+  registration: string;
+}
+
 /** From schemas/contracts/adminIpo.schema.json */
 
 /**
@@ -216,23 +233,6 @@ export interface AdminBannerSave {
   tone?: 'brand' | 'accent' | 'ink' | 'sky';
   order?: number;
   active?: boolean;
-}
-
-/** From schemas/api/adminCompanySave.schema.json */
-
-/**
- * Body of admin/company/save: the company profile in one language (aboutHtml is sanitized on the server).
- */
-export interface AdminCompanySave {
-  lang: 'de' | 'en' | 'hi' | 'zh';
-  name: string;
-  tagline: string;
-  aboutHtml: string;
-  address: string;
-  email: string;
-  phone: string;
-  website: string;
-  registration: string;
 }
 
 /** From schemas/api/adminNewsList.schema.json */
