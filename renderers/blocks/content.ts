@@ -5,7 +5,6 @@
  */
 export { AppearanceBlock } from './appearance/AppearanceBlock';
 export { BeneficiaryBlock } from './beneficiary/BeneficiaryBlock';
-export { ButtonsBlock } from './buttons/ButtonsBlock';
 export { DetailBlock } from './detail/DetailBlock';
 export { FeaturesBlock } from './features/FeaturesBlock';
 export { HeroBlock } from './hero/HeroBlock';

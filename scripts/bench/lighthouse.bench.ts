@@ -85,13 +85,16 @@ export async function run(): Promise<BenchFigure[]> {
           (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
         );
         const note = failed.length ? `failed: ${failed.join(', ')}` : undefined;
+        // Which elements moved, so a layout shift can be traced to its block.
+        const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
+        const shifted = shifts.slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(2)}`).join('; ');
         figures.push(
           { name: `${page.path} performance`, value: score('performance'), unit: '/100' },
           { name: `${page.path} accessibility`, value: score('accessibility'), unit: '/100', note },
           { name: `${page.path} best-practices`, value: score('best-practices'), unit: '/100' },
           { name: `${page.path} LCP`, value: audit('largest-contentful-paint'), unit: 'ms' },
           { name: `${page.path} TBT`, value: audit('total-blocking-time'), unit: 'ms' },
-          { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '' },
+          { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '', note: shifted || undefined },
           { name: `${page.path} bytes transferred`, value: audit('total-byte-weight') / 1024, unit: 'KiB' },
         );
       } finally {

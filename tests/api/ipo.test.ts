@@ -129,7 +129,11 @@ describe('applications', () => {
     expectCall(await apply(user, id, 6), 400, 1702); // above max
     expectCall(await apply(user, id, 3), 409, 1210); // 3 000 > 2 000
     expectCall(await ctx.server.call('ipo/purchase', { id: 'missing', lots: 1 }, { token: user.token }), 404, 1700);
-    expectCall(await ctx.server.call('ipo/purchase', { id }, { token: user.token }), 400, 1000);
+    // The apply form's schema on both sides (issue 16): a missing lots is 1702 with the issue's bounds too.
+    const missing = expectCall(await ctx.server.call('ipo/purchase', { id }, { token: user.token }), 400, 1702);
+    expect(missing.message).toMatch(/\d/);
+    expectCall(await ctx.server.call('ipo/quote', { id }, { token: user.token }), 400, 1702);
+    expectCall(await ctx.server.call('ipo/purchase', { id: 'missing', lots: 0 }, { token: user.token }), 404, 1700);
     expect(await entryCount(ctx.server)).toBe(entries);
     expect(await assets(ctx.server, user.token)).toEqual({ available: 2000, held: 0, total: 2000 });
 

@@ -151,7 +151,9 @@ describe('investor plans', () => {
     expectCall(await ctx.server.call('gather/purchase', { id: 'missing', amount: 1500 }, t), 404, 1760);
     expectCall(await ctx.server.call('gather/purchase', { id: upcoming.id, amount: 1500 }, t), 409, 1761);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 2500 }, t), 409, 1210);
-    expectCall(await ctx.server.call('gather/purchase', { id: plan.id }, t), 400, 1000);
+    // The join form's schema on both sides (issue 16): a missing amount is 1203 too.
+    expectCall(await ctx.server.call('gather/purchase', { id: plan.id }, t), 400, 1203);
+    expectCall(await ctx.server.call('gather/purchase', { amount: 1500 }, t), 400, 1000);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1500 }), 401, 501);
     expect(await balances(ctx.server, user.token)).toEqual(before);
     expect(expectOk(await ctx.server.call<{ items: Participation[] }>('gather/myRecord', {}, t)).items).toHaveLength(0);

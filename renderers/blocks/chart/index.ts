@@ -1,9 +1,13 @@
-/** The `chart` block kind: its own lazy chunk (it carries lightweight-charts). Catalogue fragment: `spec.schema.json`. */
+/**
+ * The `chart` block kind. Its frame (`ChartFrame`, a placeholder of the chart's size) ships with
+ * the shell — a few hundred bytes — so the space is held from the first render; the chart itself
+ * is its own lazy chunk (it carries lightweight-charts). Catalogue fragment: `spec.schema.json`.
+ */
 import schema from './spec.schema.json';
+import { ChartFrame } from './ChartFrame';
 import type { BlockModule } from '../../types';
 
 export const kind = 'chart';
 export { schema };
-export const load: BlockModule['load'] = () => import('./ChartBlock');
-/** Not shipped with the shell: see `load`. */
-export const component = undefined;
+export const component = ChartFrame;
+export const load: BlockModule['load'] = () => Promise.resolve({ default: ChartFrame });

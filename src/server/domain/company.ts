@@ -5,22 +5,17 @@
  */
 import { LOCALES, type Locale } from '../../shared/lang.js';
 import type { Db } from '../db/index.js';
+import type { AdminCompanyForm } from '../../shared/generated/index.js';
 import { writeAudit } from './audit.js';
 import type { Deps } from './deps.js';
 import { sanitizeArticleHtml } from './html.js';
 
-/** The company's public profile in one language. */
-export interface CompanyInfo {
-  name: string;
-  tagline: string;
-  /** Sanitized HTML. */
-  aboutHtml: string;
-  address: string;
-  email: string;
-  phone: string;
-  website: string;
-  registration: string;
-}
+/**
+ * The company's public profile in one language: the company form's fields (issue 16, the
+ * generated type of schemas/contracts/adminCompany.schema.json) without `lang`; `aboutHtml`
+ * is sanitized HTML.
+ */
+export type CompanyInfo = Omit<AdminCompanyForm, 'lang'>;
 
 const COMMON = {
   name: 'Nivesh Technologies Pvt. Ltd.',

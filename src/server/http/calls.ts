@@ -71,9 +71,10 @@ export interface CallSpec<B> {
   /**
    * The call's own refusal per field: when that field fails its schema (missing included), the
    * call answers this error instead of code 1000 — e.g. `amount` → 1403 with the configured
-   * bounds. An unknown field is still 1001.
+   * bounds. An unknown field is still 1001. It gets the raw body, and may look things up (e.g.
+   * `ipo/purchase` lots → 1702 with the issue's own min/max lots).
    */
-  refusals?: Record<string, () => AppError>;
+  refusals?: Record<string, (raw: Record<string, unknown>) => AppError | Promise<AppError>>;
   /**
    * A money-moving call that honours `Idempotency-Key` (issue 4): the registry reads the header
    * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
@@ -131,8 +132,8 @@ export class CallRegistry {
         if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
         const ref = schemaRefOf(spec.body, raw);
         const contract = contractRef(store, ref);
-        let body = validateBody(store, contract, raw, deps, locale, spec.refusals) as B;
-        if (contract !== ref) body = validateBody(store, ref, body, deps, locale, spec.refusals) as B;
+        let body = (await validateBody(store, contract, raw, deps, locale, spec.refusals)) as B;
+        if (contract !== ref) body = (await validateBody(store, ref, body, deps, locale, spec.refusals)) as B;
         const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
         if (data instanceof PreparedAnswer) {
@@ -218,7 +219,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
  * localized text as `message` and all field errors as `data.errors`; an unknown field is
  * rejected (code 1001), not ignored; a field with its own refusal (`refusals`) answers that.
  */
-function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale, refusals: CallSpec<unknown>['refusals']): unknown {
+async function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown, deps: Deps, locale: Locale, refusals: CallSpec<unknown>['refusals']): Promise<unknown> {
   const body = raw === undefined || raw === null ? {} : raw;
   if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('badRequest');
   if (!ref) {
@@ -232,7 +233,7 @@ function validateBody(store: SchemaStore, ref: string | undefined, raw: unknown,
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
   const refused = refusals && errors.find((e) => refusals[e.field]);
-  if (refused) throw refusals[refused.field]!();
+  if (refused) throw await refusals[refused.field]!(body as Record<string, unknown>);
   const fields = errors.map((e) => {
     const label = schema.properties?.[e.field]?.title;
     const text = deps.messages.format(locale, e.messageId, e.values);

@@ -7,18 +7,21 @@ import type { CallRegistry } from '../http/calls.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { basketDetail, basketOrders, basketPage, buyBasket, type Translate } from '../domain/ai/baskets.js';
 import type { Locale } from '../../shared/lang.js';
-import type { AmountById, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
+import { AppError } from '../domain/errors.js';
+import type { AiBasketBuyForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const translate = (locale: Locale): Translate => (id, values) => ctx.deps.messages.format(locale, id, values);
   calls.define<PageRequest>({ name: 'aiRecommend/page', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
   // One basket with its symbols as `items` (the buy screen).
   calls.define<ByIdPaged>({ name: 'aiRecommend/detail', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
-  calls.define<AmountById>({
+  // One schema per form (issue 16): the aiBlockTradingBuy form's; a missing or bad amount keeps code 1203.
+  calls.define<AiBasketBuyForm>({
     name: 'aiRecommend/buy',
     idempotent: true,
     access: 'user',
-    body: 'api/amountById',
+    body: 'screens/aiBlockTradingBuy',
+    refusals: { amount: () => new AppError('amountInvalid') },
     handle: ({ auth, body, idempotency }) => buyBasket(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'aiRecommendRecord/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });

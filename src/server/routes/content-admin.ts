@@ -9,7 +9,7 @@ import * as banners from '../domain/banners.js';
 import * as company from '../domain/company.js';
 import { ensureDemoContent } from '../demo/content.js';
 // Save bodies use the domain's input types: the generated ones lose a property named `title`.
-import type { AdminCompanySave, AdminNewsList, ContentId } from '../../shared/generated/index.js';
+import type { AdminCompanyForm, AdminNewsList, ContentId } from '../../shared/generated/index.js';
 import type { Locale } from '../../shared/lang.js';
 
 export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
@@ -71,10 +71,11 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
     access: 'operator',
     handle: () => company.adminGetCompany(deps),
   });
-  calls.define<AdminCompanySave>({
+  // One schema per form (issue 16): the company-profile form's.
+  calls.define<AdminCompanyForm>({
     name: 'admin/company/save',
     access: 'operator',
-    body: 'api/adminCompanySave',
+    body: 'screens/adminCompany',
     handle: ({ auth, body }) => company.saveCompany(deps, auth!.userId, { ...body, lang: body.lang as Locale }),
   });
 }

@@ -8,17 +8,20 @@ import type { TradingContext } from '../domain/trading/context.js';
 import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/offerings/gather-admin.js';
 import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
 import { pageSlice } from '../../shared/page.js';
-import type { AmountById, ById, GatherPlanSave, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
+import { AppError } from '../domain/errors.js';
+import type { ById, GatherJoinForm, GatherPlanSave, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
   // One plan (the join screen's header).
   calls.define<ById>({ name: 'gather/detail', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
-  calls.define<AmountById>({
+  // One schema per form (issue 16): the gatherJoin form's; a missing or bad amount keeps code 1203.
+  calls.define<GatherJoinForm>({
     name: 'gather/purchase',
     idempotent: true,
     access: 'user',
-    body: 'api/amountById',
+    body: 'screens/gatherJoin',
+    refusals: { amount: () => new AppError('amountInvalid') },
     handle: ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency),
   });
   calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });

@@ -8,21 +8,24 @@ import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
 import { allotIpo } from '../domain/ipo/allot.js';
-import { applyIpo, ipoDetails, listIpos, myApplications, quoteIpo } from '../domain/ipo/investor.js';
-import type { ById, IpoListQuery, IpoPurchase, PageRequest } from '../../shared/generated/index.js';
+import { applyIpo, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo } from '../domain/ipo/investor.js';
+import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared/generated/index.js';
 
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define<IpoListQuery>({ name: 'ipo/list', access: 'user', body: 'api/ipoList', handle: ({ body }) => listIpos(deps, body) });
   calls.define<ById>({ name: 'ipo/details', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
-  calls.define<IpoPurchase>({
+  // One schema per form (issue 16): the apply form's; bad lots keep code 1702 with the issue's bounds.
+  const refusals = { lots: (raw: Record<string, unknown>) => lotsRefusal(deps, raw.id) };
+  calls.define<IpoApplyForm>({
     name: 'ipo/purchase',
     idempotent: true,
     access: 'user',
-    body: 'api/ipoPurchase',
+    body: 'screens/ipoApply',
+    refusals,
     handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market),
   });
-  // Issue 9: the price × lots calculator (INR, EUR/INR rate, held amount in the account currency).
-  calls.define<IpoPurchase>({ name: 'ipo/quote', access: 'user', body: 'api/ipoPurchase', handle: ({ body }) => quoteIpo(deps, market, body) });
+  // Issue 9: the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
+  calls.define<IpoApplyForm>({ name: 'ipo/quote', access: 'user', body: 'screens/ipoApply', refusals, handle: ({ body }) => quoteIpo(deps, market, body) });
   calls.define<PageRequest>({ name: 'ipo/ipoRecord', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
 
   calls.define<IpoInput>({ name: 'admin/ipo/save', access: 'operator', body: 'screens/adminIpo', handle: ({ auth, body }) => saveIpo(deps, auth!.userId, body) });

@@ -25,6 +25,23 @@ export interface AdminBeneficiaryForm {
   upiId: string;
 }
 
+/** From schemas/contracts/adminCompany.schema.json */
+
+/**
+ * Data of the back office's company-profile form (one language) and the body of admin/company/save: the form and the server validate this one schema (issue 16; aboutHtml is sanitized on the server).
+ */
+export interface AdminCompanyForm {
+  lang: 'de' | 'en' | 'hi' | 'zh';
+  name: string;
+  tagline: string;
+  aboutHtml: string;
+  address: string;
+  email: string;
+  phone: string;
+  website: string;
+  registration: string;
+}
+
 /** From schemas/contracts/adminIpo.schema.json */
 
 /**
@@ -44,6 +61,16 @@ export interface AdminIpoSave {
   allotmentAt: string;
   listingAt: string;
   description?: string;
+}
+
+/** From schemas/contracts/aiBlockTradingBuy.schema.json */
+
+/**
+ * Data of the basket order form on /aiBlockTradingBuy and the body of aiRecommend/buy (issue 10): the basket id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema (issue 16); a missing or bad amount answers code 1203.
+ */
+export interface AiBasketBuyForm {
+  id: string;
+  amount: number;
 }
 
 /** From schemas/contracts/bindBank.schema.json */
@@ -77,6 +104,26 @@ export interface BlockTradingBuyForm {
 export interface EtfBuyForm {
   symbol: string;
   quantity: number;
+}
+
+/** From schemas/contracts/gatherJoin.schema.json */
+
+/**
+ * Data of the join form on /gatherJoin and the body of gather/purchase (issue 10): the plan id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema (issue 16); a missing or bad amount answers code 1203, below the plan's minimum code 1762 (domain).
+ */
+export interface GatherJoinForm {
+  id: string;
+  amount: number;
+}
+
+/** From schemas/contracts/ipoApply.schema.json */
+
+/**
+ * Data of the apply form on /ipoDetails and the body of ipo/purchase (issue 9): the issue id and whole lots. The form and the server validate this one schema (issue 16); a missing or bad lots answers code 1702 with the issue's min/max lots, which the domain also checks.
+ */
+export interface IpoApplyForm {
+  id: string;
+  lots: number;
 }
 
 /** From schemas/contracts/login.schema.json */
@@ -188,23 +235,6 @@ export interface AdminBannerSave {
   active?: boolean;
 }
 
-/** From schemas/api/adminCompanySave.schema.json */
-
-/**
- * Body of admin/company/save: the company profile in one language (aboutHtml is sanitized on the server).
- */
-export interface AdminCompanySave {
-  lang: 'de' | 'en' | 'hi' | 'zh';
-  name: string;
-  tagline: string;
-  aboutHtml: string;
-  address: string;
-  email: string;
-  phone: string;
-  website: string;
-  registration: string;
-}
-
 /** From schemas/api/adminNewsList.schema.json */
 
 /**
@@ -246,16 +276,6 @@ export interface AdminNewsSave {
     | [string, string, string, string, string, string, string, string, string, string];
   status: 'draft' | 'published';
   publishedAt?: number;
-}
-
-/** From schemas/api/amountById.schema.json */
-
-/**
- * Body of gather/purchase and aiRecommend/buy (issue 10): the plan or basket id and an amount in currency units with at most 2 decimals (1203 otherwise).
- */
-export interface AmountById {
-  id: string;
-  amount: number;
 }
 
 /** From schemas/api/bankDelete.schema.json */
@@ -376,16 +396,6 @@ export interface GatherPlanSave {
  */
 export interface IpoListQuery {
   status?: 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
-}
-
-/** From schemas/api/ipoPurchase.schema.json */
-
-/**
- * Body of ipo/purchase (issue 9): the issue and the number of lots (the domain checks whole lots between minLots and maxLots).
- */
-export interface IpoPurchase {
-  id: string;
-  lots: number;
 }
 
 /** From schemas/api/marketHistory.schema.json */

@@ -191,6 +191,20 @@ export interface IpoQuoteView extends FxView {
 }
 
 /**
+ * The refusal of a schema-invalid `lots` (missing, fractional or out of the form's bounds) for
+ * the issue `id`: `ipoLotsInvalid` with that issue's own min/max lots, as the domain check
+ * answers (issue 16: the apply form's schema on the server keeps the specific code).
+ * @returns AppError `ipoLotsInvalid`, or `ipoNotFound` when there is no such issue.
+ */
+export async function lotsRefusal(deps: Deps, id: unknown): Promise<AppError> {
+  const row = typeof id === 'string'
+    ? await ipoDb(deps.db).selectFrom('ipos').select(['min_lots', 'max_lots']).where('id', '=', id).executeTakeFirst()
+    : undefined;
+  if (!row) return new AppError('ipoNotFound');
+  return new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
+}
+
+/**
  * Prices an application of `lots` now, exactly as `ipo/purchase` would hold it (any state of
  * the issue: the calculator also works before it opens).
  * @throws AppError `ipoNotFound`, `ipoLotsInvalid`, `marketUnavailable`.
