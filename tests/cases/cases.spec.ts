@@ -1,13 +1,15 @@
 /**
  * Runs the QA case files (`tests/cases/*.case.json`, or the `CASES` selection) in Chromium at
- * 390×844: `as`/`given` through the real API, then each step. A failing step names the case
+ * 390×844: `as`/`given` through the real API (`given.offer`: an open offer the operator makes,
+ * whose id replaces `{offer}` in the route), then each step. A failing step names the case
  * and the step and attaches a screenshot. Grouped by screen in the HTML report.
  */
 import path from 'node:path';
 import { test } from '../e2e/test';
 import { caseFiles, readCase, ROOT } from '../qa/case-files';
 import { CaseStepError, runCase } from '../qa/execute';
-import { prepare } from '../qa/given';
+import { operatorSession, prepare } from '../qa/given';
+import { offerFor, withOffer } from '../qa/offers';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { screenOfRoute } from '../qa/schemas';
 
@@ -23,8 +25,10 @@ for (const [screen, entries] of byScreen) {
     for (const { file, qaCase } of entries) {
       test(`${qaCase.name} (${path.relative(ROOT, file)})`, async ({ page, request }, testInfo) => {
         const session = await prepare(request, qaCase.as, qaCase.given);
-        const driver = new PageDriver(page, qaCase.route);
-        await openAs(page, qaCase.route, session.token, qaCase.lang ?? 'de');
+        const offer = qaCase.given?.offer;
+        const route = withOffer(qaCase.route, offer ? await offerFor(request, offer, await operatorSession(request), session.token) : undefined);
+        const driver = new PageDriver(page, route);
+        await openAs(page, route, session.token, qaCase.lang ?? 'de');
         try {
           await runCase(qaCase, driver);
         } catch (error) {

@@ -19,6 +19,7 @@ import { generateScreenCases } from '../qa/generate';
 import { CaseStepError, runCase } from '../qa/execute';
 import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
+import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as makeIpoIssue } from '../qa/offers';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
 import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
@@ -66,17 +67,9 @@ async function sessionFor(request: APIRequestContext, role: CaseRole): Promise<C
  * whichever screen needs it first — so a screen run alone finds its record too.
  */
 const operatorToken = async (request: APIRequestContext) => (await sessionFor(request, 'operator')).token;
-const gatherPlan = async (request: APIRequestContext) =>
-  api(request, await operatorToken(request), 'admin/gather/save', { name: 'QA plan', symbol: 'INFY', tranches: 2, intervalSeconds: 60, minAmount: 1000, opensAt: '2026-11-23T09:00', closesAt: '2030-01-01T00:00' });
-const blockOffer = async (request: APIRequestContext) => {
-  const market = await api<{ last: number }>(request, undefined, 'markets/getMarket', { symbol: 'TCS' });
-  return api(request, await operatorToken(request), 'admin/blockTrading/save', { symbol: 'TCS', price: market.last, quantity: 500, minQuantity: 2, opensAt: '2026-11-23T00:00', closesAt: '2030-01-01T00:00', lockDays: 5 });
-};
-const ipoIssue = async (request: APIRequestContext) =>
-  api(request, await operatorToken(request), 'admin/ipo/save', {
-    symbol: 'QAIPO', name: 'QA Solar Ltd.', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 10_000,
-    opensAt: '2026-11-01T00:00:00Z', closesAt: '2030-01-01T00:00:00Z', allotmentAt: '2030-01-01T00:00:00Z', listingAt: '2030-01-01T00:00:00Z',
-  });
+const gatherPlan = async (request: APIRequestContext) => makeGatherPlan(request, (await operatorToken(request))!);
+const blockOffer = async (request: APIRequestContext) => makeBlockOffer(request, (await operatorToken(request))!);
+const ipoIssue = async (request: APIRequestContext) => makeIpoIssue(request, (await operatorToken(request))!);
 const SEED: Record<string, (request: APIRequestContext) => Promise<unknown>> = {
   'admin/gather/list': gatherPlan,
   'gather/getList': gatherPlan,

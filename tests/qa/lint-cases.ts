@@ -2,7 +2,7 @@
  * Lints QA case files (issue 12): each file against `schemas/cases.meta.json`, then what a
  * schema cannot say — the route's screen exists, every `form` names a form block of that
  * screen (or of a screen a `navigate` step opened), every `field` is in that form's schema and
- * every message id exists in all four locales. Problems read `file#/pointer: message`.
+ * every message id exists in all four locales, and `{offer}` in the route goes with `given.offer`. Problems read `file#/pointer: message`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,9 @@ export function lintCase(file: string, data: unknown): CaseProblem[] {
   const problems: CaseProblem[] = [];
   const screens = new Set([screenOfRoute(qaCase.route)]);
   if (!readLayout(screenOfRoute(qaCase.route))) problems.push({ file, pointer: '/route', message: `screen '${screenOfRoute(qaCase.route)}' has no layout (schemas/screens/${screenOfRoute(qaCase.route)}.layout.json)` });
+  // `{offer}` is only replaced when the case prepares an offer; an offer the route never opens is a mistake too.
+  if (qaCase.route.includes('{offer}') && !qaCase.given?.offer) problems.push({ file, pointer: '/route', message: '{offer} needs given.offer (gather, block, ipo or basket)' });
+  if (qaCase.given?.offer && !qaCase.route.includes('{offer}')) problems.push({ file, pointer: '/given/offer', message: "the route does not open the offer: put {offer} in it, e.g. '/gatherJoin?id={offer}'" });
   const checkId = (text: string, pointer: string) => {
     if (!isMessageId(text)) return;
     const missing = missingIn(text);

@@ -17,7 +17,15 @@ export interface CaseGiven {
   identity?: 'none' | 'pending' | 'approved';
   /** A bound bank account. */
   bank?: boolean;
+  /**
+   * An open offer to act on, made through the operator's real calls before the case
+   * (`basket`: the first current AI basket); its id replaces `{offer}` in `route`.
+   */
+  offer?: CaseOffer;
 }
+
+/** Kinds of record `given.offer` prepares: a gather plan, a block-trading offer, an IPO, an AI basket. */
+export type CaseOffer = 'gather' | 'block' | 'ipo' | 'basket';
 
 /** One step; exactly one key. Message ids (`a.b`) are shown in the case's language. */
 export type CaseStep =
