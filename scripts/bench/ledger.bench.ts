@@ -14,6 +14,7 @@ import os from 'node:os';
 import { newId } from '../../src/server/domain/ids.js';
 import path from 'node:path';
 import type { BenchFigure } from '../bench.js';
+import { percentile } from './stats.mjs';
 import { fundedInvestor } from './funding.js';
 import { buildServer } from '../../src/server/app.js';
 import { ManualClock } from '../../src/server/clock.js';
@@ -29,7 +30,6 @@ const COUNT = Number(process.env.LEDGER_BENCH_COUNT ?? 5000);
 const AMOUNT_MINOR = 10_000;
 const CONCURRENCY = Number(process.env.LEDGER_BENCH_CONCURRENCY ?? 8);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 /** A funded investor with a bound account, set up through the domain. */
 async function fundedWithBank(deps: Deps): Promise<{ userId: string; bankId: string }> {
@@ -62,7 +62,6 @@ async function domainRun(dir: string): Promise<{ perSecond: number; p50: number;
     );
     const seconds = (performance.now() - start) / 1000;
     const after = groupCommitStats(server.deps.db);
-    latencies.sort((a, b) => a - b);
     const perCommit = (after.requests - before.requests) / Math.max(1, after.rounds - before.rounds);
     return { perSecond: COUNT / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), perCommit };
   } finally {

@@ -13,6 +13,7 @@ import readline from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { ROOT_DIR } from '../../src/server/config.js';
 import type { BenchFigure } from '../bench.js';
+import { percentile } from './stats.mjs';
 
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,11 +42,6 @@ function startServer() {
   };
 }
 
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 /** Closed-loop load: CONCURRENCY keep-alive connections POSTing `{}` for `seconds`. */
 async function load(port: number, urlPath: string, seconds: number) {
@@ -79,7 +75,7 @@ async function load(port: number, urlPath: string, seconds: number) {
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
-  return { rps: done / elapsed, p99: percentile(latencies, 99), failed };
+  return { rps: done / elapsed, p99: percentile(latencies, 0.99), failed };
 }
 
 /** What one SSE client worker reports. */
@@ -124,7 +120,7 @@ async function fanOut<M>(port: number, clients: number, symbols: string, measure
   const lags = results.flatMap((r) => r.measured!.lags);
   const quotes = results.reduce((n, r) => n + r.measured!.quotes, 0);
   const held = results.reduce((n, r) => n + r.measured!.held, 0);
-  return { held, quotesPerSecond: quotes / elapsed, p50: percentile(lags, 50), p99: percentile(lags, 99), connectSeconds, memory };
+  return { held, quotesPerSecond: quotes / elapsed, p50: percentile(lags, 0.5), p99: percentile(lags, 0.99), connectSeconds, memory };
 }
 
 export async function run(): Promise<BenchFigure[]> {

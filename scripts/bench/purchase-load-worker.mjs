@@ -2,11 +2,11 @@
 // without a TypeScript loader. workerData: {url, token, count, concurrency, warmup};
 // posts {perSecond, p50, p99} (requests/s, ms).
 import { parentPort, workerData } from 'node:worker_threads';
+import { percentile } from './stats.mjs';
 
 const { url, token, count, concurrency, warmup } = workerData;
 const body = JSON.stringify({ kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 10, duration: 60 });
 const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 async function one() {
   const t = performance.now();
@@ -26,5 +26,4 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - start) / 1000;
-latencies.sort((a, b) => a - b);
 parentPort.postMessage({ perSecond: count / seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) });

@@ -13,6 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import type { BenchFigure } from '../bench.js';
+import { percentile } from './stats.mjs';
 import { PG_ADMIN_URL } from '../../tests/support/server.js';
 import { call, clusterServicesUp, creditInvestor, ok, openStream, registerInvestor, startCluster, until, type Proc } from '../../tests/support/cluster.js';
 
@@ -86,8 +87,8 @@ async function sse(procs: Proc[]): Promise<{ perSecond: number; spreadP50: numbe
     clearInterval(timer);
     const elapsed = (performance.now() - start) / 1000;
     const after = streams.reduce((n, s) => n + s.events.length, 0);
-    const spreads = [...firstSeen.values()].filter((t) => t.length === procs.length).map((t) => Math.max(...t) - Math.min(...t)).sort((a, b) => a - b);
-    return { perSecond: (after - before) / elapsed, spreadP50: spreads[Math.floor(spreads.length / 2)] ?? NaN, spreadMax: spreads.at(-1) ?? NaN, clients: streams.filter((s) => s.events.length).length };
+    const spreads = [...firstSeen.values()].filter((t) => t.length === procs.length).map((t) => Math.max(...t) - Math.min(...t));
+    return { perSecond: (after - before) / elapsed, spreadP50: percentile(spreads, 0.5), spreadMax: percentile(spreads, 1), clients: streams.filter((s) => s.events.length).length };
   } finally {
     for (const s of streams) s.close();
     for (const w of watchers) w.watcher.close();
