@@ -60,16 +60,23 @@ export function marketStreamRoutes(app: FastifyInstance, deps: Deps, market: Mar
     const releases = [perIp.add(request.ip), ...(tokenKey ? [perToken.add(tokenKey)] : [])];
     reply.hijack();
     const res = reply.raw;
+    const socket = res.socket!;
+    // Issue 14 "Live quotes": the body is not chunk-framed — it ends when the connection
+    // closes (HTTP/1.1 §9.3), as an event stream only ever does — so events go straight to
+    // the socket, one write each, without the response object's per-write framing.
+    res.useChunkedEncodingByDefault = false;
+    res.shouldKeepAlive = false;
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
+      Connection: 'close',
       'X-Accel-Buffering': 'no',
     });
-    res.socket?.setNoDelay(true);
-    res.socket?.setTimeout(0);
+    res.flushHeaders();
+    socket.setNoDelay(true);
+    socket.setTimeout(0);
     const disconnect = market.hub.connect(
-      { write: (chunk) => res.write(chunk), buffered: () => res.writableLength, end: () => res.end() },
+      { write: (chunk) => socket.write(chunk), buffered: () => socket.writableLength, end: () => res.end() },
       canonical,
       lastEventId,
       market.feed.lastSeq,
