@@ -23,6 +23,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `dataDir/nivesh.sqlite`. */
   databaseUrl: string | null;
+  /** `PG_PREPARED_STATEMENTS=0` sends every query unnamed (needed behind a transaction-pooling PgBouncer); default on. */
+  pgPreparedStatements: boolean;
   /** Folder with `screens/`, `api/` and `layout.meta.json`; read live on every load. */
   schemasDir: string;
   localesDir: string;
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || (env.NIVESH_MODE === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null,
+    pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== '0',
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(ROOT_DIR, 'schemas')),
     localesDir: path.join(ROOT_DIR, 'locales'),
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(ROOT_DIR, 'dist/client')),

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { usePreparedStatements } from './pg-prepared.js';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import type { Database } from './tables.js';
 import { withStatementCache } from './statement-cache.js';
@@ -47,7 +48,10 @@ const MIGRATIONS: Record<string, Migration> = {
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Where the database lives. */
-export type DbTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DbTarget =
+  | { kind: 'sqlite'; file: string }
+  /** `preparedStatements` (default true): named statements per connection (`pg-prepared.ts`); off behind a transaction-pooling PgBouncer. */
+  | { kind: 'postgres'; url: string; preparedStatements?: boolean };
 
 /**
  * Opens (and migrates) the database.
@@ -72,6 +76,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
     // it and re-emits 'error' on the pool, which crashes the process without a listener; the
     // next query simply opens a new connection.
     pool.on('error', () => undefined);
+    if (target.preparedStatements !== false) usePreparedStatements(pool);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   await migrate(db);
