@@ -8,6 +8,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './scripts/build/budgets';
+import { blockChunks } from './scripts/build/block-chunks';
 
 const require = createRequire(import.meta.url);
 const ROUTER_DIST = path.resolve(path.dirname(require.resolve('react-router')), '..');
@@ -111,6 +112,7 @@ export default defineConfig(({ command }) => ({
       threshold: 1024,
     }),
     bundleBudgets(),
+    blockChunks(),
   ],
   resolve: {
     alias: [

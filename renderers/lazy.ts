@@ -2,7 +2,7 @@
  * `React.lazy` with a time-out: a chunk that has not arrived after 120 s (SPEC.md §8) fails
  * like a network error, so the error boundary can offer a retry instead of spinning forever.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -24,4 +24,35 @@ export function lazyWithTimeout<P>(load: () => Promise<{ default: ComponentType<
         );
       }),
   );
+}
+
+/** A lazily loaded block component that can be loaded ahead of its first render. */
+export type DeferredComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/**
+ * A component whose code arrives by `load` (a dynamic import): rendered through `React.lazy`
+ * (Suspense fallback, chunk time-out) until loaded — and directly, with no Suspense round, once
+ * `preload()` or an earlier render has loaded it. Issue 13: the shell names the lazy block kinds
+ * of the entry route (`<meta name="nivesh-preload-kinds">`) and the app preloads them at start,
+ * so the first screen renders its blocks at once instead of a skeleton that then shifts.
+ */
+export function deferredComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): DeferredComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null; // a later render may retry
+        throw error;
+      },
+    ));
+  const Lazy = lazyWithTimeout(preload);
+  function DeferredBlock(props: P) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy as unknown as ComponentType<P>, props);
+  }
+  return Object.assign(DeferredBlock, { preload });
 }

@@ -4,7 +4,7 @@
  * {@link RendererRegistry}. It only collects — each entry describes itself in its own folder;
  * the app hands the result (extended if it wishes) to `RendererProvider`.
  */
-import { lazyWithTimeout } from './lazy';
+import { deferredComponent } from './lazy';
 import type { AnyBlockComponent, BlockModule } from './types';
 import type { RendererRegistry } from './registry-context';
 import { DEFERRED_WIDGETS } from './widgets/deferred';
@@ -26,8 +26,8 @@ export const BLOCK_KINDS: Array<Pick<BlockModule, 'kind' | 'load' | 'component'>
   .sort()
   .map((file) => ({ kind: kinds[file]!, load: loads[file]!, component: components[file] }));
 
-/** A kind's component: the shipped one, else lazily loaded (with the chunk time-out). */
-const componentOf = (module: Pick<BlockModule, 'load' | 'component'>): AnyBlockComponent => module.component ?? lazyWithTimeout(module.load);
+/** A kind's component: the shipped one, else lazily loaded (with the chunk time-out) and preloadable. */
+const componentOf = (module: Pick<BlockModule, 'load' | 'component'>): AnyBlockComponent => module.component ?? deferredComponent(module.load);
 
 /** The default registry of the renderer. */
 export const REGISTRY: RendererRegistry = {
@@ -38,3 +38,16 @@ export const REGISTRY: RendererRegistry = {
   actions: ACTIONS,
   dialogs: DIALOGS,
 };
+
+/**
+ * Loads the components of these block kinds (those not shipped with the shell) so they are
+ * ready when the first screen renders (issue 13). Resolves when all have loaded or failed —
+ * never rejects: a failed kind is retried by the block's own render, which then shows its
+ * error state. Unknown and shipped kinds are skipped.
+ */
+export async function preloadBlockKinds(registry: RendererRegistry, kinds: readonly string[]): Promise<void> {
+  await Promise.all(kinds.map((kind) => {
+    const component = registry.blocks[kind] as Partial<{ preload: () => Promise<unknown> }> | undefined;
+    return component?.preload?.().catch(() => undefined);
+  }));
+}

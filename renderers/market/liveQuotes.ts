@@ -26,6 +26,31 @@ let debounceTimer: ReturnType<typeof setTimeout> | null = null;
 let watchdog: ReturnType<typeof setTimeout> | null = null;
 let visibilityHooked = false;
 
+/** Symbols with a quote not yet handed to their listeners (see {@link deliverSoon}). */
+const undelivered = new Set<string>();
+let deliveryScheduled = false;
+
+/**
+ * Hands new quotes to their listeners once per animation frame (issue 13): a batch of 52 quotes
+ * arrives as 52 events, and re-rendering a row per event made a long task of every batch on a
+ * phone. All quotes of a frame update their blocks in one render; the newest quote per symbol wins.
+ */
+function deliverSoon(symbol: string): void {
+  undelivered.add(symbol);
+  if (deliveryScheduled) return;
+  deliveryScheduled = true;
+  const schedule = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (fn: () => void) => setTimeout(fn, 16);
+  schedule(() => {
+    deliveryScheduled = false;
+    const symbols = [...undelivered];
+    undelivered.clear();
+    for (const item of symbols) {
+      const quote = latest.get(item);
+      if (quote) for (const listener of listeners.get(item) ?? []) listener(quote);
+    }
+  });
+}
+
 const WATCHDOG_MS = 45_000;
 const MAX_BACKOFF_MS = 30_000;
 
@@ -99,7 +124,7 @@ function open(resume = true): void {
     try {
       const quote = JSON.parse(message.data) as QuoteView;
       latest.set(quote.symbol, quote);
-      for (const listener of listeners.get(quote.symbol) ?? []) listener(quote);
+      deliverSoon(quote.symbol);
     } catch {
       /* a malformed event is skipped */
     }

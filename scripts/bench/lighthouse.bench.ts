@@ -29,7 +29,8 @@ const PAGES: Array<{ path: string; loggedIn: boolean }> = [
 
 /**
  * The pages to measure: all, or those `LIGHTHOUSE_PAGES` names (comma-separated paths, e.g.
- * `LIGHTHOUSE_PAGES=/home`), to check one page on a loaded machine.
+ * `LIGHTHOUSE_PAGES=/home`), to check one page on a loaded machine. `LIGHTHOUSE_REPORT_DIR=dir` keeps
+ * each page's full JSON report there.
  * @throws Error when a named path is not one of {@link PAGES}.
  */
 function selectedPages() {
@@ -79,6 +80,11 @@ export async function run(): Promise<BenchFigure[]> {
           disableStorageReset: page.loggedIn,
         });
         const lhr = result!.lhr;
+        // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const failed = ['accessibility', 'best-practices'].flatMap((id) =>

@@ -8,17 +8,22 @@ import { captureInstallPrompt } from '../../renderers/app/install';
 import { loadMessages } from './i18n';
 import { App } from './App';
 import { setAccountCurrency } from '../shared/format';
+import { preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import './styles.css';
 import './theme.css';
 
 // Issue 9: money shows in the deployment's account currency (the server writes it into the page).
 setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAttribute('content') ?? 'EUR');
+// Issue 13: the lazy block kinds of the entry route's screen, named by the server's shell (which
+// also preloads their chunks), load in parallel with the messages; the first render waits for
+// both, so the first screen shows its blocks at once instead of skeletons that shift the page.
+const blocksReady = preloadBlockKinds(REGISTRY, (document.querySelector('meta[name="nivesh-preload-kinds"]')?.getAttribute('content') ?? '').split(',').filter(Boolean));
 applyTheme();
 captureInstallPrompt();
 mirrorLanguageCookie();
 const locale = toLocale(getLanguage());
 document.documentElement.lang = locale;
-const messages = await loadMessages(locale);
+const [messages] = await Promise.all([loadMessages(locale), blocksReady]);
 
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">

@@ -208,7 +208,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 
   // The shell with per-route preloads of the screen and the locale chunk (issue 13).
-  const shell = new ShellRenderer(config.clientDir, (id) => store.screenIds().includes(id), config.money.accountCurrency);
+  const shell = new ShellRenderer(config.clientDir, { has: (id) => store.screenIds().includes(id), blockKinds: (id) => store.blockKinds(id) }, config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
       root: config.clientDir,

@@ -31,6 +31,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(entry));
   fs.writeFileSync(path.join(clientDir, 'assets/de.json-AAA111.js'), 'export default {};');
   fs.writeFileSync(path.join(clientDir, 'assets/en.json-BBB222.js'), 'export default {};');
+  // The build's lazy block kinds → chunk files (scripts/build/block-chunks.ts).
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(path.join(clientDir, '.vite/block-chunks.json'), JSON.stringify({
+    form: { js: ['assets/Form-F1.js', 'assets/FormBlock-F2.js'], css: ['assets/form-F3.css'] },
+    list: { js: ['assets/content-C1.js'], css: ['assets/content-C2.css'] },
+    hero: { js: ['assets/content-C1.js'], css: ['assets/content-C2.css'] },
+  }));
   server = await startTestServer({ CLIENT_DIR: clientDir });
 });
 
@@ -118,6 +125,22 @@ describe('the HTML shell', () => {
     const unknown = await server.app.inject({ method: 'GET', url: '/no-such-route' });
     expect(unknown.body).not.toContain('/api/ui/screens/');
     expect(unknown.body).toContain('/api/ui/messages/de');
+  });
+
+  it("modulepreloads the chunks of the route's lazy block kinds and names the kinds for the app", async () => {
+    const head = (body: string) => body.slice(0, body.indexOf('</head>'));
+    // bindBank: a form and a list block — both lazy kinds, each file once.
+    const bank = head((await server.app.inject({ method: 'GET', url: '/bindBank' })).body);
+    expect(bank).toContain('<meta name="nivesh-preload-kinds" content="form,list">');
+    for (const file of ['Form-F1.js', 'FormBlock-F2.js', 'content-C1.js']) expect(bank.split(`<link rel="modulepreload" crossorigin href="/assets/${file}">`)).toHaveLength(2);
+    expect(bank).toContain('<link rel="preload" as="style" href="/assets/form-F3.css">');
+    expect(bank).toContain('<link rel="preload" as="style" href="/assets/content-C2.css">');
+    // page: hero is lazy; features, buttons and notice are not in the map (shipped or unknown here).
+    const page = head((await server.app.inject({ method: 'GET', url: '/page' })).body);
+    expect(page).toContain('<meta name="nivesh-preload-kinds" content="hero">');
+    expect(page).not.toContain('Form-F1.js');
+    // No screen, no block preloads.
+    expect((await server.app.inject({ method: 'GET', url: '/no-such-route' })).body).not.toContain('nivesh-preload-kinds');
   });
 });
 

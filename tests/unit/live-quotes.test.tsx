@@ -80,13 +80,39 @@ describe('live-quote client', () => {
     expect(client.streamState()).toBe('open');
 
     act(() => stream.emit('quote', JSON.stringify(quote('TCS', 99, 500)), '6')); // older than the loaded quote
+    await advance(20); // quotes reach the blocks once per animation frame
     expect(screen.getByTestId('price-TCS').textContent).toBe('100');
     act(() => stream.emit('quote', JSON.stringify(quote('TCS', 101.5, 2000)), '7'));
+    expect(screen.getByTestId('price-TCS').textContent).toBe('100'); // not before the frame
+    await advance(20);
     expect(screen.getByTestId('price-TCS').textContent).toBe('101.5');
     expect(screen.getByTestId('price-INFY').textContent).toBe('50');
     expect(client.latestQuote('TCS')?.last).toBe(101.5);
     act(() => stream.emit('quote', 'not json', '9')); // skipped
+    await advance(20);
     expect(screen.getByTestId('price-TCS').textContent).toBe('101.5');
+  });
+
+  it('hands a frame\'s quotes to the blocks together, the newest per symbol', async () => {
+    const renders: string[] = [];
+    function Counted({ loaded }: { loaded: QuoteView }) {
+      const current = live.useLiveQuote(loaded);
+      renders.push(`${current?.symbol}:${current?.last}`);
+      return <span>{current?.last}</span>;
+    }
+    render(<><Counted loaded={quote('TCS', 100, 1000)} /><Counted loaded={quote('INFY', 50, 1000)} /></>);
+    await advance(100);
+    const stream = FakeEventSource.opened[0]!;
+    act(() => stream.emit('open'));
+    renders.length = 0;
+    act(() => {
+      stream.emit('quote', JSON.stringify(quote('TCS', 101, 2000)), '1');
+      stream.emit('quote', JSON.stringify(quote('INFY', 51, 2000)), '1');
+      stream.emit('quote', JSON.stringify(quote('TCS', 102, 3000)), '2');
+    });
+    expect(renders).toEqual([]);
+    await advance(20);
+    expect(renders.sort()).toEqual(['INFY:51', 'TCS:102']);
   });
 
   it('reconnects after an error with backoff, resuming from the last event id', async () => {

@@ -5,6 +5,9 @@
  * after another:
  * - `<link rel="preload" as="fetch">` of the route's screen (`GET /api/ui/screens/<id>`),
  *   when a layout for it exists (route `/x` renders screen `x`; `/` goes to `home`);
+ * - `<link rel="modulepreload">` of the chunks of the screen's lazily loaded block kinds (and
+ *   their CSS), from the build's `.vite/block-chunks.json`, plus `<meta name="nivesh-preload-kinds">`
+ *   naming those kinds so the app loads them at start;
  * - `<link rel="preload" as="fetch">` of the active locale's messages (`GET /api/ui/messages/<locale>`,
  *   issue 11: files plus texts published in the studio; the bundled chunks are the offline fallback).
  * - the account currency (issue 9) in `<meta name="nivesh-currency">`, which the client's money
@@ -14,14 +17,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, toLocale, toQueryLang, type LanguageCode } from '../../shared/lang.js';
+import { BLOCK_CHUNKS_FILE, type BlockChunkFiles } from '../../shared/block-chunks.js';
+
+/** What the shell needs to know of the screens. */
+export interface ShellScreens {
+  /** Whether screen `id` has a layout. */
+  has(id: string): boolean;
+  /** The block kinds of screen `id` (nested ones included). */
+  blockKinds(id: string): string[];
+}
+
+/** The build's kind → chunk files map (`scripts/build/block-chunks.ts`); empty for older builds. */
+function readBlockChunks(clientDir: string): Record<string, BlockChunkFiles> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(clientDir, BLOCK_CHUNKS_FILE), 'utf8')) as Record<string, BlockChunkFiles>;
+  } catch {
+    return {};
+  }
+}
 
 /** Builds shell HTML; caches the file and the asset list by modification time. */
 export class ShellRenderer {
-  private cached: { stamp: string; html: string; locales: Map<string, string> } | null = null;
+  private cached: { stamp: string; html: string; locales: Map<string, string>; blockChunks: Record<string, BlockChunkFiles> } | null = null;
 
   constructor(
     private readonly clientDir: string,
-    private readonly hasScreen: (id: string) => boolean,
+    private readonly screens: ShellScreens,
     /** `ACCOUNT_CURRENCY` (issue 9): written into the `nivesh-currency` meta tag money is formatted by. */
     private readonly accountCurrency = 'EUR',
   ) {}
@@ -42,7 +63,7 @@ export class ShellRenderer {
       const match = /^([a-z]{2})\.json-[\w-]+\.js$/.exec(name);
       if (match) locales.set(match[1]!, `/assets/${name}`);
     }
-    this.cached = { stamp, html: fs.readFileSync(file, 'utf8'), locales };
+    this.cached = { stamp, html: fs.readFileSync(file, 'utf8'), locales, blockChunks: readBlockChunks(this.clientDir) };
     return this.cached;
   }
 
@@ -52,12 +73,23 @@ export class ShellRenderer {
    * @throws Error when the client is not built (check {@link exists} first).
    */
   render(urlPath: string, cookie: string | undefined): string {
-    const html = this.load().html.replace('<meta name="nivesh-currency" content="EUR" />', `<meta name="nivesh-currency" content="${this.accountCurrency}" />`);
+    const { html: template, blockChunks } = this.load();
+    const html = template.replace('<meta name="nivesh-currency" content="EUR" />', `<meta name="nivesh-currency" content="${this.accountCurrency}" />`);
     const language = languageFromCookie(cookie);
     const links: string[] = [];
     const segment = urlPath === '/' ? 'home' : urlPath.slice(1);
-    if (/^[A-Za-z0-9_-]+$/.test(segment) && this.hasScreen(segment)) {
+    if (/^[A-Za-z0-9_-]+$/.test(segment) && this.screens.has(segment)) {
       links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/screens/${segment}?lang=${toQueryLang(language)}">`);
+      // The screen's lazily loaded block kinds: their chunks now, and the kinds named so the app
+      // evaluates them at start (`preloadBlockKinds`) — no skeleton that shifts when they arrive.
+      const lazyKinds = this.screens.blockKinds(segment).filter((kind) => blockChunks[kind]);
+      if (lazyKinds.length) {
+        links.push(`<meta name="nivesh-preload-kinds" content="${lazyKinds.join(',')}">`);
+        const js = new Set(lazyKinds.flatMap((kind) => blockChunks[kind]!.js));
+        const css = new Set(lazyKinds.flatMap((kind) => blockChunks[kind]!.css));
+        for (const file of css) links.push(`<link rel="preload" as="style" href="/${file}">`);
+        for (const file of js) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+      }
     }
     links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/${toLocale(language)}?format=ast">`);
     return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;

@@ -216,6 +216,18 @@ export class SchemaStore {
       .sort();
   }
 
+  /**
+   * The block kinds of screen `id` as served (nested blocks included), for the shell's
+   * preloads (issue 13); empty when the screen does not exist or fails the catalogue.
+   */
+  blockKinds(id: string): string[] {
+    try {
+      return layoutBlockKinds(this.screen(id).payload.layout);
+    } catch {
+      return [];
+    }
+  }
+
   /** Names of the data schemas a layout's blocks name (nested blocks included). */
   referencedSchemas(layout: unknown): string[] {
     return referencedSchemas(layout);
@@ -313,4 +325,19 @@ function referencedSchemas(layout: unknown): string[] {
   };
   visit((layout as { blocks?: unknown } | null)?.blocks ?? []);
   return [...names];
+}
+
+/** The `kind` of every block in a layout, nested blocks (e.g. inside tabs) included. */
+function layoutBlockKinds(layout: unknown): string[] {
+  const kinds = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (typeof record.kind === 'string') kinds.add(record.kind);
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit((layout as { blocks?: unknown } | null)?.blocks ?? []);
+  return [...kinds].sort();
 }
