@@ -107,6 +107,20 @@ describe('banners', () => {
     expectCall(await server.call('admin/banners/save', { id, title: 'gone' }, { token: operator }), 404, 1311);
     expect((await audit()).filter((row) => row.entity_id === id).map((row) => row.action)).toEqual(['banner.create', 'banner.update', 'banner.delete']);
   });
+
+  it('takes the banner form whole (issue 16: one schema): the edit form gets back every field it sends', async () => {
+    const form = { lang: 'en', title: 'Gold ETF', subtitle: 'Now listed', imageUrl: '/uploads/gold.png', link: '/etf', tone: 'sky', order: 4, active: true };
+    const { id } = expectOk(await server.call<{ id: string }>('admin/banners/save', form, { token: operator }));
+    expect(expectOk(await server.call('admin/banners/get', { id }, { token: operator }))).toEqual({ id, ...form });
+    // Saving the edit form unchanged keeps language, image and tone (the form used to drop them).
+    expectOk(await server.call('admin/banners/save', { id, ...form, link: null, lang: null }, { token: operator }));
+    expect(expectOk(await server.call('admin/banners/get', { id }, { token: operator }))).toMatchObject({ lang: null, imageUrl: '/uploads/gold.png', tone: 'sky', link: '' });
+    // The form's schema refuses what the form cannot send, and nothing changes.
+    for (const bad of [{ tone: 'neon' }, { lang: 'fr' }, { order: -1 }, { colour: 'red' }]) {
+      expect((await server.call('admin/banners/save', { id, ...form, ...bad }, { token: operator })).body.code).not.toBe(200);
+    }
+    expect(expectOk(await server.call('admin/banners/get', { id }, { token: operator }))).toMatchObject({ tone: 'sky', order: 4 });
+  });
 });
 
 describe('config/getSystemConfig', () => {

@@ -5,6 +5,7 @@
  * moving held → shares, and release the remainder; cancel releases the rest at once; every
  * bad input refused with its own code and nothing changed. Ledger invariants after every test.
  */
+import { indiaTime } from '../../src/shared/india-time.js';
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
@@ -37,9 +38,14 @@ describe('operator desk', () => {
     expectCall(await ctx.server.call('admin/gather/save', planBody({ closesAt: ctx.server.clock.now() - 2000 }), t), 400, 1758);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ symbol: 'SENSEX' }), t), 400, 1408);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ id: 'missing' }), t), 404, 1760);
-    expectCall(await ctx.server.call('admin/gather/save', { name: 'x' }, t), 400, 1000);
+    expectCall(await ctx.server.call('admin/gather/save', { name: 'x' }, t), 400, 1765); // the first missing field's own code (issue 16: the form's schema)
     const investor = await trader(ctx.server, ctx.operator, 0);
     expectCall(await ctx.server.call('admin/gather/save', planBody(), { token: investor.token }), 403, 1040);
+    // The form sends India-time strings (one schema with the call, issue 16); same instants as epoch ms.
+    const fromForm = expectOk(await ctx.server.call<Plan & { opensAt: number; closesAt: number }>('admin/gather/save', planBody({ opensAt: '2026-11-23T09:15', closesAt: '2026-11-30T15:30' }), t));
+    expect([fromForm.opensAt, fromForm.closesAt]).toEqual([indiaTime(2026, 11, 23, 9, 15), indiaTime(2026, 11, 30, 15, 30)]);
+    expectCall(await ctx.server.call('admin/gather/save', planBody({ opensAt: 'soon' }), t), 400, 1758);
+    expectCall(await ctx.server.call('admin/gather/save', planBody({ note: 'x' }), t), 400, 1001);
     const edited = expectOk(await ctx.server.call<Plan>('admin/gather/save', planBody({ id: plan.id, name: 'Renamed' }), t));
     expect(edited.name).toBe('Renamed');
     const list = expectOk(await ctx.server.call<{ items: Plan[] }>('admin/gather/list', {}, t));

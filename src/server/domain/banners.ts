@@ -34,7 +34,7 @@ export interface BannerAdminView extends BannerView {
   updatedAt: number;
 }
 
-/** Input of `admin/banners/save`. */
+/** Input of `admin/banners/save` (validated by the form's schema, `schemas/screens/adminBanner.schema.json`). */
 export interface BannerInput {
   id?: string;
   /** null or absent: every language. */
@@ -81,9 +81,13 @@ export async function adminListBanners(deps: Deps): Promise<BannerAdminView[]> {
 /** A slide in the shape `admin/banners/save` takes, for the operator's edit form. */
 export interface BannerEditView {
   id: string;
+  /** null: every language. */
+  lang: Locale | null;
   title: string;
   subtitle: string;
+  imageUrl: string | null;
   link: string;
+  tone: (typeof BANNER_TONES)[number];
   order: number;
   active: boolean;
 }
@@ -95,7 +99,17 @@ export interface BannerEditView {
 export async function adminGetBanner(deps: Deps, id: string): Promise<BannerEditView> {
   const row = await deps.db.selectFrom('banners').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('bannerNotFound');
-  return { id: row.id, title: row.title, subtitle: row.subtitle, link: row.link ?? '', order: Number(row.sort_order), active: Number(row.active) === 1 };
+  return {
+    id: row.id,
+    lang: (row.lang as Locale | null) ?? null,
+    title: row.title,
+    subtitle: row.subtitle,
+    imageUrl: row.image_url ?? null,
+    link: row.link ?? '',
+    tone: (BANNER_TONES as readonly string[]).includes(row.tone) ? (row.tone as BannerEditView['tone']) : 'brand',
+    order: Number(row.sort_order),
+    active: Number(row.active) === 1,
+  };
 }
 
 /**

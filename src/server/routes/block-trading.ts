@@ -10,7 +10,7 @@ import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
 import { listOffers, myBlockPurchases, offerDetail, purchaseBlock } from '../domain/offerings/block.js';
 import { pageSlice } from '../../shared/page.js';
-import type { BlockOfferSave, BlockTradingBuyForm, ById, PageRequest } from '../../shared/generated/index.js';
+import type { BlockOfferForm, BlockTradingBuyForm, ById, PageRequest } from '../../shared/generated/index.js';
 
 export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): void {
   // Lists show the live market price: catch the feed up first (a closed market still has its last price).
@@ -31,7 +31,20 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   });
   calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
 
-  calls.define<BlockOfferSave>({ name: 'admin/blockTrading/save', access: 'operator', body: 'api/blockOfferSave', handle: ({ auth, body }) => saveBlockOffer(ctx, auth!.userId, body) });
+  // One schema per form (issue 16): the offer form's; a field failing it keeps the domain's specific code.
+  calls.define<BlockOfferForm>({
+    name: 'admin/blockTrading/save',
+    access: 'operator',
+    body: 'screens/blockTradingController',
+    refusals: {
+      price: () => new AppError('amountInvalid'),
+      quantity: () => new AppError('offerQuantityInvalid'),
+      minQuantity: () => new AppError('offerQuantityInvalid'),
+      opensAt: () => new AppError('offerWindowInvalid'),
+      closesAt: () => new AppError('offerWindowInvalid'),
+    },
+    handle: ({ auth, body }) => saveBlockOffer(ctx, auth!.userId, body),
+  });
   calls.define<PageRequest>({ name: 'admin/blockTrading/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listBlockOffers(ctx)).items, body)) });
   calls.define<ById>({ name: 'admin/blockTrading/close', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => closeBlockOffer(ctx, auth!.userId, body.id) });
 }

@@ -57,7 +57,8 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<banners.BannerInput>({
     name: 'admin/banners/save',
     access: 'operator',
-    body: 'api/adminBannerSave',
+    // One schema per form (issue 16): the banner form's, which carries every field the call takes.
+    body: 'screens/adminBanner',
     handle: ({ auth, body }) => banners.saveBanner(deps, auth!.userId, body),
   });
   calls.define<ContentId>({

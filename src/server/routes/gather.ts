@@ -9,7 +9,7 @@ import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/of
 import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
 import { pageSlice } from '../../shared/page.js';
 import { AppError } from '../domain/errors.js';
-import type { ById, GatherJoinForm, GatherPlanSave, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
+import type { ById, GatherJoinForm, GatherPlanForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
@@ -27,7 +27,20 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
   calls.define<ById>({ name: 'gather/cancel', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });
 
-  calls.define<GatherPlanSave>({ name: 'admin/gather/save', access: 'operator', body: 'api/gatherPlanSave', handle: ({ auth, body }) => saveGatherPlan(ctx, auth!.userId, body) });
+  // One schema per form (issue 16): the plan form's; a field failing it keeps the domain's specific code.
+  calls.define<GatherPlanForm>({
+    name: 'admin/gather/save',
+    access: 'operator',
+    body: 'screens/gatherController',
+    refusals: {
+      tranches: () => new AppError('gatherTranchesInvalid'),
+      intervalSeconds: () => new AppError('gatherIntervalInvalid', { min: ctx.deps.config.offerings.gatherMinIntervalSeconds }),
+      minAmount: () => new AppError('amountInvalid'),
+      opensAt: () => new AppError('offerWindowInvalid'),
+      closesAt: () => new AppError('offerWindowInvalid'),
+    },
+    handle: ({ auth, body }) => saveGatherPlan(ctx, auth!.userId, body),
+  });
   calls.define<PageRequest>({ name: 'admin/gather/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listGatherPlans(ctx)).items, body) });
   calls.define<ByIdPaged>({
     name: 'admin/gather/records',

@@ -35,7 +35,7 @@ export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
   const cjs = compileSchemaValidatorsCode(plain, {
     // Same options the browser's ajv had: all errors, money's multipleOf precision.
-    ajvOptionsOverrides: { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, code: { lines: false, optimize: true } },
+    ajvOptionsOverrides: { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true } },
     extenderFn: (ajv) => addNiveshKeywords(ajv),
   });
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {

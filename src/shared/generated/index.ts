@@ -12,6 +12,24 @@ export interface ChangePasswordForm {
   captcha: string;
 }
 
+/** From schemas/contracts/adminBanner.schema.json */
+
+/**
+ * The back office's banner form (new or edit) and the body of admin/banners/save (issue 16: one schema): without id creates a slide, with id replaces it. lang null (or absent) shows the slide in every language; link is an in-app route or an https URL, null or empty for none; imageUrl https or a same-origin path.
+ */
+export interface AdminBannerForm {
+  id?: string;
+  lang?: (null | 'de' | 'en' | 'hi' | 'zh') &
+    (((null | 'de' | 'en' | 'hi' | 'zh') & string) | (null & (null | 'de' | 'en' | 'hi' | 'zh')));
+  title: string;
+  subtitle?: string;
+  imageUrl?: string | null;
+  link?: string | null;
+  tone?: ('brand' | 'accent' | 'ink' | 'sky') & string;
+  order?: number;
+  active?: boolean;
+}
+
 /** From schemas/contracts/adminBeneficiary.schema.json */
 
 /**
@@ -96,6 +114,22 @@ export interface BlockTradingBuyForm {
   quantity: number;
 }
 
+/** From schemas/contracts/blockTradingController.schema.json */
+
+/**
+ * The operator's offer form on /blockTradingController (issue 10): sends admin/blockTrading/save. Times are India time, YYYY-MM-DDTHH:MM. Issue 16: also the body of admin/blockTrading/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
+ */
+export interface BlockOfferForm {
+  id?: string;
+  symbol: string;
+  price: number;
+  quantity: number;
+  minQuantity: number;
+  opensAt: string | number;
+  closesAt: string | number;
+  lockDays: number;
+}
+
 /** From schemas/contracts/etfBuyForm.schema.json */
 
 /**
@@ -104,6 +138,22 @@ export interface BlockTradingBuyForm {
 export interface EtfBuyForm {
   symbol: string;
   quantity: number;
+}
+
+/** From schemas/contracts/gatherController.schema.json */
+
+/**
+ * The operator's plan form on /gatherController (issue 10): sends admin/gather/save. Times are India time, YYYY-MM-DDTHH:MM. Issue 16: also the body of admin/gather/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
+ */
+export interface GatherPlanForm {
+  id?: string;
+  name: string;
+  symbol: string;
+  tranches: number;
+  intervalSeconds: number;
+  minAmount: number;
+  opensAt: string | number;
+  closesAt: string | number;
 }
 
 /** From schemas/contracts/gatherJoin.schema.json */
@@ -218,23 +268,6 @@ export interface WithdrawalRequest {
   bankId: string;
 }
 
-/** From schemas/api/adminBannerSave.schema.json */
-
-/**
- * Body of admin/banners/save: without id creates a slide, with id replaces it. link is an in-app route or an https URL; lang null means every language.
- */
-export interface AdminBannerSave {
-  id?: string;
-  lang?: 'de' | 'en' | 'hi' | 'zh' | null;
-  title: string;
-  subtitle?: string;
-  imageUrl?: string | null;
-  link?: string | null;
-  tone?: 'brand' | 'accent' | 'ink' | 'sky';
-  order?: number;
-  active?: boolean;
-}
-
 /** From schemas/api/adminNewsList.schema.json */
 
 /**
@@ -317,22 +350,6 @@ export interface BillflowQuery {
   month?: string;
 }
 
-/** From schemas/api/blockOfferSave.schema.json */
-
-/**
- * Body of admin/blockTrading/save (issue 10): no id creates, an id edits. price in currency units (within BLOCK_PRICE_BAND_BPS of the feed price, else 1751); quantity and minQuantity whole shares (1759); opensAt/closesAt epoch ms or ISO date-time (India time without offset; 1758); lockDays 0-3650.
- */
-export interface BlockOfferSave {
-  id?: string;
-  symbol: string;
-  price: number;
-  quantity: number;
-  minQuantity: number;
-  opensAt: unknown;
-  closesAt: unknown;
-  lockDays: number;
-}
-
 /** From schemas/api/byId.schema.json */
 
 /**
@@ -371,22 +388,6 @@ export interface DepositReviewList {
   page?: number;
   pageSize?: number;
   status?: 'pending' | 'approved' | 'rejected';
-}
-
-/** From schemas/api/gatherPlanSave.schema.json */
-
-/**
- * Body of admin/gather/save (issue 10): no id creates, an id edits. tranches 2-30 (1765), intervalSeconds >= GATHER_MIN_INTERVAL_S (1766), minAmount in currency units, opensAt/closesAt epoch ms or ISO date-time (India time without offset).
- */
-export interface GatherPlanSave {
-  id?: string;
-  name: string;
-  symbol: string;
-  tranches: number;
-  intervalSeconds: number;
-  minAmount: number;
-  opensAt: unknown;
-  closesAt: unknown;
 }
 
 /** From schemas/api/ipoList.schema.json */

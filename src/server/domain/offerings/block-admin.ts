@@ -4,7 +4,7 @@
  * The offer price must lie within `BLOCK_PRICE_BAND_BPS` of the feed price when saved (as on
  * NSE's block-deal window, ±1 %). Every change is audited in the same transaction.
  */
-import type { BlockOfferSave } from '../../../shared/generated/index.js';
+import type { BlockOfferForm } from '../../../shared/generated/index.js';
 import { sql } from 'kysely';
 import { fromMinor } from '../../../shared/money.js';
 import { offeringsDb, type BlockOffersTable } from '../../db/offerings-tables.js';
@@ -16,8 +16,8 @@ import type { TradingContext } from '../trading/context.js';
 import { nameOf } from '../trading/context.js';
 import { equityWithPrice, instantOf, positiveMinor, premiumPct, wholeIn, withinBand } from './common.js';
 
-/** Body of `admin/blockTrading/save` (the generated type of schemas/api/blockOfferSave.schema.json): price in currency units, instants epoch ms (or ISO, India time). */
-export type BlockOfferInput = BlockOfferSave;
+/** Body of `admin/blockTrading/save` (the generated type of the form's contract, schemas/contracts/blockTradingController.schema.json): price in currency units, instants epoch ms (or ISO, India time). */
+export type BlockOfferInput = BlockOfferForm;
 
 /** An offer as the operator sees it (currency units, epoch ms). */
 export interface BlockOfferAdminView {

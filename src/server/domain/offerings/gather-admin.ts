@@ -6,7 +6,7 @@
  * plan's participations and fills. A participation keeps the terms it joined with, so an
  * edit never changes a running plan under an investor. Every change is audited.
  */
-import type { GatherPlanSave } from '../../../shared/generated/index.js';
+import type { GatherPlanForm } from '../../../shared/generated/index.js';
 import { fromMinor } from '../../../shared/money.js';
 import { offeringsDb, type GatherPlansTable } from '../../db/offerings-tables.js';
 import { writeAudit } from '../audit.js';
@@ -17,8 +17,8 @@ import type { TradingContext } from '../trading/context.js';
 import { equityWithPrice, instantOf, positiveMinor, wholeIn } from './common.js';
 import { participationViews, type ParticipationView } from './gather-views.js';
 
-/** Body of `admin/gather/save` (the generated type of schemas/api/gatherPlanSave.schema.json): minAmount in currency units, instants epoch ms (or ISO, India time). */
-export type GatherPlanInput = GatherPlanSave;
+/** Body of `admin/gather/save` (the generated type of the form's contract, schemas/contracts/gatherController.schema.json): minAmount in currency units, instants epoch ms (or ISO, India time). */
+export type GatherPlanInput = GatherPlanForm;
 
 /** A plan's status at an instant. */
 export type GatherPlanStatus = 'upcoming' | 'open' | 'closed';
