@@ -18,6 +18,7 @@ import { DurationWidget } from './DurationWidget';
 import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
+import { SymbolListWidget } from './SymbolListWidget';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -35,6 +36,7 @@ export const WIDGETS: RegistryWidgetsType = {
   duration: DurationWidget,
   stepper: StepperWidget,
   textarea: TextareaWidget,
+  symbolList: SymbolListWidget,
   hidden: () => null,
   unknown: UnknownWidget,
 };

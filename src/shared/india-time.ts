@@ -72,3 +72,15 @@ export function indiaMonthRange(month: string): { from: number; to: number } {
   return { from: Date.UTC(year, index, 1) - INDIA_OFFSET_MS, to: Date.UTC(year, index + 1, 1) - INDIA_OFFSET_MS };
 }
 
+
+/**
+ * The instant of an ISO 8601 date-time as forms send it: `YYYY-MM-DDTHH:MM[:SS]` without an
+ * offset is India time; with `Z` or an offset it is taken as written. Null when unreadable.
+ * @returns epoch ms, or null.
+ */
+export function parseIndiaDateTime(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
+  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
+  const parsed = Date.parse(hasZone ? text : `${text}+05:30`);
+  return Number.isFinite(parsed) ? parsed : null;
+}

@@ -4,6 +4,7 @@
  * hidden, banner link rules, company information, audit rows, investor tokens refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaTime } from '../../src/shared/india-time.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { createUser } from '../../src/server/domain/users.js';
@@ -91,6 +92,22 @@ describe('banners', () => {
     expect(slides[0]).toMatchObject({ title: 'Every NIFTY 50 stock, live', link: '/market', demo: true });
     const hi = expectOk(await server.call<Array<{ title: string }>>('advertisement/get', {}, { lang: 'hi' }));
     expect(hi[0]!.title).toBe('NIFTY 50 के सभी शेयर, लाइव');
+  });
+
+  it('takes the article form whole (issue 16: one schema): the edit form gets back every field, publishing time in India time', async () => {
+    const form = { lang: 'en', title: 'RBI holds rates', summary: 'Repo unchanged', bodyHtml: '<p>Repo at 6.5 %</p>', imageUrl: '/uploads/rbi.png', source: 'Nivesh desk', symbols: ['HDFCBANK', 'SBIN'], status: 'published', publishedAt: '2026-11-20T10:30' };
+    const { id } = expectOk(await server.call<{ id: string }>('admin/news/save', form, { token: operator }));
+    expect(expectOk(await server.call('admin/news/get', { id }, { token: operator }))).toEqual({ id, ...form });
+    const published = expectOk(await server.call<{ publishedAt: number; source: string; imageUrl: string }>('news/newsDetails', { id }));
+    expect(published).toMatchObject({ publishedAt: indiaTime(2026, 11, 20, 10, 30), source: 'Nivesh desk', imageUrl: '/uploads/rbi.png' });
+    // API clients may still send epoch ms.
+    expectOk(await server.call('admin/news/save', { ...form, id, publishedAt: indiaTime(2026, 11, 21, 9, 0) }, { token: operator }));
+    expect(expectOk(await server.call('admin/news/get', { id }, { token: operator }))).toMatchObject({ publishedAt: '2026-11-21T09:00', symbols: ['HDFCBANK', 'SBIN'] });
+    // What the form cannot send is refused, and nothing changes.
+    for (const bad of [{ symbols: Array.from({ length: 11 }, (_, i) => `S${i}`) }, { publishedAt: 'yesterday' }, { publishedAt: '2026-13-45T10:00' }, { status: 'live' }, { author: 'x' }]) {
+      expect((await server.call('admin/news/save', { ...form, id, ...bad }, { token: operator })).body.code, JSON.stringify(bad)).not.toBe(200);
+    }
+    expect(expectOk(await server.call('admin/news/get', { id }, { token: operator }))).toMatchObject({ publishedAt: '2026-11-21T09:00', status: 'published' });
   });
 
   it('lets operators add an all-language slide and refuses unsafe links', async () => {

@@ -91,6 +91,21 @@ describe('form block', () => {
     await waitFor(() => expect(field('holderName').value).toBe(''));
   });
 
+  it('edits an array of symbols as one line with the symbolList widget (issue 16: the article form)', async () => {
+    const withSymbols = { ...schema, required: [], properties: { symbols: { type: 'array', title: 'field.holderName', maxItems: 3, items: { type: 'string', minLength: 1 } } } };
+    const { host, callsOf } = fakeHost({ 'bank/get': () => ({ symbols: ['TCS'] }), 'bank/addBank': () => ({ id: 'n1' }) });
+    renderWithHost(
+      <FormBlock spec={{ kind: 'form', id: 'add', schema: 'testForm', load: { call: 'bank/get' }, submit: { call: 'bank/addBank', label: 'bindBank.submit' }, ui: { symbols: { 'ui:widget': 'symbolList' } } }} schemas={{ testForm: withSymbols }} />,
+      host,
+    );
+    await waitFor(() => expect(field('holderName').value).toBe('TCS'));
+    type('holderName', 'reliance, tcs  infy,reliance sbin');
+    expect(field('holderName').value).toBe('RELIANCE, TCS  INFY,RELIANCE SBIN'); // the typed text stays while editing
+    submit();
+    await waitFor(() => expect(callsOf('bank/addBank')).toHaveLength(1));
+    expect(callsOf('bank/addBank')[0]!.body).toEqual({ symbols: ['RELIANCE', 'TCS', 'INFY'] }); // unique, upper-cased, at most maxItems
+  });
+
   it('uses a new key when the data changed', async () => {
     const { host, callsOf } = fakeHost({ 'bank/addBank': () => ({ id: 'b1' }) });
     renderWithHost(<FormBlock spec={{ ...spec, submit: { ...spec.submit, onSuccess: [] } }} schemas={{ testForm: schema }} />, host);

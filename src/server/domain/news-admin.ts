@@ -5,6 +5,7 @@
  * transaction. Readers' news: `news.ts`.
  */
 import type { Locale } from '../../shared/lang.js';
+import { indiaDateTime, parseIndiaDateTime } from '../../shared/india-time.js';
 import type { NewsTable } from '../db/market-tables.js';
 import { deleteContent, saveContent, type ContentKind } from './content-edit.js';
 import type { Deps } from './deps.js';
@@ -19,7 +20,7 @@ export interface NewsAdminView extends NewsDetailView {
   updatedAt: number;
 }
 
-/** Input of `admin/news/save` (validated by `schemas/api/adminNewsSave.schema.json`). */
+/** Input of `admin/news/save` (validated by the form's schema and contract, `schemas/contracts/adminNews.schema.json`). */
 export interface NewsInput {
   id?: string;
   lang: Locale;
@@ -30,8 +31,8 @@ export interface NewsInput {
   source?: string | null;
   symbols?: string[];
   status: 'draft' | 'published';
-  /** Epoch ms; default now. */
-  publishedAt?: number;
+  /** Epoch ms, or India time `YYYY-MM-DDTHH:MM` as the form sends it; default now. */
+  publishedAt?: number | string;
 }
 
 /** `admin/news/list`: every article (drafts too), newest first, optionally one language. */
@@ -55,7 +56,12 @@ export interface NewsEditView {
   title: string;
   summary: string;
   bodyHtml: string;
+  imageUrl: string | null;
+  source: string | null;
+  symbols: string[];
   status: 'draft' | 'published';
+  /** India time `YYYY-MM-DDTHH:MM`, as the form shows and sends it. */
+  publishedAt: string;
 }
 
 /**
@@ -66,17 +72,31 @@ export async function adminGetNews(deps: Deps, id: string): Promise<NewsEditView
   const row = await deps.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('newsNotFound');
   const view = newsDetail(row);
-  return { id: view.id, lang: row.lang, title: view.title, summary: view.summary, bodyHtml: view.html, status: row.status };
+  return {
+    id: view.id,
+    lang: row.lang,
+    title: view.title,
+    summary: view.summary,
+    bodyHtml: view.html,
+    imageUrl: view.imageUrl,
+    source: view.source,
+    symbols: view.symbols,
+    status: row.status,
+    publishedAt: indiaDateTime(view.publishedAt).replace(' ', 'T'),
+  };
 }
 
 /**
  * `admin/news/save`: creates (no id) or updates an article; HTML is sanitized before storing.
  * Audited as `news.create` / `news.update` with the state before and after.
- * @throws AppError `newsNotFound` (unknown id), `unsafeLink` (image not https or same-origin).
+ * @throws AppError `newsNotFound` (unknown id), `unsafeLink` (image not https or same-origin),
+ *   `validation` (a publishing date that is no date).
  */
 export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput): Promise<{ id: string }> {
   if (input.imageUrl && !isSafeImageUrl(input.imageUrl)) throw new AppError('unsafeLink', { field: 'imageUrl' });
   const now = deps.clock.now();
+  const publishedAt = typeof input.publishedAt === 'string' ? parseIndiaDateTime(input.publishedAt) : (input.publishedAt ?? now);
+  if (publishedAt === null) throw new AppError('validation', { detail: 'publishedAt' });
   const body = sanitizeArticleHtml(input.bodyHtml);
   const values = {
     lang: input.lang,
@@ -87,7 +107,7 @@ export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput
     source: input.source?.trim() || null,
     symbols: (input.symbols ?? []).map((s) => s.trim().toUpperCase()).filter(Boolean).join(','),
     status: input.status,
-    published_at: input.publishedAt ?? now,
+    published_at: publishedAt,
     updated_at: now,
     updated_by: actorUserId,
   };

@@ -25,7 +25,8 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<news.NewsInput>({
     name: 'admin/news/save',
     access: 'operator',
-    body: 'api/adminNewsSave',
+    // One schema per form (issue 16): the article form's, which carries every field the call takes.
+    body: 'screens/adminNews',
     handle: ({ auth, body }) => news.saveNews(deps, auth!.userId, body),
   });
   calls.define<ContentId>({

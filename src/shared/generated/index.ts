@@ -81,6 +81,38 @@ export interface AdminIpoSave {
   description?: string;
 }
 
+/** From schemas/contracts/adminNews.schema.json */
+
+/**
+ * The back office's article form (new or edit) and the body of admin/news/save (issue 16: one schema): without id creates an article, with id replaces it. bodyHtml is sanitized on the server; imageUrl https or a same-origin path; symbols the instruments it is about; publishedAt India time (YYYY-MM-DDTHH:MM) or epoch ms, default now.
+ */
+export interface AdminNewsForm {
+  id?: string;
+  lang: ('de' | 'en' | 'hi' | 'zh') & string;
+  title: string;
+  summary?: string;
+  bodyHtml: string;
+  imageUrl?: string | null;
+  source?: string | null;
+  /**
+   * @maxItems 10
+   */
+  symbols?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  status: ('published' | 'draft') & string;
+  publishedAt?: string | number;
+}
+
 /** From schemas/contracts/aiBlockTradingBuy.schema.json */
 
 /**
@@ -277,38 +309,6 @@ export interface AdminNewsList {
   page?: number;
   pageSize?: number;
   lang?: 'de' | 'en' | 'hi' | 'zh';
-}
-
-/** From schemas/api/adminNewsSave.schema.json */
-
-/**
- * Body of admin/news/save: without id creates an article, with id replaces it. bodyHtml is sanitized on the server; imageUrl must be https or a same-origin path.
- */
-export interface AdminNewsSave {
-  id?: string;
-  lang: 'de' | 'en' | 'hi' | 'zh';
-  title: string;
-  summary?: string;
-  bodyHtml: string;
-  imageUrl?: string | null;
-  source?: string | null;
-  /**
-   * @maxItems 10
-   */
-  symbols?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
-  status: 'draft' | 'published';
-  publishedAt?: number;
 }
 
 /** From schemas/api/bankDelete.schema.json */

@@ -1,5 +1,6 @@
 /** Small rules shared by the offerings (issue 10): amounts, instants, the price band. */
 import { toMinor } from '../../../shared/money.js';
+import { parseIndiaDateTime } from '../../../shared/india-time.js';
 import type { Market } from '../../market/index.js';
 import type { Instrument } from '../../market/instruments.js';
 import { AppError } from '../errors.js';
@@ -28,11 +29,8 @@ export function positiveMinor(units: unknown): number {
  */
 export function instantOf(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) {
-    const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(value);
-    const parsed = Date.parse(hasZone ? value : `${value}+05:30`);
-    if (Number.isFinite(parsed)) return parsed;
-  }
+  const parsed = typeof value === 'string' ? parseIndiaDateTime(value) : null;
+  if (parsed !== null) return parsed;
   throw new AppError('offerWindowInvalid');
 }
 
