@@ -97,9 +97,10 @@ export function invalidValue(name: string, schema: SchemaNode, field: string, ke
   if (!node || node[keyword] === undefined) return undefined;
   if (keyword === 'minLength' && (node.minLength as number) <= 1) return undefined; // that is 'Cannot be Empty'
   const validate = validatorFor(name);
+  const type = renderedType(node);
   for (const candidate of candidates(keyword, node, valid[field], valid)) {
-    if (node.type === 'string' && typeof candidate !== 'string') continue;
-    if ((node.type === 'number' || node.type === 'integer') && typeof candidate !== 'number') continue;
+    if (type === 'string' && typeof candidate !== 'string') continue;
+    if ((type === 'number' || type === 'integer') && typeof candidate !== 'number') continue;
     if (!accepts(candidate)) continue;
     const data = { ...valid, [field]: candidate };
     if (validate(data)) continue;
@@ -107,4 +108,16 @@ export function invalidValue(name: string, schema: SchemaNode, field: string, ke
     if (first?.keyword === keyword || (keyword === 'format' && first?.keyword === 'format')) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The type the form renders a field as (rjsf's `getSchemaType`): of a type list, the one that is
+ * not `null` in a pair with it, else the first — `["string", "integer"]` is a text field, so a
+ * number can never be typed into it.
+ */
+function renderedType(node: SchemaNode): unknown {
+  const type = node.type;
+  if (!Array.isArray(type)) return type;
+  if (type.length === 2 && type.includes('null')) return type.find((t) => t !== 'null');
+  return type[0];
 }
