@@ -312,32 +312,27 @@ export class SchemaStore {
   }
 }
 
-/** Names in every block's `schema` property, nested blocks (e.g. inside tabs) included. */
-function referencedSchemas(layout: unknown): string[] {
-  const names = new Set<string>();
+/** Every block of a layout (any object with a `kind`), nested blocks (e.g. inside tabs) included. */
+function layoutBlocks(layout: unknown): Array<Record<string, unknown>> {
+  const blocks: Array<Record<string, unknown>> = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
-      if (typeof record.kind === 'string' && typeof record.schema === 'string') names.add(record.schema);
+      if (typeof record.kind === 'string') blocks.push(record);
       Object.values(record).forEach(visit);
     }
   };
   visit((layout as { blocks?: unknown } | null)?.blocks ?? []);
-  return [...names];
+  return blocks;
 }
 
-/** The `kind` of every block in a layout, nested blocks (e.g. inside tabs) included. */
+/** Names in every block's `schema` property, nested blocks included. */
+function referencedSchemas(layout: unknown): string[] {
+  return [...new Set(layoutBlocks(layout).flatMap((block) => (typeof block.schema === 'string' ? [block.schema] : [])))];
+}
+
+/** The `kind` of every block in a layout, nested blocks included, sorted. */
 function layoutBlockKinds(layout: unknown): string[] {
-  const kinds = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (typeof record.kind === 'string') kinds.add(record.kind);
-      Object.values(record).forEach(visit);
-    }
-  };
-  visit((layout as { blocks?: unknown } | null)?.blocks ?? []);
-  return [...kinds].sort();
+  return [...new Set(layoutBlocks(layout).map((block) => block.kind as string))].sort();
 }
