@@ -4,7 +4,7 @@
  * pull-to-refresh and an empty state (with an optional action). Tapping a row opens `to`; an
  * `action` (issue 9: "Buy" → the ticket /buy) is a button on every row of the given kinds.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { BlockProps } from '../../types';
@@ -23,6 +23,31 @@ type SortKey = 'name' | 'last' | 'changePct' | 'volume';
 
 /** Row kinds that get the row action when the layout names none: the tradable ones. */
 const ACTION_KINDS: readonly string[] = ['equity', 'etf'];
+
+/**
+ * Rows rendered with the list's first paint (a phone screen holds about ten); the rest follow
+ * one frame later (issue 13): a 52-row market list in one render was a long task on a phone.
+ */
+export const FIRST_ROWS = 12;
+
+/** How many of `total` rows to render: the first screenful at once, all of them a frame later. */
+function useProgressiveCount(total: number): number {
+  const [expanded, setExpanded] = useState(false);
+  const waiting = !expanded && total > FIRST_ROWS;
+  useEffect(() => {
+    if (!waiting) return undefined;
+    // After the first paint: a frame for the browser to paint, then the rest.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setExpanded(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, [waiting]);
+  return waiting ? FIRST_ROWS : total;
+}
 
 const SORT_LABEL: Record<SortKey, string> = { name: 'market.sortName', last: 'market.sortPrice', changePct: 'market.sortChange', volume: 'market.sortVolume' };
 
@@ -51,6 +76,7 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
     }
     return spec.limit ? list.slice(0, spec.limit) : list;
   }, [data, sort, spec.limit]);
+  const shown = useProgressiveCount(rows.length);
 
   let body;
   if (isLoading && !data) body = <QuoteRowsSkeleton rows={spec.limit ? Math.min(spec.limit, 6) : 6} compact={compact} />;
@@ -65,7 +91,7 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
   } else {
     body = (
       <ul className="quote-list card" data-testid={`quotes-${spec.id ?? 'list'}`}>
-        {rows.map((quote) => (
+        {rows.slice(0, shown).map((quote) => (
           <QuoteRow
             key={quote.symbol}
             quote={quote}
