@@ -47,10 +47,13 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
   );
 }
 
+/** The SWR key of screen `id`'s payload (shared with the app's entry prefetch, issue 13). */
+export const screenKey = (id: string) => ['screen', id];
+
 /** Renders one server-driven screen. */
 export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBack }: ScreenProps) {
   const host = useHost();
-  const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(['screen', id], () => host.fetchScreen(id), {
+  const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(screenKey(id), () => host.fetchScreen(id), {
     revalidateOnFocus: false,
   });
   const onBack = useBackHandler(back, historyBack);
@@ -115,8 +118,16 @@ function ConditionalBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenP
 
 function Conditions({ conditions, spec, schemas }: { conditions: Condition[]; spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   const [first, ...rest] = conditions;
-  const { data } = useCallData(first);
+  const { data, error } = useCallData(first);
+  const holdsPlace = useRenderer().blocks[spec.kind]?.holdsPlace === true;
   if (!first) return <RegisteredBlock spec={spec} schemas={schemas} />;
+  if (data === undefined && !error && holdsPlace) {
+    return (
+      <div className="block-holding-place" aria-hidden="true">
+        <Conditions conditions={rest} spec={spec} schemas={schemas} />
+      </div>
+    );
+  }
   if (data === undefined || !first.in.includes(readPath(data, first.field))) return null;
   return <Conditions conditions={rest} spec={spec} schemas={schemas} />;
 }

@@ -20,11 +20,20 @@ import { DIALOGS } from './dialogs';
 const kinds = import.meta.glob<string>('./blocks/*/index.ts', { eager: true, import: 'kind' });
 const loads = import.meta.glob<BlockModule['load']>('./blocks/*/index.ts', { eager: true, import: 'load' });
 const components = import.meta.glob<AnyBlockComponent | undefined>('./blocks/*/index.ts', { eager: true, import: 'component' });
+const datas = import.meta.glob<BlockModule['data']>('./blocks/*/index.ts', { eager: true, import: 'data' });
 
 /** The block kinds: kind → its module's `load` and optional `component`. */
 export const BLOCK_KINDS: Array<Pick<BlockModule, 'kind' | 'load' | 'component'>> = Object.keys(kinds)
   .sort()
   .map((file) => ({ kind: kinds[file]!, load: loads[file]!, component: components[file] }));
+
+/**
+ * Kind → the calls its first render makes, for the kinds that name them (issue 13: the app
+ * prefetches them with the entry screen, `prefetchScreenData`).
+ */
+export const BLOCK_DATA: Record<string, NonNullable<BlockModule['data']>> = Object.fromEntries(
+  Object.keys(kinds).flatMap((file) => (datas[file] ? [[kinds[file]!, datas[file]!]] : [])),
+);
 
 /** A kind's component: the shipped one, else lazily loaded (with the chunk time-out) and preloadable. */
 const componentOf = (module: Pick<BlockModule, 'load' | 'component'>): AnyBlockComponent => module.component ?? deferredComponent(module.load);

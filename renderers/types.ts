@@ -87,7 +87,14 @@ export interface BlockProps<S = BlockSpec> {
 
 /** A block component of any kind (the registry does not know each kind's spec type). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyBlockComponent = ComponentType<BlockProps<any>>;
+export type AnyBlockComponent = ComponentType<BlockProps<any>> & {
+  /**
+   * Whether a block of this kind, while its `when` condition is still loading, is laid out
+   * invisibly to hold its place (kinds with no data of their own and a predictable size, such
+   * as `buttons`): when the condition holds nothing below it moves (issue 13, CLS).
+   */
+  holdsPlace?: boolean;
+};
 
 /**
  * What `renderers/blocks/<kind>/index.ts` exports: the kind, its catalogue fragment and how
@@ -99,6 +106,11 @@ export interface BlockModule {
   schema: Record<string, unknown>;
   load: () => Promise<{ default: AnyBlockComponent }>;
   component?: AnyBlockComponent;
+  /**
+   * The calls a block of this kind makes at its first render, from its spec alone (issue 13):
+   * the app starts them with the entry screen, before the block's code has loaded.
+   */
+  data?: (spec: any) => Array<LoadSpec | null | undefined>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 /** A screen's layout file. */

@@ -7,3 +7,4 @@ export { usePagedCall, type Page } from './usePagedCall';
 export { useRouteQuery, useQueryObject } from './query';
 export { bindTemplate, fillRoute, readPath, missesQuery } from './template';
 export { useReloadScreen } from './reload';
+export { ownLoad, callKey, firstLoads, prefetchScreenData, type BlockData } from './prefetch';

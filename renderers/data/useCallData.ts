@@ -11,6 +11,7 @@ import { useReloadable } from '../scope';
 import type { LoadSpec } from '../types';
 import { useQueryObject } from './query';
 import { bindTemplate, missesQuery } from './template';
+import { callKey } from './prefetch';
 
 /** Options of {@link useCallData}. */
 export interface CallDataOptions {
@@ -44,7 +45,7 @@ export function useBoundParams(load: LoadSpec | null | undefined): { params: Rec
 export function useCallData<T = unknown>(load: LoadSpec | null | undefined, options: CallDataOptions = {}) {
   const host = useHost();
   const { params, missing } = useBoundParams(load);
-  const key = load && !missing ? ['call', load.call, JSON.stringify(params)] : null;
+  const key = load && !missing ? [...callKey(load.call, params)] : null;
   const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true } : undefined), {
     revalidateOnFocus: false,
     refreshInterval: options.refreshMs ?? 0,

@@ -17,7 +17,7 @@ import type { Envelope } from '../shared/codes';
  * Loads a screen; the browser revalidates it with its ETag (the answer is `no-cache`). The
  * default cache mode lets the request use the shell's `<link rel="preload">` (issue 13).
  */
-async function fetchScreen(id: string): Promise<ScreenPayload> {
+export async function fetchScreen(id: string): Promise<ScreenPayload> {
   let response: Response;
   try {
     response = await fetch(`/api/ui/screens/${encodeURIComponent(id)}?lang=${toQueryLang(getLanguage())}`);

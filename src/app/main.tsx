@@ -8,7 +8,8 @@ import { captureInstallPrompt } from '../../renderers/app/install';
 import { loadMessages } from './i18n';
 import { App } from './App';
 import { setAccountCurrency } from '../shared/format';
-import { preloadBlockKinds, REGISTRY } from '../../renderers/registry';
+import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
+import { prefetchEntryRoute } from './prefetch';
 import './styles.css';
 import './theme.css';
 
@@ -17,6 +18,8 @@ setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAt
 // Issue 13: the lazy block kinds of the entry route's screen, named by the server's shell (which
 // also preloads their chunks), load in parallel with the messages; the first render waits for
 // both, so the first screen shows its blocks at once instead of skeletons that shift the page.
+// The entry route's screen and its first calls start now too, not after the first render.
+prefetchEntryRoute(window.location, BLOCK_DATA);
 const blocksReady = preloadBlockKinds(REGISTRY, (document.querySelector('meta[name="nivesh-preload-kinds"]')?.getAttribute('content') ?? '').split(',').filter(Boolean));
 applyTheme();
 captureInstallPrompt();

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { registerDelivery } from '../../src/server/http/delivery.js';
 import { verhoeffDigit, verhoeffValid } from '../../src/shared/verhoeff.js';
+import { firstRenderBlockKinds } from '../../src/server/screens/store.js';
 
 let server: TestServer;
 let clientDir: string;
@@ -141,6 +142,16 @@ describe('the HTML shell', () => {
     expect(page).not.toContain('Form-F1.js');
     // No screen, no block preloads.
     expect((await server.app.inject({ method: 'GET', url: '/no-such-route' })).body).not.toContain('nivesh-preload-kinds');
+  });
+
+  it('preloads only the kinds of the first render: no block behind a `when`, only the first tab', () => {
+    const layout = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schemas/screens/marketDetails.layout.json'), 'utf8'));
+    // The Buy button and every block of the first trade tab wait for a condition; the shares
+    // tab's forms are in the second tab.
+    expect(firstRenderBlockKinds(layout)).toEqual(['chart', 'marketStatus', 'quote', 'stats', 'tabs']);
+    expect(firstRenderBlockKinds({ blocks: [
+      { kind: 'tabs', tabs: [{ blocks: [{ kind: 'list' }, { kind: 'notice', when: { call: 'x', field: 'y', in: [1] } }] }, { blocks: [{ kind: 'form' }] }] },
+    ] })).toEqual(['list', 'tabs']);
   });
 });
 

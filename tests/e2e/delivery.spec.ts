@@ -116,6 +116,45 @@ test('dark mode follows the system; /my switches it and remembers the choice', a
   await page.screenshot({ path: 'docs/screenshots/delivery-home-dark.png' });
 });
 
+test('the first screens do not shift when their data arrives, and the entry screen\'s calls are made once', async ({ page }) => {
+  await login(page, demoInvestor());
+  // Slowed like a mid-range phone, so skeletons are on screen long enough to be replaced.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { __shifts: string[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+        if (!entry.hadRecentInput) shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((source) => (source.node as Element | undefined)?.className).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const [path, ready] of [['/marketDetails?symbol=RELIANCE', 'quote-head'], ['/market', 'quotes-all'], ['/home', 'slide']] as const) {
+    const calls: string[] = [];
+    const count = (request: { url: () => string; method: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && request.method() === 'POST') calls.push(url.pathname.slice(5));
+    };
+    page.on('request', count);
+    await visit(page, path);
+    await expect(page.getByTestId(ready).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', count);
+    // A live tick that changes a figure's width moves its own text by a few pixels (≈ 0.0001
+    // each); a block arriving at another size than its skeleton moved the page by 0.05–0.18.
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
+    const total = shifts.reduce((sum, line) => sum + Number(line.split(' ')[0]), 0);
+    expect(total, `${path}: ${shifts.join(' | ')}`).toBeLessThan(0.005);
+    if (path.startsWith('/marketDetails')) {
+      // quote, stats and the Buy button's condition share one prefetched markets/getMarket.
+      expect(calls.filter((name) => name === 'markets/getMarket')).toHaveLength(1);
+      await expect(page.getByRole('link', { name: /Kaufen/ }).or(page.getByRole('button', { name: /Kaufen/ })).first()).toBeVisible();
+    }
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 test.describe('installable', () => {
   test.use({ serviceWorkers: 'allow' });
 

@@ -10,3 +10,6 @@ export function ButtonsBlock({ spec }: BlockProps<ButtonsBlockSpec>) {
     </div>
   );
 }
+
+/** Buttons have no data and a fixed size: they hold their place while a `when` loads. */
+ButtonsBlock.holdsPlace = true;

@@ -51,7 +51,15 @@ export function CarouselBlock({ spec }: BlockProps<CarouselBlockSpec>) {
     return () => clearInterval(timer);
   }, [slides.length, spec.intervalMs]);
 
-  if (isLoading && !data) return <div className="carousel skeleton-card slide-skeleton" aria-busy="true" />;
+  // The skeleton takes the loaded carousel's space, dots row included (no shift when it arrives).
+  if (isLoading && !data) {
+    return (
+      <div className="carousel" aria-busy="true">
+        <div className="skeleton-card slide-skeleton" />
+        <div className="carousel-dots" />
+      </div>
+    );
+  }
   if (!slides.length) return null;
 
   const open = (slide: Slide) => {
@@ -100,13 +108,10 @@ export function CarouselBlock({ spec }: BlockProps<CarouselBlockSpec>) {
           </button>
         ))}
       </div>
-      {slides.length > 1 && (
-        <div className="carousel-dots" aria-hidden="true">
-          {slides.map((slide, i) => (
-            <span key={slide.id} className={`dot${i === index ? ' active' : ''}`} />
-          ))}
-        </div>
-      )}
+      {/* The row is there even for one slide: the carousel's height does not depend on the count. */}
+      <div className="carousel-dots" aria-hidden="true">
+        {slides.length > 1 && slides.map((slide, i) => <span key={slide.id} className={`dot${i === index ? ' active' : ''}`} />)}
+      </div>
     </section>
   );
 }

@@ -27,11 +27,25 @@ export function QuoteBlock({ spec }: BlockProps<QuoteBlockSpec>) {
   useEffect(() => setStarred(data?.favourite ?? null), [data?.favourite]);
 
   if (isLoading && !data) {
+    // The same rows at the same heights as the loaded head (fixed in styles.css), so nothing
+    // below it moves when the quote arrives (Lighthouse CLS on /marketDetails).
     return (
-      <section className="quote-head card skeleton-card" aria-busy="true">
-        <span className="shimmer-line" style={{ width: '55%' }} />
-        <span className="shimmer-line" style={{ width: '40%', height: 34 }} />
-        <span className="shimmer-line thin" style={{ width: '35%' }} />
+      <section key="skeleton" className="quote-head card skeleton-card" aria-busy="true" data-testid="quote-head-skeleton">
+        <div className="quote-head-top">
+          <span className="symbol-avatar shimmer" />
+          <div className="quote-head-names">
+            <span className="shimmer-line" style={{ width: '70%', height: 18 }} />
+            <span className="shimmer-line thin" style={{ width: '45%' }} />
+          </div>
+          {spec.favourite && <span className="star-button shimmer" />}
+        </div>
+        <div className="quote-head-price">
+          <span className="shimmer-line big-price-line" style={{ width: '50%' }} />
+          <span className="shimmer-line change-pill-line" style={{ width: '32%' }} />
+        </div>
+        <span className="quote-head-time">
+          <span className="shimmer-line thin" style={{ width: '35%' }} />
+        </span>
       </section>
     );
   }
@@ -64,14 +78,16 @@ export function QuoteBlock({ spec }: BlockProps<QuoteBlockSpec>) {
             {quote.symbol} · {quote.kind === 'index' ? intl.formatMessage({ id: 'market.index' }) : quote.sector}
           </span>
         </div>
-        {spec.favourite && starred !== null && (
+        {/* The star holds its place before the favourite state is known: the name beside it
+            wraps the same way from the first paint. */}
+        {spec.favourite && (
           <button
             type="button"
             className={`star-button${starred ? ' on' : ''}`}
-            aria-pressed={starred}
+            aria-pressed={starred ?? false}
             aria-label={intl.formatMessage({ id: starred ? 'market.unstar' : 'market.star' })}
             onClick={() => void toggle()}
-            disabled={busy}
+            disabled={busy || starred === null}
             data-testid="favourite-toggle"
           >
             <Star size={22} fill={starred ? 'currentColor' : 'none'} />

@@ -78,8 +78,9 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
   }, [data, sort, spec.limit]);
   const shown = useProgressiveCount(rows.length);
 
+  const loading = isLoading && !data;
   let body;
-  if (isLoading && !data) body = <QuoteRowsSkeleton rows={spec.limit ? Math.min(spec.limit, 6) : 6} compact={compact} />;
+  if (loading) body = <QuoteRowsSkeleton rows={spec.limit ? Math.min(spec.limit, 6) : 6} compact={compact} />;
   else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
   else if (!rows.length) {
     body = (
@@ -111,7 +112,8 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
           <FormattedMessage id={spec.title} />
         </h2>
       )}
-      {spec.sort && rows.length > 1 && (
+      {/* The sort chips show (inert) while the rows load, so the list does not move down when they arrive. */}
+      {spec.sort && (rows.length > 1 || loading) && (
         <div className="chips" role="group" data-testid="sort-chips">
           {spec.sort.map((key) => {
             const active = sort?.key === key;
@@ -121,6 +123,7 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
                 type="button"
                 className={`chip${active ? ' active' : ''}`}
                 aria-pressed={active}
+                disabled={loading}
                 onClick={() => setSort(active ? (sort!.desc === (key !== 'name') ? { key, desc: !sort!.desc } : null) : { key, desc: key !== 'name' })}
               >
                 <FormattedMessage id={SORT_LABEL[key]} />

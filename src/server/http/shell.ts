@@ -5,9 +5,10 @@
  * after another:
  * - `<link rel="preload" as="fetch">` of the route's screen (`GET /api/ui/screens/<id>`),
  *   when a layout for it exists (route `/x` renders screen `x`; `/` goes to `home`);
- * - `<link rel="modulepreload">` of the chunks of the screen's lazily loaded block kinds (and
- *   their CSS), from the build's `.vite/block-chunks.json`, plus `<meta name="nivesh-preload-kinds">`
- *   naming those kinds so the app loads them at start;
+ * - `<link rel="modulepreload">` of the chunks of the lazily loaded block kinds the screen shows
+ *   at its first render (and their CSS; not those behind a `when` or in a later tab), from the
+ *   build's `.vite/block-chunks.json`, plus `<meta name="nivesh-preload-kinds">` naming those
+ *   kinds so the app loads them at start;
  * - `<link rel="preload" as="fetch">` of the active locale's messages (`GET /api/ui/messages/<locale>`,
  *   issue 11: files plus texts published in the studio; the bundled chunks are the offline fallback).
  * - the account currency (issue 9) in `<meta name="nivesh-currency">`, which the client's money
@@ -23,7 +24,7 @@ import { BLOCK_CHUNKS_FILE, type BlockChunkFiles } from '../../shared/block-chun
 export interface ShellScreens {
   /** Whether screen `id` has a layout. */
   has(id: string): boolean;
-  /** The block kinds of screen `id` (nested ones included). */
+  /** The block kinds screen `id` shows at its first render (no `when`; a `tabs` block's first tab). */
   blockKinds(id: string): string[];
 }
 
@@ -80,7 +81,7 @@ export class ShellRenderer {
     const segment = urlPath === '/' ? 'home' : urlPath.slice(1);
     if (/^[A-Za-z0-9_-]+$/.test(segment) && this.screens.has(segment)) {
       links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/screens/${segment}?lang=${toQueryLang(language)}">`);
-      // The screen's lazily loaded block kinds: their chunks now, and the kinds named so the app
+      // The lazily loaded kinds of the screen's first render: their chunks now, and the kinds named so the app
       // evaluates them at start (`preloadBlockKinds`) — no skeleton that shifts when they arrive.
       const lazyKinds = this.screens.blockKinds(segment).filter((kind) => blockChunks[kind]);
       if (lazyKinds.length) {

@@ -217,12 +217,12 @@ export class SchemaStore {
   }
 
   /**
-   * The block kinds of screen `id` as served (nested blocks included), for the shell's
-   * preloads (issue 13); empty when the screen does not exist or fails the catalogue.
+   * The block kinds screen `id` shows at its first render, for the shell's preloads (issue 13):
+   * see {@link firstRenderBlockKinds}. Empty when the screen does not exist or fails the catalogue.
    */
   blockKinds(id: string): string[] {
     try {
-      return layoutBlockKinds(this.screen(id).payload.layout);
+      return firstRenderBlockKinds(this.screen(id).payload.layout);
     } catch {
       return [];
     }
@@ -332,7 +332,23 @@ function referencedSchemas(layout: unknown): string[] {
   return [...new Set(layoutBlocks(layout).flatMap((block) => (typeof block.schema === 'string' ? [block.schema] : [])))];
 }
 
-/** The `kind` of every block in a layout, nested blocks included, sorted. */
-function layoutBlockKinds(layout: unknown): string[] {
-  return [...new Set(layoutBlocks(layout).map((block) => block.kind as string))].sort();
+/**
+ * The kinds of the blocks a layout shows before anything is known (issue 13), sorted: its
+ * top-level blocks and, of a `tabs` block, the first tab's — each only when it has no `when`.
+ * A block behind a condition or in a later tab loads its code when it shows, so its chunk (the
+ * form's 50 KB on /marketDetails) neither delays nor competes with the first paint.
+ */
+export function firstRenderBlockKinds(layout: unknown): string[] {
+  const kinds = new Set<string>();
+  const visit = (blocks: unknown): void => {
+    if (!Array.isArray(blocks)) return;
+    for (const block of blocks as Array<Record<string, unknown>>) {
+      if (!block || typeof block.kind !== 'string' || block.when !== undefined) continue;
+      kinds.add(block.kind);
+      const tabs = block.tabs as Array<{ blocks?: unknown }> | undefined;
+      if (Array.isArray(tabs)) visit(tabs[0]?.blocks);
+    }
+  };
+  visit((layout as { blocks?: unknown } | null)?.blocks);
+  return [...kinds].sort();
 }

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+/**
+ * Issue 13 (first paint): the calls a screen's first render makes are known from its layout and
+ * started with the entry screen. `firstLoads` lists them from the real layouts; a block that
+ * mounts afterwards takes the prefetched answer instead of calling again; a held toast reaches
+ * the toast host once it subscribes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { firstLoads, prefetchScreenData } from '../../renderers/data/prefetch';
+import { BLOCK_DATA } from '../../renderers/registry';
+import { Block } from '../../renderers/Screen';
+import type { Layout } from '../../renderers/types';
+import { fakeHost, plain, renderWithHost } from './helpers/renderer';
+
+afterEach(cleanup);
+
+const layout = (id: string) => JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../schemas/screens/${id}.layout.json`), 'utf8')) as Layout;
+
+describe('first loads of a screen', () => {
+  it('are the top-level blocks\' own loads and first conditions, bound to the query, once each', () => {
+    // quote, the Buy button's condition and stats all load markets/getMarket for the symbol;
+    // the chart, the status line (silent) and the trade tabs' nested blocks load themselves.
+    expect(firstLoads(layout('marketDetails'), { symbol: 'RELIANCE' }, BLOCK_DATA)).toEqual([
+      { call: 'markets/getMarket', params: { symbol: 'RELIANCE' } },
+    ]);
+  });
+
+  it('leave out a load whose query value is missing', () => {
+    expect(firstLoads(layout('marketDetails'), {}, BLOCK_DATA)).toEqual([]);
+  });
+
+  it('include every kind that names its data (summary: identity and figure)', () => {
+    const loads = firstLoads({ screen: 'x', blocks: [
+      { kind: 'summary', identity: { call: 'user/getUserInfo', field: 'phone' }, figure: { call: 'wallet/balance', label: 'x', format: 'money' } },
+      { kind: 'list', load: { call: 'news/list' } },
+      { kind: 'notice', text: 'x', when: [{ call: 'order/tradingConfig', field: 'a', in: [true] }, { call: 'other/call', field: 'b', in: [true] }] },
+    ] }, {}, BLOCK_DATA);
+    // A list pages its own calls; only a condition's first call is certain to be made.
+    expect(loads).toEqual([
+      { call: 'user/getUserInfo', params: {} },
+      { call: 'wallet/balance', params: {} },
+      { call: 'order/tradingConfig', params: {} },
+    ]);
+  });
+});
+
+describe('a prefetched answer', () => {
+  it('is taken by the block that asks for it, without a second call', async () => {
+    const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
+    const prefetched: unknown[] = [];
+    prefetchScreenData({ screen: 'x', blocks: [spec] }, { symbol: 'PREFETCH1' }, BLOCK_DATA, async (name, params) => {
+      prefetched.push({ name, params });
+      return { symbol: 'PREFETCH1', open: 1234.5 };
+    });
+    expect(prefetched).toEqual([{ name: 'markets/getMarket', params: { symbol: 'PREFETCH1' } }]);
+    window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH1');
+    const { host, callsOf } = fakeHost({ 'markets/getMarket': () => ({ symbol: 'PREFETCH1', open: 1 }) });
+    renderWithHost(<Block spec={spec} schemas={{}} />, host);
+    await waitFor(() => expect(plain(screen.getByTestId('stats').textContent)).toContain('1.234,50'));
+    expect(callsOf('markets/getMarket')).toHaveLength(0);
+  });
+});
+
+describe('the toast bus', () => {
+  it('holds a toast raised before the toast host subscribed and delivers it once', async () => {
+    const { showToast, onToast } = await import('../../src/app/toast-bus');
+    showToast({ text: 'early failure', tone: 'error' });
+    const seen: string[] = [];
+    const stop = onToast((toast) => void seen.push(String(toast.text)));
+    showToast({ text: 'later', tone: 'error' });
+    stop();
+    const again: string[] = [];
+    onToast((toast) => void again.push(String(toast.text)))();
+    expect(seen).toEqual(['early failure', 'later']);
+    expect(again).toEqual([]);
+  });
+});
