@@ -2,6 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { intlTag, toLocale } from '../shared/lang';
+import { warmIntl } from './warm-intl';
 import { getLanguage, mirrorLanguageCookie } from './storage';
 import { applyTheme } from '../../renderers/app/theme';
 import { captureInstallPrompt } from '../../renderers/app/install';
@@ -26,6 +27,10 @@ captureInstallPrompt();
 mirrorLanguageCookie();
 const locale = toLocale(getLanguage());
 document.documentElement.lang = locale;
+// Intl's first use for a locale (ICU's locale lists, the first formatters) costs tens of
+// milliseconds on a slow phone; done now, in a task of its own while the messages and the block
+// chunks are on the network, it is not part of the first render's long task (issue 13, TBT).
+setTimeout(() => warmIntl(intlTag(locale)), 0);
 const [messages] = await Promise.all([loadMessages(locale), blocksReady]);
 
 createRoot(document.getElementById('root')!).render(
