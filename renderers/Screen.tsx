@@ -18,6 +18,7 @@ import { ErrorState } from './ui/ErrorState';
 import { Fallback } from './ui/Fallback';
 import { useCallData } from './data/useCallData';
 import { readPath } from './data/template';
+import { useProgressiveCount } from './ui/useProgressiveCount';
 import type { BlockSpec, Condition, Layout, ScreenPayload } from './types';
 
 const SCREEN_NOT_FOUND = 1045;
@@ -46,6 +47,13 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
     [host, target, historyBack],
   );
 }
+
+/**
+ * Blocks rendered with a screen's first paint — what a phone shows above the fold on the
+ * longest screens (/home: status, index cards, banners, products); the rest follow a frame
+ * later, appended below (issue 13: the whole /home in one render was a long task).
+ */
+export const FIRST_BLOCKS = 4;
 
 /** The SWR key of screen `id`'s payload (shared with the app's entry prefetch, issue 13). */
 export const screenKey = (id: string) => ['screen', id];
@@ -83,6 +91,7 @@ function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack 
   // The live layout's `back` wins over the route table's copy (an edited file shows at once).
   const back = useBackHandler(layout.back ?? routeBack, historyBack);
   const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
+  const shownBlocks = useProgressiveCount(layout.blocks.length, FIRST_BLOCKS);
   return (
     <ScopeContext.Provider value={scope}>
       <ScreenInfoContext.Provider value={info}>
@@ -94,7 +103,7 @@ function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack 
         actions={layout.headerActions}
         onAction={(actions) => void runHeaderActions(actions, { scope })}
       >
-        {layout.blocks.map((block, index) => renderBlock(block, payload.schemas, `${block.kind}-${block.id ?? index}`))}
+        {layout.blocks.slice(0, shownBlocks).map((block, index) => renderBlock(block, payload.schemas, `${block.kind}-${block.id ?? index}`))}
       </ScreenFrame>
       </ScreenInfoContext.Provider>
     </ScopeContext.Provider>

@@ -1,10 +1,12 @@
 /** One instrument row: avatar, symbol and name, live price and change (lists, search, rankings). */
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { QuoteView } from '../../src/shared/market';
 import { formatChange, formatPercent, formatPrice, trend } from '../formatters/market';
 import { LivePrice } from './LivePrice';
 import { SymbolAvatar } from './SymbolAvatar';
 import { useLiveQuote } from './useLiveQuote';
+import { useInViewport } from './useInViewport';
 
 export interface QuoteRowProps {
   quote: QuoteView;
@@ -20,10 +22,12 @@ export interface QuoteRowProps {
 
 export function QuoteRow({ quote: loaded, onOpen, compact, showChange = false, live = true, action }: QuoteRowProps) {
   const intl = useIntl();
-  const quote = useLiveQuote(loaded, live)!;
+  const row = useRef<HTMLLIElement>(null);
+  // Rows out of sight do not re-render on every tick; they catch up when scrolled near.
+  const quote = useLiveQuote(loaded, live, useInViewport(row))!;
   const dir = trend(quote.change);
   return (
-    <li className={`quote-row${compact ? ' compact' : ''}${action ? ' with-action' : ''}`} data-testid="quote-row" data-symbol={quote.symbol}>
+    <li ref={row} className={`quote-row${compact ? ' compact' : ''}${action ? ' with-action' : ''}`} data-testid="quote-row" data-symbol={quote.symbol}>
       <button type="button" className="quote-row-button" onClick={() => onOpen?.(quote)}>
         <SymbolAvatar symbol={quote.symbol} kind={quote.kind} />
         <span className="quote-row-text">

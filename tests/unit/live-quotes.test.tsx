@@ -115,6 +115,32 @@ describe('live-quote client', () => {
     expect(renders.sort()).toEqual(['INFY:51', 'TCS:102']);
   });
 
+  it('keeps a hidden quote subscribed without re-rendering it, and shows the newest quote when shown again', async () => {
+    const renders: string[] = [];
+    function Row({ loaded, shown }: { loaded: QuoteView; shown: boolean }) {
+      const current = live.useLiveQuote(loaded, true, shown)!;
+      renders.push(`${current.symbol}:${current.last}`);
+      return <span data-testid={`row-${loaded.symbol}`}>{current.last}</span>;
+    }
+    const view = render(<><Row loaded={quote('TCS', 100, 1000)} shown /><Row loaded={quote('INFY', 50, 1000)} shown={false} /></>);
+    await advance(100);
+    const stream = FakeEventSource.opened[0]!;
+    expect(stream.symbols).toBe('INFY,TCS'); // the hidden row's symbol stays in the stream
+    act(() => stream.emit('open'));
+    renders.length = 0;
+    act(() => {
+      stream.emit('quote', JSON.stringify(quote('TCS', 101, 2000)), '1');
+      stream.emit('quote', JSON.stringify(quote('INFY', 51, 2000)), '1');
+    });
+    await advance(20);
+    expect(renders).toEqual(['TCS:101']);
+    expect(screen.getByTestId('row-INFY').textContent).toBe('50');
+    view.rerender(<><Row loaded={quote('TCS', 100, 1000)} shown /><Row loaded={quote('INFY', 50, 1000)} shown /></>);
+    await advance(20);
+    expect(screen.getByTestId('row-INFY').textContent).toBe('51');
+    expect(FakeEventSource.opened).toHaveLength(1); // scrolling never reopens the stream
+  });
+
   it('reconnects after an error with backoff, resuming from the last event id', async () => {
     render(<Price loaded={quote('TCS', 100, 1000)} />);
     await advance(100);

@@ -4,7 +4,7 @@
  * pull-to-refresh and an empty state (with an optional action). Tapping a row opens `to`; an
  * `action` (issue 9: "Buy" → the ticket /buy) is a button on every row of the given kinds.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import type { BlockProps } from '../../types';
@@ -17,6 +17,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
 import { LinkButton } from '../../ui/LinkButton';
 import { PullToRefresh } from '../../ui/PullToRefresh';
+import { useProgressiveCount } from '../../ui/useProgressiveCount';
 import type { QuoteListBlockSpec } from './spec';
 
 type SortKey = 'name' | 'last' | 'changePct' | 'volume';
@@ -30,24 +31,6 @@ const ACTION_KINDS: readonly string[] = ['equity', 'etf'];
  */
 export const FIRST_ROWS = 12;
 
-/** How many of `total` rows to render: the first screenful at once, all of them a frame later. */
-function useProgressiveCount(total: number): number {
-  const [expanded, setExpanded] = useState(false);
-  const waiting = !expanded && total > FIRST_ROWS;
-  useEffect(() => {
-    if (!waiting) return undefined;
-    // After the first paint: a frame for the browser to paint, then the rest.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setExpanded(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer) clearTimeout(timer);
-    };
-  }, [waiting]);
-  return waiting ? FIRST_ROWS : total;
-}
 
 const SORT_LABEL: Record<SortKey, string> = { name: 'market.sortName', last: 'market.sortPrice', changePct: 'market.sortChange', volume: 'market.sortVolume' };
 
@@ -76,7 +59,7 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
     }
     return spec.limit ? list.slice(0, spec.limit) : list;
   }, [data, sort, spec.limit]);
-  const shown = useProgressiveCount(rows.length);
+  const shown = useProgressiveCount(rows.length, FIRST_ROWS);
 
   const loading = isLoading && !data;
   let body;
