@@ -5,7 +5,7 @@
  * `data`); the first `when` condition of a block is the renderer's own load. Blocks behind a
  * condition and nested blocks are left to load themselves: whether they show is not yet known.
  */
-import { preload } from 'swr';
+import { mutate, preload } from 'swr';
 import type { BlockSpec, Condition, Layout, LoadSpec } from '../types';
 import { bindTemplate, missesQuery } from './template';
 
@@ -51,18 +51,35 @@ export function firstLoads(layout: Layout, query: Record<string, string>, blockD
 }
 
 /**
- * Starts the first render's calls of `layout` into SWR's cache (`preload`): the block that
- * mounts with the same key takes the answer (or the failure) instead of calling again.
+ * Starts `fetcher` for SWR key `key` ahead of the hook that will ask for it (`preload`), and
+ * puts its answer into SWR's cache when it arrives: a hook mounting after that renders the data
+ * in its first render (`preload` alone hands it over only in a later task, after a skeleton was
+ * painted), and its revalidation takes the same preloaded answer, so nothing is called twice.
+ * @returns the answer; rejects with the fetcher's failure (also left for the hook to take).
+ */
+export function prefetchInto<T>(key: readonly unknown[], fetcher: () => Promise<T>): Promise<T> {
+  const answer = Promise.resolve(preload([...key], fetcher) as Promise<T>);
+  return answer.then((data) => {
+    void mutate([...key], data, { revalidate: false });
+    return data;
+  });
+}
+
+/**
+ * Starts the first render's calls of `layout` into SWR's cache ({@link prefetchInto}): the block
+ * that mounts with the same key takes the answer (or the failure) instead of calling again.
  * @param call how a block calls (`host.call` without options, as `useCallData` does).
+ * @returns settles (never rejects) once every call has answered or failed.
  */
 export function prefetchScreenData(
   layout: Layout,
   query: Record<string, string>,
   blockData: Record<string, BlockData | undefined>,
   call: (name: string, params: Record<string, unknown>) => Promise<unknown>,
-): void {
-  for (const load of firstLoads(layout, query, blockData)) {
+): Promise<void> {
+  const answers = firstLoads(layout, query, blockData).map((load) =>
     // The failure belongs to the block that takes the answer; here it is only observed.
-    void preload([...callKey(load.call, load.params)], () => call(load.call, load.params))?.catch(() => undefined);
-  }
+    prefetchInto(callKey(load.call, load.params), () => call(load.call, load.params)).catch(() => undefined),
+  );
+  return Promise.all(answers).then(() => undefined);
 }

@@ -19,8 +19,9 @@ setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAt
 // Issue 13: the lazy block kinds of the entry route's screen, named by the server's shell (which
 // also preloads their chunks), load in parallel with the messages; the first render waits for
 // both, so the first screen shows its blocks at once instead of skeletons that shift the page.
-// The entry route's screen and its first calls start now too, not after the first render.
-prefetchEntryRoute(window.location, BLOCK_DATA);
+// The entry route's screen and its first calls start now too, not after the first render, and
+// the first render waits for their answers (capped), so blocks appear with their data in place.
+const entryData = prefetchEntryRoute(window.location, BLOCK_DATA);
 const blocksReady = preloadBlockKinds(REGISTRY, (document.querySelector('meta[name="nivesh-preload-kinds"]')?.getAttribute('content') ?? '').split(',').filter(Boolean));
 applyTheme();
 captureInstallPrompt();
@@ -31,7 +32,7 @@ document.documentElement.lang = locale;
 // milliseconds on a slow phone; done now, in a task of its own while the messages and the block
 // chunks are on the network, it is not part of the first render's long task (issue 13, TBT).
 setTimeout(() => warmIntl(intlTag(locale)), 0);
-const [messages] = await Promise.all([loadMessages(locale), blocksReady]);
+const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
 
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">

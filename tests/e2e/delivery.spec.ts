@@ -130,7 +130,7 @@ test('the first screens do not shift when their data arrives, and the entry scre
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  for (const [path, ready] of [['/marketDetails?symbol=RELIANCE', 'quote-head'], ['/market', 'quotes-all'], ['/home', 'slide']] as const) {
+  for (const [path, ready] of [['/marketDetails?symbol=RELIANCE', 'quote-head'], ['/market', 'quotes-all'], ['/home', 'slide'], ['/bindBank', 'form-add']] as const) {
     const calls: string[] = [];
     const count = (request: { url: () => string; method: () => string }) => {
       const url = new URL(request.url());

@@ -139,6 +139,10 @@ export async function startCluster(count: number, env: Record<string, string> = 
     child.stdout!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => log.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // A process the test did not kill should never stop: say so at once, with its last output.
+    child.once('exit', (code, signal) => {
+      if (!child.killed) progress(`${name} exited on its own (code ${code}, signal ${signal}); last output:\n${log.join('').slice(-3000)}`);
+    });
     const proc: Proc = { name, port, child, log, exited };
     progress(`${name} spawned on port ${port} (pid ${child.pid})`);
     await waitHealthy(proc);
@@ -210,6 +214,16 @@ export interface Answer<T> {
   pid: number;
 }
 
+/**
+ * A refused connection says which process it was, whether it had exited (and how) and the end
+ * of its output, so a process that died unexpectedly shows why in the failure report.
+ */
+function unreachable(proc: Proc, error: unknown): Error {
+  const { exitCode, signalCode, killed } = proc.child;
+  const state = exitCode !== null || signalCode !== null ? `exited (code ${exitCode}, signal ${signalCode}${killed ? ', killed by the test' : ''})` : 'still running';
+  return new Error(`${proc.name} (port ${proc.port}, pid ${proc.child.pid}) did not answer: ${(error as Error).message}; ${state}; last output:\n${proc.log.join('').slice(-3000)}`, { cause: error });
+}
+
 /** POSTs `/api/<name>` to one process. */
 export async function call<T = unknown>(proc: Proc, name: string, body: unknown = {}, token?: string, headers: Record<string, string> = {}): Promise<Answer<T>> {
   const response = await fetch(`http://127.0.0.1:${proc.port}/api/${name}?lang=en`, {
@@ -217,6 +231,8 @@ export async function call<T = unknown>(proc: Proc, name: string, body: unknown 
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     body: JSON.stringify(body),
+  }).catch((error: unknown) => {
+    throw unreachable(proc, error);
   });
   return { status: response.status, body: (await response.json()) as Answer<T>['body'], pid: Number(response.headers.get('x-nivesh-process')) };
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { firstLoads, prefetchScreenData } from '../../renderers/data/prefetch';
+import { callKey, firstLoads, prefetchInto, prefetchScreenData } from '../../renderers/data/prefetch';
 import { BLOCK_DATA } from '../../renderers/registry';
 import { Block } from '../../renderers/Screen';
 import type { Layout } from '../../renderers/types';
@@ -28,6 +28,11 @@ describe('first loads of a screen', () => {
     ]);
   });
 
+  it('include a plain list\'s load: /bindBank\'s accounts start with the screen', () => {
+    // The add-account form loads nothing at its first render; its validator comes with its code.
+    expect(firstLoads(layout('bindBank'), {}, BLOCK_DATA)).toEqual([{ call: 'bank/get', params: {} }]);
+  });
+
   it('leave out a load whose query value is missing', () => {
     expect(firstLoads(layout('marketDetails'), {}, BLOCK_DATA)).toEqual([]);
   });
@@ -35,13 +40,16 @@ describe('first loads of a screen', () => {
   it('include every kind that names its data (summary: identity and figure)', () => {
     const loads = firstLoads({ screen: 'x', blocks: [
       { kind: 'summary', identity: { call: 'user/getUserInfo', field: 'phone' }, figure: { call: 'wallet/balance', label: 'x', format: 'money' } },
-      { kind: 'list', load: { call: 'news/list' } },
+      { kind: 'list', load: { call: 'news/list' }, paged: { pageSize: 20 } },
+      { kind: 'list', load: { call: 'bank/get' } },
       { kind: 'notice', text: 'x', when: [{ call: 'order/tradingConfig', field: 'a', in: [true] }, { call: 'other/call', field: 'b', in: [true] }] },
     ] }, {}, BLOCK_DATA);
-    // A list pages its own calls; only a condition's first call is certain to be made.
+    // A paged list pages its own calls (other keys); a plain one loads its call once;
+    // only a condition's first call is certain to be made.
     expect(loads).toEqual([
       { call: 'user/getUserInfo', params: {} },
       { call: 'wallet/balance', params: {} },
+      { call: 'bank/get', params: {} },
       { call: 'order/tradingConfig', params: {} },
     ]);
   });
@@ -61,6 +69,21 @@ describe('a prefetched answer', () => {
     renderWithHost(<Block spec={spec} schemas={{}} />, host);
     await waitFor(() => expect(plain(screen.getByTestId('stats').textContent)).toContain('1.234,50'));
     expect(callsOf('markets/getMarket')).toHaveLength(0);
+  });
+});
+
+describe('an answer that arrived before the first render', () => {
+  it('is rendered by that first render — no skeleton painted first — and not called again', async () => {
+    const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
+    await prefetchInto(callKey('markets/getMarket', { symbol: 'PREFETCH2' }), async () => ({ symbol: 'PREFETCH2', open: 4321 }));
+    window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH2');
+    const { host, callsOf } = fakeHost({ 'markets/getMarket': () => ({ symbol: 'PREFETCH2', open: 1 }) });
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
+    // Read at once, before any task ran: the first render already shows the figure.
+    expect(plain(screen.getByTestId('stats').textContent)).toContain('4.321,00');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsOf('markets/getMarket')).toHaveLength(0);
+    expect(plain(screen.getByTestId('stats').textContent)).toContain('4.321,00');
   });
 });
 

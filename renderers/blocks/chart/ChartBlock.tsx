@@ -52,10 +52,21 @@ export default function ChartBlock({ spec }: BlockProps<ChartBlockSpec>) {
   const baseline = range === '1D' ? data?.prevClose : first?.o;
   const up = last && baseline !== undefined ? last.c >= baseline : true;
 
-  // One chart per mount; series are replaced when data or style change.
+  // The chart is made with its first data (issue 13: made empty, it laid out and drew twice —
+  // once bare, once more when the price axis grew to fit the labels — a long task on a phone),
+  // then kept; a locale change makes a new one. Series are replaced when data or style change.
+  useEffect(
+    () => () => {
+      chart.current?.remove();
+      chart.current = null;
+      series.current = null;
+    },
+    [intl.locale],
+  );
+
   useEffect(() => {
-    if (!box.current) return undefined;
-    const instance = createChart(box.current, {
+    if (!box.current || (!chart.current && !bars.length)) return;
+    const instance = chart.current ?? createChart(box.current, {
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: COLORS.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
       grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
@@ -67,16 +78,6 @@ export default function ChartBlock({ spec }: BlockProps<ChartBlockSpec>) {
       localization: { locale: intl.locale, priceFormatter: (price: number) => formatPrice(price, intl.locale) },
     });
     chart.current = instance;
-    return () => {
-      instance.remove();
-      chart.current = null;
-      series.current = null;
-    };
-  }, [intl.locale]);
-
-  useEffect(() => {
-    const instance = chart.current;
-    if (!instance) return;
     if (series.current) instance.removeSeries(series.current);
     series.current = null;
     lastBar.current = null;
@@ -101,7 +102,7 @@ export default function ChartBlock({ spec }: BlockProps<ChartBlockSpec>) {
     }
     lastBar.current = { ...bars.at(-1)! };
     instance.timeScale().fitContent();
-  }, [bars, style, up, baseline, range]);
+  }, [bars, style, up, baseline, range, intl.locale]);
 
   // 1D follows the stream: the minute in progress moves, a new minute adds a point.
   const live = useLiveQuote(data && range === '1D' ? { symbol, name: '', kind: 'equity', sector: '', last: last?.c ?? 0, change: 0, changePct: 0, open: null, high: null, low: null, prevClose: data.prevClose, volume: 0, time: last?.t ?? 0 } : null, range === '1D');

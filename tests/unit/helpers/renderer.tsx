@@ -57,10 +57,13 @@ export function fakeHost(answers: Record<string, CallAnswer>) {
   return { host, calls, log, callsOf: (name: string) => calls.filter((c) => c.name === name) };
 }
 
-/** Renders `node` inside a fresh SWR cache, the German messages, `host` and `registry`. */
-export function renderWithHost(node: ReactNode, host: RendererHost, registry: RendererRegistry = REGISTRY) {
+/**
+ * Renders `node` inside a fresh SWR cache (or, with `appCache`, SWR's global cache, the one the
+ * app and its entry prefetch use), the German messages, `host` and `registry`.
+ */
+export function renderWithHost(node: ReactNode, host: RendererHost, registry: RendererRegistry = REGISTRY, { appCache = false } = {}) {
   return render(
-    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+    <SWRConfig value={{ ...(appCache ? {} : { provider: () => new Map() }), dedupingInterval: 0, shouldRetryOnError: false }}>
       <IntlProvider locale="de-DE" messages={de}>
         <HostContext.Provider value={host}>
           <RendererProvider registry={registry}>{node}</RendererProvider>
