@@ -4,7 +4,7 @@
  * visible fallback; a screen the server does not have yet renders the localized "not
  * available yet" state.
  */
-import { Component, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, memo, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useIntl } from 'react-intl';
 import { ArrowLeft } from 'lucide-react';
@@ -49,11 +49,14 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
 }
 
 /**
- * Blocks rendered with a screen's first paint — what a phone shows above the fold on the
- * longest screens (/home: status, index cards, banners, products); the rest follow a frame
- * later, appended below (issue 13: the whole /home in one render was a long task).
+ * Blocks rendered with a screen's first paint, and how many more each following frame: a
+ * phone paints the top of the screen first and no render of a long screen is one long task
+ * (issue 13: all of /home in one render was one; /marketDetails' quote, chart, trade tabs and
+ * figures in one render after their data had arrived was another).
  */
-export const FIRST_BLOCKS = 4;
+export const FIRST_BLOCKS = 2;
+/** See {@link FIRST_BLOCKS}. */
+export const BLOCKS_PER_FRAME = 2;
 
 /** The SWR key of screen `id`'s payload (shared with the app's entry prefetch, issue 13). */
 export const screenKey = (id: string) => ['screen', id];
@@ -91,7 +94,7 @@ function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack 
   // The live layout's `back` wins over the route table's copy (an edited file shows at once).
   const back = useBackHandler(layout.back ?? routeBack, historyBack);
   const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
-  const shownBlocks = useProgressiveCount(layout.blocks.length, FIRST_BLOCKS);
+  const shownBlocks = useProgressiveCount(layout.blocks.length, FIRST_BLOCKS, BLOCKS_PER_FRAME);
   return (
     <ScopeContext.Provider value={scope}>
       <ScreenInfoContext.Provider value={info}>
@@ -110,11 +113,15 @@ function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack 
   );
 }
 
-/** Renders one block through the registry; an unknown kind renders the visible fallback. */
-export function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
+/**
+ * Renders one block through the registry; an unknown kind renders the visible fallback.
+ * Memoized: a screen re-renders as its blocks arrive frame by frame (`BLOCKS_PER_FRAME`), and the
+ * blocks already shown (same spec and schemas objects) are not rendered again each time.
+ */
+export const Block = memo(function Block({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   if (spec.when) return <ConditionalBlock spec={spec} schemas={schemas} />;
   return <RegisteredBlock spec={spec} schemas={schemas} />;
-}
+});
 
 /**
  * `when: {call, field, in}` (or a list of them, all must hold): the block shows only while

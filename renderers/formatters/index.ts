@@ -9,7 +9,7 @@ import { currencySymbol, QUOTE_CURRENCY } from '../../src/shared/currency';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market';
 import { readPath } from '../data/template';
 import { useOptionalRenderer, type Formatter } from '../registry-context';
-import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
+import { indiaDateTimeFormat, numberFormat } from './intl-cache';
 
 export type { Formatter };
 
@@ -19,7 +19,7 @@ const figure = (value: unknown): number | null => (typeof value === 'number' ? v
 
 const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, intl) =>
   typeof value === 'number' || typeof value === 'string'
-    ? new Intl.DateTimeFormat(intl.locale, { ...options, timeZone: INDIA_TIME_ZONE }).format(new Date(value))
+    ? indiaDateTimeFormat(intl.locale, options).format(new Date(value))
     : '';
 
 /** Milliseconds left as a short countdown; not positive or not a number: `–`. */
@@ -42,7 +42,7 @@ export const FORMATTERS: Record<string, Formatter> = {
   inr: (value) => (value === null || value === undefined ? '–' : formatMoney(Number(value), QUOTE_CURRENCY)),
   /** The EUR/INR rate of a conversion (issue 9): `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
   fxRate: (value, intl) =>
-    `1 ${currencySymbol(getAccountCurrency())} = ${new Intl.NumberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
+    `1 ${currencySymbol(getAccountCurrency())} = ${numberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
   /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
   signedMoney: (value) => (Number(value) > 0 ? `+${formatMoney(Number(value))}` : formatMoney(Number(value))),
   /** Profit or loss: signed money, shown green or red by the list. */

@@ -4,19 +4,7 @@
  * a sign; volumes are compact. Locale-aware (German format by default).
  */
 
-import { INDIA_TIME_ZONE } from '../../src/shared/india-time';
-
-const cache = new Map<string, Intl.NumberFormat>();
-
-function format(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let formatter = cache.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, options);
-    cache.set(key, formatter);
-  }
-  return formatter;
-}
+import { indiaDateTimeFormat, numberFormat as format } from './intl-cache';
 
 /**
  * `2.450,35` — a price with two decimals; with its quote currency (issue 9: every share, ETF
@@ -54,7 +42,7 @@ export function formatInteger(value: number | null | undefined, locale = 'de-DE'
 
 /** `14:32` in India time. */
 export function formatClock(epochMs: number, locale = 'de-DE'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
+  return indiaDateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(epochMs));
 }
 
 /** Direction of a change: `up`, `down` or `flat` (for colours). */

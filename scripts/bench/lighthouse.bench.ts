@@ -41,6 +41,52 @@ function selectedPages() {
   return PAGES.filter((page) => wanted.includes(page.path));
 }
 
+/** How often a page is measured again when Lighthouse reports a run error of its own. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse report of `page`, in a fresh Chromium profile. Lighthouse sometimes loses its
+ * own trace (`NO_NAVSTART`, "please run Lighthouse again"): such a run is repeated, up to
+ * {@link LIGHTHOUSE_ATTEMPTS} times, and said on stderr; the last report is returned either way.
+ */
+async function measureWithRetry(page: { path: string; loggedIn: boolean }, origin: string, token: string) {
+  for (let attempt = 1; ; attempt++) {
+    const lhr = await measure(page, origin, token);
+    if (!lhr.runtimeError || attempt >= LIGHTHOUSE_ATTEMPTS) return lhr;
+    process.stderr.write(`${page.path}: Lighthouse run error ${lhr.runtimeError.code}, measuring again (attempt ${attempt + 1})\n`);
+  }
+}
+
+/** One Lighthouse run of `page` (mobile preset) in a fresh Chromium profile; logged-in pages get `token`. */
+async function measure(page: { path: string; loggedIn: boolean }, origin: string, token: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    if (page.loggedIn) {
+      // The token goes into local storage from a same-origin page that does not start the app
+      // (no service worker registered before the measured load).
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      await tab.goto(`${origin}/manifest.webmanifest`);
+      await tab.evaluate((t) => localStorage.setItem('token', t), token);
+      await tab.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(`${origin}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: page.loggedIn,
+    });
+    return result!.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
 /** Runs Lighthouse on each selected page; one fresh Chromium profile per page. */
 export async function run(): Promise<BenchFigure[]> {
   const clientDir = path.join(ROOT_DIR, 'dist/client');
@@ -57,55 +103,30 @@ export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
   try {
     for (const page of selectedPages()) {
-      const chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-      });
-      try {
-        if (page.loggedIn) {
-          // The token goes into local storage from a same-origin page that does not start the app
-          // (no service worker registered before the measured load).
-          const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-          const tab = await browser.newPage();
-          await tab.goto(`${origin}/manifest.webmanifest`);
-          await tab.evaluate((t) => localStorage.setItem('token', t), token);
-          await tab.close();
-          await browser.disconnect();
-        }
-        const result = await lighthouse(`${origin}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          disableStorageReset: page.loggedIn,
-        });
-        const lhr = result!.lhr;
-        // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
-        if (process.env.LIGHTHOUSE_REPORT_DIR) {
-          fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
-        }
-        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-        const failed = ['accessibility', 'best-practices'].flatMap((id) =>
-          (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
-        );
-        const note = failed.length ? `failed: ${failed.join(', ')}` : undefined;
-        // Which elements moved, so a layout shift can be traced to its block.
-        const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
-        const shifted = shifts.slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(2)}`).join('; ');
-        figures.push(
-          { name: `${page.path} performance`, value: score('performance'), unit: '/100' },
-          { name: `${page.path} accessibility`, value: score('accessibility'), unit: '/100', note },
-          { name: `${page.path} best-practices`, value: score('best-practices'), unit: '/100' },
-          { name: `${page.path} LCP`, value: audit('largest-contentful-paint'), unit: 'ms' },
-          { name: `${page.path} TBT`, value: audit('total-blocking-time'), unit: 'ms' },
-          { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '', note: shifted || undefined },
-          { name: `${page.path} bytes transferred`, value: audit('total-byte-weight') / 1024, unit: 'KiB' },
-        );
-      } finally {
-        chrome.kill();
+      const lhr = await measureWithRetry(page, origin, token);
+      // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
       }
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const failed = ['accessibility', 'best-practices'].flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+      );
+      const note = failed.length ? `failed: ${failed.join(', ')}` : undefined;
+      // Which elements moved, so a layout shift can be traced to its block.
+      const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
+      const shifted = shifts.slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(2)}`).join('; ');
+      figures.push(
+        { name: `${page.path} performance`, value: score('performance'), unit: '/100', note: lhr.runtimeError ? `Lighthouse run error ${lhr.runtimeError.code}` : undefined },
+        { name: `${page.path} accessibility`, value: score('accessibility'), unit: '/100', note },
+        { name: `${page.path} best-practices`, value: score('best-practices'), unit: '/100' },
+        { name: `${page.path} LCP`, value: audit('largest-contentful-paint'), unit: 'ms' },
+        { name: `${page.path} TBT`, value: audit('total-blocking-time'), unit: 'ms' },
+        { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '', note: shifted || undefined },
+        { name: `${page.path} bytes transferred`, value: audit('total-byte-weight') / 1024, unit: 'KiB' },
+      );
     }
   } finally {
     await server.close();

@@ -29,9 +29,9 @@ mirrorLanguageCookie();
 const locale = toLocale(getLanguage());
 document.documentElement.lang = locale;
 // Intl's first use for a locale (ICU's locale lists, the first formatters) costs tens of
-// milliseconds on a slow phone; done now, in a task of its own while the messages and the block
+// milliseconds on a slow phone; done now, in small tasks of their own while the messages and the block
 // chunks are on the network, it is not part of the first render's long task (issue 13, TBT).
-setTimeout(() => warmIntl(intlTag(locale)), 0);
+warmIntl(intlTag(locale));
 const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
 
 createRoot(document.getElementById('root')!).render(

@@ -10,7 +10,7 @@ import { readPath, useBlockData } from '../../data';
 import { BrandMark } from '../../ui/BrandMark';
 import { ErrorState } from '../../ui/ErrorState';
 import type { ArticleBlockSpec } from './spec';
-import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
+import { indiaDateTimeFormat } from '../../formatters/intl-cache';
 
 const FACT_ICON = { email: Mail, phone: Phone, link: Globe, address: MapPin, text: ScrollText } as const;
 
@@ -35,7 +35,7 @@ export function ArticleBlock({ spec }: BlockProps<ArticleBlockSpec>) {
   const image = text(spec.fields.image);
   const meta = [
     typeof source === 'string' ? source : null,
-    typeof date === 'number' ? new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: INDIA_TIME_ZONE }).format(new Date(date)) : null,
+    typeof date === 'number' ? indiaDateTimeFormat(intl.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date)) : null,
   ].filter(Boolean);
   return (
     <article className="article card" data-testid="article">

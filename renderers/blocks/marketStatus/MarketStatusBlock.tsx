@@ -10,7 +10,7 @@ import { useCallData } from '../../data';
 import { formatClock } from '../../formatters/market';
 import { useStreamState } from '../../market/useLiveQuote';
 import type { MarketStatusBlockSpec } from './spec';
-import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
+import { indiaDateTimeFormat } from '../../formatters/intl-cache';
 
 export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
   const intl = useIntl();
@@ -38,7 +38,7 @@ export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
           {data?.nextOpen && !data.open && (
             <span className="session-next">
               {' · '}
-              <FormattedMessage id="market.opensAt" values={{ time: `${new Intl.DateTimeFormat(intl.locale, { timeZone: INDIA_TIME_ZONE, weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
+              <FormattedMessage id="market.opensAt" values={{ time: `${indiaDateTimeFormat(intl.locale, { weekday: 'short' }).format(new Date(data.nextOpen))} ${formatClock(data.nextOpen, intl.locale)}` }} />
             </span>
           )}
         </span>

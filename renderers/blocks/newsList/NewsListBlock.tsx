@@ -15,18 +15,18 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LinkButton } from '../../ui/LinkButton';
 import { PullToRefresh } from '../../ui/PullToRefresh';
 import type { NewsListBlockSpec } from './spec';
-import { INDIA_TIME_ZONE } from '../../../src/shared/india-time';
+import { indiaDateTimeFormat, relativeTimeFormat } from '../../formatters/intl-cache';
 import type { NewsItemView as NewsItem } from '../../../src/shared/news';
 
 /** '5 min ago', 'yesterday', or a date for older items. */
 export function relativeTime(epochMs: number, now: number, locale: string): string {
   const minutes = Math.round((now - epochMs) / 60_000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
   if (minutes < 1) return rtf.format(0, 'minute');
   if (minutes < 60) return rtf.format(-minutes, 'minute');
   if (minutes < 24 * 60) return rtf.format(-Math.round(minutes / 60), 'hour');
   if (minutes < 7 * 24 * 60) return rtf.format(-Math.round(minutes / 1440), 'day');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: INDIA_TIME_ZONE }).format(new Date(epochMs));
+  return indiaDateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(epochMs));
 }
 
 function NewsCard({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {

@@ -41,7 +41,10 @@ export function SearchBlock({ spec }: BlockProps<SearchBlockSpec>) {
   const request = useRef(0);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => input.current?.focus(), []);
+  // Focused for typing at once, without scrolling the page to it: on a screen whose blocks
+  // arrive frame by frame (`BLOCKS_PER_FRAME`), a search lower down must not pull the view away
+  // from the top (nor move a button under the finger about to tap it).
+  useEffect(() => input.current?.focus({ preventScroll: true }), []);
 
   useEffect(() => {
     const text = keyword.trim();
