@@ -9,7 +9,8 @@ import { currencySymbol, QUOTE_CURRENCY } from '../../src/shared/currency';
 import { formatChange, formatInteger, formatPercent, formatPrice, formatVolume } from './market';
 import { readPath } from '../data/template';
 import { useOptionalRenderer, type Formatter } from '../registry-context';
-import { indiaDateTimeFormat, numberFormat } from './intl-cache';
+import { indiaDateTimeFormat } from '../../src/shared/india-time';
+import { numberFormat } from '../../src/shared/intl-cache';
 
 export type { Formatter };
 

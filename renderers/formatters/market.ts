@@ -4,7 +4,8 @@
  * a sign; volumes are compact. Locale-aware (German format by default).
  */
 
-import { indiaDateTimeFormat, numberFormat as format } from './intl-cache';
+import { indiaDateTimeFormat } from '../../src/shared/india-time';
+import { numberFormat as format } from '../../src/shared/intl-cache';
 
 /**
  * `2.450,35` — a price with two decimals; with its quote currency (issue 9: every share, ETF

@@ -3,7 +3,7 @@ import { formatChange, formatClock, formatPercent, formatPrice } from '../../ren
 /**
  * The steps of {@link warmIntl}, each one task's work: the locale checks react-intl's
  * `createIntl` makes (`supportedLocalesOf`, ICU's first use), the plural rules, and the shared
- * price, change, percent and clock formatters (`renderers/formatters/intl-cache.ts` keeps them,
+ * price, change, percent and clock formatters (`src/shared/intl-cache.ts` keeps them,
  * so the first render reuses these very objects).
  */
 const STEPS: Array<(tag: string) => void> = [

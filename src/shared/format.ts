@@ -8,23 +8,17 @@
  */
 
 import { fromMinor } from './money.js';
-
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+import { numberFormat } from './intl-cache.js';
 
 function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('de-DE', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      roundingMode: 'trunc',
-      signDisplay: 'negative',
-    });
-    moneyFormats.set(currency, format);
-  }
-  return format;
+  return numberFormat('de-DE', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: 'trunc',
+    signDisplay: 'negative',
+  });
 }
 
 let accountCurrency = 'EUR';
@@ -41,8 +35,6 @@ export function setAccountCurrency(code: string): void {
 export function getAccountCurrency(): string {
   return accountCurrency;
 }
-
-const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Formats an amount of money for display (SPEC.md §9).
@@ -71,16 +63,7 @@ export function formatMinorMoney(minor: number): string {
  */
 export function formatNumber(value: number, locale = 'de-DE'): string {
   if (!Number.isFinite(value)) return '–';
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      maximumFractionDigits: 3,
-      roundingMode: 'trunc',
-      signDisplay: 'negative',
-    });
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  return numberFormat(locale, { maximumFractionDigits: 3, roundingMode: 'trunc', signDisplay: 'negative' }).format(value);
 }
 
 /**

@@ -6,6 +6,8 @@
  * India calendar dates `YYYY-MM-DD`. SPEC.md §1 (the app runs on India time).
  */
 
+import { cachedFormat } from './intl-cache.js';
+
 /** India Standard Time offset from UTC, in milliseconds (19 800 000). */
 export const INDIA_OFFSET_MS = 5.5 * 3_600_000;
 
@@ -14,6 +16,17 @@ export const INDIA_OFFSET_S = INDIA_OFFSET_MS / 1000;
 
 /** IANA name of India's zone, for `Intl.DateTimeFormat`'s `timeZone`. */
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+
+const indiaDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The shared `Intl.DateTimeFormat` for a BCP 47 locale and options, always in India time
+ * ({@link INDIA_TIME_ZONE}); made once per locale and options (issue 13: `formatClock` made one
+ * per call, on every tick).
+ */
+export function indiaDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cachedFormat(indiaDateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: INDIA_TIME_ZONE }));
+}
 
 /** One calendar day in milliseconds. */
 export const DAY_MS = 86_400_000;

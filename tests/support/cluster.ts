@@ -66,6 +66,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The end of a process's collected output (the last 3,000 characters), for failure reports. */
+const lastOutput = (log: string[]) => log.join('').slice(-3000);
+
 /** One server process. */
 export interface Proc {
   name: string;
@@ -141,7 +144,7 @@ export async function startCluster(count: number, env: Record<string, string> = 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     // A process the test did not kill should never stop: say so at once, with its last output.
     child.once('exit', (code, signal) => {
-      if (!child.killed) progress(`${name} exited on its own (code ${code}, signal ${signal}); last output:\n${log.join('').slice(-3000)}`);
+      if (!child.killed) progress(`${name} exited on its own (code ${code}, signal ${signal}); last output:\n${lastOutput(log)}`);
     });
     const proc: Proc = { name, port, child, log, exited };
     progress(`${name} spawned on port ${port} (pid ${child.pid})`);
@@ -221,7 +224,7 @@ export interface Answer<T> {
 function unreachable(proc: Proc, error: unknown): Error {
   const { exitCode, signalCode, killed } = proc.child;
   const state = exitCode !== null || signalCode !== null ? `exited (code ${exitCode}, signal ${signalCode}${killed ? ', killed by the test' : ''})` : 'still running';
-  return new Error(`${proc.name} (port ${proc.port}, pid ${proc.child.pid}) did not answer: ${(error as Error).message}; ${state}; last output:\n${proc.log.join('').slice(-3000)}`, { cause: error });
+  return new Error(`${proc.name} (port ${proc.port}, pid ${proc.child.pid}) did not answer: ${(error as Error).message}; ${state}; last output:\n${lastOutput(proc.log)}`, { cause: error });
 }
 
 /** POSTs `/api/<name>` to one process. */

@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useProgressiveCount } from '../../renderers/ui/useProgressiveCount';
-import { indiaDateTimeFormat, numberFormat } from '../../renderers/formatters/intl-cache';
+import { indiaDateTimeFormat } from '../../src/shared/india-time';
+import { numberFormat } from '../../src/shared/intl-cache';
 import { formatClock } from '../../renderers/formatters/market';
 import { warmIntl } from '../../src/app/warm-intl';
 

@@ -10,7 +10,7 @@ import { readPath, useBlockData } from '../../data';
 import { BrandMark } from '../../ui/BrandMark';
 import { ErrorState } from '../../ui/ErrorState';
 import type { ArticleBlockSpec } from './spec';
-import { indiaDateTimeFormat } from '../../formatters/intl-cache';
+import { indiaDateTimeFormat } from '../../../src/shared/india-time';
 
 const FACT_ICON = { email: Mail, phone: Phone, link: Globe, address: MapPin, text: ScrollText } as const;
 

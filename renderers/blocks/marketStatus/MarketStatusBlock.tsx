@@ -10,7 +10,7 @@ import { useCallData } from '../../data';
 import { formatClock } from '../../formatters/market';
 import { useStreamState } from '../../market/useLiveQuote';
 import type { MarketStatusBlockSpec } from './spec';
-import { indiaDateTimeFormat } from '../../formatters/intl-cache';
+import { indiaDateTimeFormat } from '../../../src/shared/india-time';
 
 export function MarketStatusBlock({ spec }: BlockProps<MarketStatusBlockSpec>) {
   const intl = useIntl();

@@ -15,7 +15,8 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LinkButton } from '../../ui/LinkButton';
 import { PullToRefresh } from '../../ui/PullToRefresh';
 import type { NewsListBlockSpec } from './spec';
-import { indiaDateTimeFormat, relativeTimeFormat } from '../../formatters/intl-cache';
+import { indiaDateTimeFormat } from '../../../src/shared/india-time';
+import { relativeTimeFormat } from '../../../src/shared/intl-cache';
 import type { NewsItemView as NewsItem } from '../../../src/shared/news';
 
 /** '5 min ago', 'yesterday', or a date for older items. */
