@@ -138,7 +138,7 @@ function urlOf(request: APIRequestContext, path: string): Promise<string> {
 }
 
 /** Selectors of figures that move on their own (live prices, charts, clocks): masked in screenshots. */
-const LIVE = '.live-num, canvas, svg.sparkline, .sparkline, [class*="change"], [class*="market-status"], [data-testid="total-assets"], [data-testid="quote-row"], .carousel, time, .countdown, .avatar';
+const LIVE = '.live-num, canvas, .chart-preview, svg.sparkline, .sparkline, [class*="change"], [class*="market-status"], [data-testid="total-assets"], [data-testid="quote-row"], .carousel, time, .countdown, .avatar';
 
 /**
  * Texts that differ from run to run although the screen does not: what the server or the run

@@ -99,11 +99,44 @@ test('the detail chart renders every range, as a line and as candles', async ({ 
     await expect(chart).toHaveAttribute('data-range', range);
     await expect(chart).toHaveAttribute('data-state', 'ready');
     expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(range === '1D' ? 1 : 4);
-    await expect(chart.locator('canvas').first()).toBeVisible();
+    await expect(chart.getByTestId('chart-preview').locator('path.chart-preview-line')).toHaveAttribute('d', /^M[\d.,]+(L[\d.,]+)+$/);
   }
   await page.getByTestId('style-candles').click();
   await expect(chart).toHaveAttribute('data-style', 'candles');
   await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('.chart-box')).toHaveAttribute('data-mode', 'interactive');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+});
+
+test('the chart library loads when the investor reaches for the chart, not with the page', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await openWithSession(page, user.token, '/marketDetails?symbol=RELIANCE');
+  const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.getByTestId('chart-preview')).toBeVisible();
+  await expect(chart.getByTestId('chart-preview')).toHaveAttribute('aria-label', /^Kursverlauf 1 Tag: von \d[\d.]*,\d\d bis \d[\d.]*,\d\d$/);
+  // The page has settled (the quote is live) and still nothing of lightweight-charts was asked for.
+  await expect(page.getByTestId('quote-head')).toContainText('Reliance Industries');
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))));
+  expect(scripts.filter((url) => url.includes('InteractiveChart'))).toEqual([]);
+  await expect(chart.locator('canvas')).toHaveCount(0);
+
+  await chart.locator('.chart-box').click();
+  await expect(chart.locator('.chart-box')).toHaveAttribute('data-mode', 'interactive');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart.getByTestId('chart-preview')).toHaveCount(0);
+  expect(scripts.filter((url) => url.includes('InteractiveChart'))).toHaveLength(1);
+  // Drawn, it stays: another range keeps the interactive chart.
+  await page.getByTestId('range-5D').click();
+  await expect(chart).toHaveAttribute('data-range', '5D');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart.getByTestId('chart-preview')).toHaveCount(0);
 });
 
 test('a star puts the stock into /userMarket, and removing it empties the list', async ({ page, request }) => {

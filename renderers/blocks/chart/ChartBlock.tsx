@@ -1,31 +1,32 @@
 /**
- * A price chart (issue 5, /marketDetails) with lightweight-charts, loaded lazily with this
- * block: 1D from the intraday call (today's 1-minute bars, kept live from the stream), the
- * longer ranges from the history call; line (area) or candles. Times are shown in India time.
- * The box has a fixed height, so loading and switching never shift the layout.
+ * A price chart (issue 5, /marketDetails): 1D from the intraday call (today's 1-minute bars, kept
+ * live from the stream), the longer ranges from the history call; line (area) or candles.
+ *
+ * First view without the chart library (issue 13): the line is drawn as SVG with the page
+ * (`ChartPreview`); lightweight-charts (`InteractiveChart`, its own chunk) loads when the investor
+ * reaches for the chart — touches it, hovers it with a mouse, or picks candles — and
+ * takes over in the same box once it has drawn. The box has a fixed height, so loading, switching
+ * and the handover never shift the layout.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ChartCandlestick, ChartLine } from 'lucide-react';
-import {
-  AreaSeries, CandlestickSeries, ColorType, CrosshairMode, LineStyle, createChart,
-  type IChartApi, type ISeriesApi, type SeriesType, type UTCTimestamp,
-} from 'lightweight-charts';
 import type { BlockProps } from '../../types';
-import type { BarView, HistoryView } from '../../../src/shared/market';
+import type { BarView, HistoryView, QuoteView } from '../../../src/shared/market';
 import { formatPrice } from '../../formatters/market';
 import { bindTemplate, useCallData, useQueryObject } from '../../data';
 import { useLiveQuote } from '../../market/useLiveQuote';
 import { ErrorState } from '../../ui/ErrorState';
 import type { ChartBlockSpec } from './spec';
-import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
+import { ChartPreview } from './ChartPreview';
+import { applyTick } from './preview-geometry';
+
+const InteractiveChart = lazy(() => import('./InteractiveChart'));
 
 type Range = '1D' | '5D' | '1M' | '6M' | '1Y';
 type Style = 'line' | 'candles';
 
-const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
-
-const COLORS = { up: '#12a150', down: '#d33b3b', grid: '#eef1f5', text: '#7b8799', base: '#9aa5b5' };
+const NO_BARS: readonly BarView[] = [];
 
 export default function ChartBlock({ spec }: BlockProps<ChartBlockSpec>) {
   const intl = useIntl();
@@ -41,89 +42,63 @@ export default function ChartBlock({ spec }: BlockProps<ChartBlockSpec>) {
   const params = range === '1D' ? { symbol } : { symbol, range };
   const { data, error, isLoading, mutate } = useCallData<HistoryView>(symbol ? { call, params } : null, { silent: true });
 
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<IChartApi | null>(null);
-  const series = useRef<ISeriesApi<SeriesType> | null>(null);
-  const lastBar = useRef<BarView | null>(null);
+  const loaded = data?.bars ?? NO_BARS;
+  const first = loaded[0];
+  const reference = range === '1D' ? data?.prevClose : first?.o;
+  const baseline = range === '1D' ? data?.prevClose : undefined;
 
-  const bars = data?.bars ?? [];
-  const first = bars[0];
-  const last = bars.at(-1);
-  const baseline = range === '1D' ? data?.prevClose : first?.o;
-  const up = last && baseline !== undefined ? last.c >= baseline : true;
-
-  // The chart is made with its first data (issue 13: made empty, it laid out and drew twice —
-  // once bare, once more when the price axis grew to fit the labels — a long task on a phone),
-  // then kept; a locale change makes a new one. Series are replaced when data or style change.
-  useEffect(
-    () => () => {
-      chart.current?.remove();
-      chart.current = null;
-      series.current = null;
-    },
-    [intl.locale],
+  // 1D follows the stream: the minute in progress moves, a new minute adds a bar. The ticks are
+  // applied to the loaded bars; a new answer (range, symbol, refresh) starts again from it.
+  const [tail, setTail] = useState({ base: loaded, bars: loaded });
+  const shown = tail.base === loaded ? tail.bars : loaded;
+  const lastLoaded = loaded.at(-1);
+  const seed = useMemo<QuoteView | null>(
+    () => (data && range === '1D' ? { symbol, name: '', kind: 'equity', sector: '', last: lastLoaded?.c ?? 0, change: 0, changePct: 0, open: null, high: null, low: null, prevClose: data.prevClose, volume: 0, time: lastLoaded?.t ?? 0 } : null),
+    [data, range, symbol, lastLoaded],
   );
-
+  const live = useLiveQuote(seed, range === '1D');
+  const livePrice = live?.last;
+  const liveTime = live?.time;
   useEffect(() => {
-    if (!box.current || (!chart.current && !bars.length)) return;
-    const instance = chart.current ?? createChart(box.current, {
-      autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: COLORS.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
-      grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
-      crosshair: { mode: CrosshairMode.Magnet },
-      handleScroll: { vertTouchDrag: false },
-      handleScale: { axisPressedMouseMove: false, pinch: true, mouseWheel: false },
-      localization: { locale: intl.locale, priceFormatter: (price: number) => formatPrice(price, intl.locale) },
+    if (livePrice === undefined || liveTime === undefined || range !== '1D') return;
+    setTail((prev) => {
+      const from = prev.base === loaded ? prev.bars : loaded;
+      const bars = applyTick(from, livePrice, liveTime);
+      return prev.base === loaded && bars === prev.bars ? prev : { base: loaded, bars };
     });
-    chart.current = instance;
-    if (series.current) instance.removeSeries(series.current);
-    series.current = null;
-    lastBar.current = null;
-    if (!bars.length) return;
-    const color = up ? COLORS.up : COLORS.down;
-    if (style === 'candles') {
-      const s = instance.addSeries(CandlestickSeries, {
-        upColor: COLORS.up, downColor: COLORS.down, borderVisible: false, wickUpColor: COLORS.up, wickDownColor: COLORS.down, priceLineVisible: false,
-      });
-      s.setData(bars.map((b) => ({ time: toTime(b.t), open: b.o, high: b.h, low: b.l, close: b.c })));
-      series.current = s;
-    } else {
-      const s = instance.addSeries(AreaSeries, {
-        lineColor: color, lineWidth: 2, topColor: up ? 'rgba(18,161,80,0.22)' : 'rgba(211,59,59,0.2)', bottomColor: 'rgba(255,255,255,0)', priceLineVisible: false,
-        crosshairMarkerRadius: 4,
-      });
-      s.setData(bars.map((b) => ({ time: toTime(b.t), value: b.c })));
-      series.current = s;
-    }
-    if (baseline !== undefined && range === '1D') {
-      series.current.createPriceLine({ price: baseline, color: COLORS.base, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' });
-    }
-    lastBar.current = { ...bars.at(-1)! };
-    instance.timeScale().fitContent();
-  }, [bars, style, up, baseline, range, intl.locale]);
+  }, [livePrice, liveTime, range, loaded]);
 
-  // 1D follows the stream: the minute in progress moves, a new minute adds a point.
-  const live = useLiveQuote(data && range === '1D' ? { symbol, name: '', kind: 'equity', sector: '', last: last?.c ?? 0, change: 0, changePct: 0, open: null, high: null, low: null, prevClose: data.prevClose, volume: 0, time: last?.t ?? 0 } : null, range === '1D');
-  useEffect(() => {
-    const s = series.current;
-    const prev = lastBar.current;
-    if (!live || !s || !prev || range !== '1D' || live.time < prev.t) return;
-    const minute = live.time - (live.time % 60_000);
-    const bar = minute > prev.t ? { t: minute, o: live.last, h: live.last, l: live.last, c: live.last, v: 0 } : { ...prev, h: Math.max(prev.h, live.last), l: Math.min(prev.l, live.last), c: live.last };
-    lastBar.current = bar;
-    if (style === 'candles') s.update({ time: toTime(bar.t), open: bar.o, high: bar.h, low: bar.l, close: bar.c });
-    else s.update({ time: toTime(bar.t), value: bar.c });
-  }, [live, range, style]);
+  const last = shown.at(-1);
+  const up = last && reference !== undefined ? last.c >= reference : true;
 
-  const state = isLoading && !data ? 'loading' : error && !data ? 'error' : bars.length ? 'ready' : 'empty';
+  // The library is wanted once the investor reaches for the chart or picks candles; drawn, it stays.
+  const [wanted, setWanted] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  const interactive = wanted || style === 'candles';
+  const want = useCallback(() => setWanted(true), []);
+  const onReady = useCallback(() => setDrawn(true), []);
+  useEffect(() => setDrawn(false), [intl.locale]);
+
+  const state = isLoading && !data ? 'loading' : error && !data ? 'error' : loaded.length ? 'ready' : 'empty';
   const rangeLabel = useMemo(() => Object.fromEntries(ranges.map((r) => [r, intl.formatMessage({ id: `chart.range${r}` })])), [ranges, intl]);
 
   return (
-    <section className="chart-block card" data-testid="chart" data-range={range} data-style={style} data-state={state} data-points={bars.length}>
-      <div className="chart-box" style={{ height }}>
-        <div ref={box} className="chart-canvas" />
+    <section className="chart-block card" data-testid="chart" data-range={range} data-style={style} data-state={state} data-points={loaded.length}>
+      <div
+        className="chart-box"
+        style={{ height }}
+        data-mode={interactive && drawn ? 'interactive' : 'preview'}
+        onPointerDown={want}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && want()}
+      >
+        {state === 'ready' && !(interactive && drawn) && (
+          <ChartPreview bars={shown} baseline={baseline} up={up} height={height} label={intl.formatMessage({ id: 'chart.preview' }, { range: rangeLabel[range], first: formatPrice(first?.o, intl.locale), last: formatPrice(last?.c, intl.locale) })} />
+        )}
+        {interactive && (
+          <Suspense fallback={null}>
+            <InteractiveChart loaded={loaded} shown={shown} style={style} up={up} baseline={baseline} locale={intl.locale} onReady={onReady} />
+          </Suspense>
+        )}
         {state === 'loading' && <div className="chart-overlay shimmer" aria-busy="true" />}
         {state === 'error' && (
           <div className="chart-overlay">

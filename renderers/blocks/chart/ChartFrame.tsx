@@ -5,8 +5,8 @@ import type { ChartBlockSpec } from './spec';
 const ChartBlock = lazy(() => import('./ChartBlock'));
 
 /**
- * The chart's frame, shipped with its kind's module: while the chart's own chunk (it carries
- * lightweight-charts) loads, a placeholder of the chart's exact size holds its place, so the
+ * The chart's frame, shipped with its kind's module: while the chart's own chunk (its data,
+ * controls and SVG first view) loads, a placeholder of the chart's exact size holds its place, so the
  * blocks below it do not move when it arrives (Lighthouse CLS on /marketDetails).
  */
 export function ChartFrame(props: BlockProps<ChartBlockSpec>) {

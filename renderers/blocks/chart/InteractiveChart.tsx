@@ -1,0 +1,105 @@
+/**
+ * The interactive chart (lightweight-charts: crosshair, axes, candles, pinch), its own lazy chunk
+ * so the library loads only when the investor reaches for the chart (issue 13; `ChartBlock`).
+ * Times are shown in India time.
+ */
+import { useEffect, useRef } from 'react';
+import {
+  AreaSeries, CandlestickSeries, ColorType, CrosshairMode, LineStyle, createChart,
+  type IChartApi, type ISeriesApi, type SeriesType, type UTCTimestamp,
+} from 'lightweight-charts';
+import type { BarView } from '../../../src/shared/market';
+import { formatPrice } from '../../formatters/market';
+import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
+
+const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
+
+const COLORS = { up: '#12a150', down: '#d33b3b', grid: '#eef1f5', text: '#7b8799', base: '#9aa5b5' };
+
+/** Props of {@link InteractiveChart}. */
+export interface InteractiveChartProps {
+  /** The loaded bars: a new array (new range, new answer) sets the series' data anew. */
+  loaded: readonly BarView[];
+  /** The bars shown: `loaded` with the live tail applied; a change of its last bar only updates that point. */
+  shown: readonly BarView[];
+  style: 'line' | 'candles';
+  up: boolean;
+  /** The previous close on 1D (a dashed price line), undefined otherwise. */
+  baseline: number | undefined;
+  locale: string;
+  /** Called once the chart has drawn its first data (the preview under it can go). */
+  onReady: () => void;
+}
+
+/** The lightweight-charts view of the bars; see {@link InteractiveChartProps}. */
+export default function InteractiveChart({ loaded, shown, style, up, baseline, locale, onReady }: InteractiveChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<SeriesType> | null>(null);
+  const lastTime = useRef(0);
+  const shownNow = useRef(shown);
+  shownNow.current = shown;
+  const ready = useRef(onReady);
+  ready.current = onReady;
+
+  // Made with its first data (made empty, it laid out and drew twice); a locale change makes a new one.
+  useEffect(() => {
+    const instance = createChart(box.current!, {
+      autoSize: true,
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: COLORS.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
+      grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      crosshair: { mode: CrosshairMode.Magnet },
+      handleScroll: { vertTouchDrag: false },
+      handleScale: { axisPressedMouseMove: false, pinch: true, mouseWheel: false },
+      localization: { locale, priceFormatter: (price: number) => formatPrice(price, locale) },
+    });
+    chart.current = instance;
+    return () => {
+      instance.remove();
+      chart.current = null;
+      series.current = null;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    if (series.current) instance.removeSeries(series.current);
+    const bars = shownNow.current;
+    const color = up ? COLORS.up : COLORS.down;
+    const s: ISeriesApi<SeriesType> =
+      style === 'candles'
+        ? instance.addSeries(CandlestickSeries, {
+            upColor: COLORS.up, downColor: COLORS.down, borderVisible: false, wickUpColor: COLORS.up, wickDownColor: COLORS.down, priceLineVisible: false,
+          })
+        : instance.addSeries(AreaSeries, {
+            lineColor: color, lineWidth: 2, topColor: up ? 'rgba(18,161,80,0.22)' : 'rgba(211,59,59,0.2)', bottomColor: 'rgba(255,255,255,0)', priceLineVisible: false,
+            crosshairMarkerRadius: 4,
+          });
+    if (style === 'candles') s.setData(bars.map((b) => ({ time: toTime(b.t), open: b.o, high: b.h, low: b.l, close: b.c })));
+    else s.setData(bars.map((b) => ({ time: toTime(b.t), value: b.c })));
+    if (baseline !== undefined) {
+      s.createPriceLine({ price: baseline, color: COLORS.base, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' });
+    }
+    series.current = s;
+    lastTime.current = bars.at(-1)?.t ?? 0;
+    instance.timeScale().fitContent();
+    // lightweight-charts draws in the next animation frame: hand over after it.
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => ready.current()));
+    return () => cancelAnimationFrame(frame);
+  }, [loaded, style, up, baseline, locale]);
+
+  // The live tail: the minute in progress moves, a new minute adds a point.
+  const tail = shown.at(-1);
+  useEffect(() => {
+    const s = series.current;
+    if (!s || !tail || tail.t < lastTime.current) return;
+    lastTime.current = tail.t;
+    if (style === 'candles') s.update({ time: toTime(tail.t), open: tail.o, high: tail.h, low: tail.l, close: tail.c });
+    else s.update({ time: toTime(tail.t), value: tail.c });
+  }, [tail, style]);
+
+  return <div ref={box} className="chart-canvas" data-testid="chart-canvas" />;
+}
