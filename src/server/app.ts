@@ -121,15 +121,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   deps.log = app.log;
   installEnvelope(app, messages);
   installNulGuard(app, messages);
-  // Which process answered (issue 15: several behind one port or proxy); no secret in a pid.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('X-Nivesh-Process', String(process.pid));
-  });
   // Issue 15: with PostgreSQL + Redis, rate-limit counters, quote batches and cache
   // invalidations are shared by every process.
   const cluster = createCluster(config, app.log);
-  // Compression and security headers for every answer (issue 13); before any route.
-  await registerDelivery(app, config);
+  // Compression and security headers for every answer (issue 13); before any route. With them,
+  // in the same hook: which process answered (issue 15: several behind one port or proxy; no
+  // secret in a pid).
+  await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),

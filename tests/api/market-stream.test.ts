@@ -32,10 +32,12 @@ function open(path: string, headers: Record<string, string> = {}) {
   let buffer = '';
   let status = 0;
   let contentType = '';
+  let responseHeaders: http.IncomingHttpHeaders = {};
   let ended = false;
   const request = http.get(`${base}${path}`, { headers }, (response) => {
     status = response.statusCode ?? 0;
     contentType = String(response.headers['content-type'] ?? '');
+    responseHeaders = response.headers;
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       buffer += chunk;
@@ -61,7 +63,7 @@ function open(path: string, headers: Record<string, string> = {}) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
-  return { events, waitFor, status: () => status, contentType: () => contentType, ended: () => ended, close: () => request.destroy() };
+  return { events, waitFor, status: () => status, contentType: () => contentType, headers: () => responseHeaders, ended: () => ended, close: () => request.destroy() };
 }
 
 const quotes = (events: SseEvent[]) => events.filter((e) => e.event === 'quote').map((e) => ({ id: e.id, ...(JSON.parse(e.data!) as { symbol: string; last: number; time: number }) }));
@@ -72,6 +74,10 @@ describe('markets/stream', () => {
     await stream.waitFor(() => quotes(stream.events).length >= 2);
     expect(stream.status()).toBe(200);
     expect(stream.contentType()).toMatch(/^text\/event-stream/);
+    // The security headers of every answer reach the hijacked stream too (http/delivery.ts).
+    expect(String(stream.headers()['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(stream.headers()['x-content-type-options']).toBe('nosniff');
+    expect(stream.headers()['cache-control']).toBe('no-cache, no-transform');
     expect(quotes(stream.events).map((q) => q.symbol).sort()).toEqual(['RELIANCE', 'TCS']);
 
     server.clock.advance(3_000);

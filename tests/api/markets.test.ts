@@ -4,6 +4,7 @@
  * rankings (unknown type), today's 1-minute bars (path and body forms, minute boundaries,
  * stored), longer history ranges (unknown range), the GET calls and unknown symbols.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -74,6 +75,43 @@ describe('markets/getAllMarkets prepared answer (issue 14)', () => {
     expect(next.statusCode).toBe(200);
     expect(next.headers.etag).not.toBe(etag);
     expect(next.json().data[0].time).toBeGreaterThan(first.json().data[0].time);
+  });
+
+  it('sends brotli/gzip bytes made once per answer, each with its own ETag, Vary: Accept-Encoding on all', async () => {
+    server.clock.advance(1_000);
+    const plain = await post('en');
+    const etag = plain.headers.etag as string;
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['br;q=0.5, gzip', 'gzip', zlib.gunzipSync],
+      ['*', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const first = await post('en', { 'accept-encoding': accept });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(first.headers.etag).toBe(`${etag.slice(0, -1)}-${encoding}"`);
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      expect(decode(first.rawPayload).toString()).toBe(plain.body);
+      // The same bytes again (made once), 304 for this representation's ETag only.
+      const again = await post('en', { 'accept-encoding': accept });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      const cached = await post('en', { 'accept-encoding': accept, 'if-none-match': String(first.headers.etag) });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.headers.vary).toMatch(/accept-encoding/i);
+      expect(cached.headers.etag).toBe(first.headers.etag);
+      expect((await post('en', { 'accept-encoding': accept, 'if-none-match': etag })).statusCode).toBe(200);
+    }
+    // No acceptable coding, or x-no-compression: the bytes as they are, with the plain ETag.
+    for (const headers of [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }, { 'accept-encoding': 'br', 'x-no-compression': '1' }] as Array<Record<string, string>>) {
+      const response = await post('en', headers);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.etag).toBe(etag);
+      expect(response.body).toBe(plain.body);
+    }
   });
 
   it('still refuses an unknown field in the body (1001)', async () => {

@@ -13,7 +13,7 @@ import type { SchemaStore } from '../screens/store.js';
 import { ok, requestLocale } from './envelope.js';
 import { idempotencyOf } from './idempotency.js';
 import type { IdempotencyRequest } from '../domain/idempotency.js';
-import { PreparedAnswer } from './prepared.js';
+import { PreparedAnswer, sendPrepared } from './prepared.js';
 
 /**
  * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
@@ -83,6 +83,13 @@ export interface CallSpec<B> {
   idempotent?: boolean;
   /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
+  /**
+   * The handler answers a {@link PreparedAnswer} (issue 14): its bytes, ETag variants and
+   * compressed forms are made once per snapshot (prepared.ts), so the route is registered
+   * without the compression plugin's per-request hooks (`compress: false`). Anything else the
+   * call answers (its error envelopes, all below the compression threshold) goes out as it is.
+   */
+  prepared?: boolean;
   /** Returns the envelope's `data`, or a {@link PreparedAnswer} sent as it is (with its ETag). */
   handle(ctx: CallContext<B>): Promise<unknown> | unknown;
 }
@@ -125,9 +132,11 @@ export class CallRegistry {
       method: spec.method ?? 'POST',
       url: `/api/${spec.name}`,
       ...(spec.options ?? {}),
+      ...(spec.prepared ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const locale = requestLocale(request);
-        const auth = await resolveAuth(deps, request, spec.access);
+        // Public calls skip even the await (no promise per request; resolveAuth answers null for them).
+        const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access);
         let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
         if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
         const ref = schemaRefOf(spec.body, raw);
@@ -136,12 +145,8 @@ export class CallRegistry {
         if (contract !== ref) body = (await validateBody(store, ref, body, deps, locale, spec.refusals)) as B;
         const idempotency = spec.idempotent ? idempotencyOf(request, spec.name, body) : null;
         const data = await spec.handle({ body, auth, locale, ip: request.ip, request, idempotency });
-        if (data instanceof PreparedAnswer) {
-          // Serialized once per snapshot (prepared.ts): the bytes go out as they are.
-          reply.header('etag', data.etag).header('cache-control', 'no-cache');
-          if (request.headers['if-none-match'] === data.etag) return reply.code(304).send();
-          return reply.type('application/json; charset=utf-8').send(data.body);
-        }
+        // Serialized (and compressed) once per snapshot: the bytes go out as they are.
+        if (data instanceof PreparedAnswer) return sendPrepared(request, reply, data);
         return ok(deps.messages, locale, data ?? null);
       },
     });

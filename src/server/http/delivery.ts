@@ -4,12 +4,16 @@
  *   Built assets are not compressed per request: the build writes `.br`/`.gz` files that
  *   `@fastify/static` serves (`preCompressed`, see app.ts). SSE streams are hijacked and
  *   never pass through it.
- * - `helmet` (built once): a strict Content-Security-Policy (`script-src 'self'`, no inline
- *   scripts, no `unsafe-eval`: form validators are precompiled on the server),
- *   `frame-ancestors 'none'`, `Referrer-Policy`, `X-Content-Type-Options: nosniff`, HSTS in
- *   production mode; plus a `Permissions-Policy` that allows the camera only for this origin
- *   (the ID photo) and nothing else.
+ * - `helmet`'s headers (computed once, see {@link securityHeaders}): a strict
+ *   Content-Security-Policy (`script-src 'self'`, no inline scripts, no `unsafe-eval`: form
+ *   validators are precompiled on the server), `frame-ancestors 'none'`, `Referrer-Policy`,
+ *   `X-Content-Type-Options: nosniff`, HSTS in production mode; plus a `Permissions-Policy`
+ *   that allows the camera only for this origin (the ID photo) and nothing else.
+ * Answers serialized once (`prepared.ts`) carry their own brotli/gzip bytes, made once per
+ * answer, and their routes skip the plugin's per-request hooks (issue 14).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -43,21 +47,74 @@ export function cspDirectives(config: Pick<Config, 'mode'>): Record<string, stri
   };
 }
 
-/** Registers compression and the security headers on `app`. */
-export async function registerDelivery(app: FastifyInstance, config: Pick<Config, 'mode'>): Promise<void> {
-  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
-  // helmet's middleware, built ONCE: @fastify/helmet calls `helmet(options)` on every request,
-  // which re-parses the CSP directives each time (≈ 6 % of a `getAllMarkets` request's CPU, issue 14).
-  const securityHeaders = helmet({
+/**
+ * Brotli parameters for API answers, compressed per request by the plugin or once per prepared
+ * answer (`prepared.ts`): quality 4, the plugin's own default (11 costs far more CPU for a few
+ * per cent fewer bytes).
+ */
+export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The encodings API answers are compressed with, in order of preference. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+
+/**
+ * The security headers of every answer — helmet's (CSP, referrer, nosniff, frame options, HSTS
+ * in production, …) and `Permissions-Policy` — as lower-case name → value, computed ONCE.
+ *
+ * Why: running helmet's middleware per request cost a `setHeader` call per header on the raw
+ * response (each validated by Node, and a raw header forces Node's slower merge path in
+ * `writeHead`) — together ≈ 8 % of the server's CPU in the `getAllMarkets` bench (issue 14). With static directives
+ * helmet's output does not depend on the request, so it is captured once from the same helmet
+ * configuration, by running the middleware against a recording response, and then copied into
+ * each reply in one hook. The values are exactly what helmet would set.
+ * @throws Error if helmet's middleware does not finish synchronously or reports an error (a
+ *   directive that depends on the request, e.g. a nonce, cannot be captured once).
+ */
+export function securityHeaders(config: Pick<Config, 'mode'>): Readonly<Record<string, string>> {
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.mode === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    return payload;
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let finished = false;
+  middleware({ headers: {} } as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    finished = true;
   });
+  if (!finished) throw new Error('helmet did not set its headers synchronously');
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return Object.freeze(headers);
+}
+
+/**
+ * Registers compression and the security headers on `app`.
+ * @param extraHeaders further constant headers of every answer (e.g. which process answered),
+ *   set in the same hook as the security headers.
+ */
+export async function registerDelivery(app: FastifyInstance, config: Pick<Config, 'mode'>, extraHeaders: Readonly<Record<string, string>> = {}): Promise<void> {
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: [...ENCODINGS], brotliOptions: BROTLI_OPTIONS });
+  // One object, computed once, copied into each reply by one synchronous hook (no promise, no
+  // raw `setHeader`): Fastify hands it to `writeHead` with the reply's other headers. A route
+  // that hijacks its reply (the SSE stream) passes `reply.getHeaders()` to its own `writeHead`.
+  const headers = Object.freeze({ ...securityHeaders(config), ...lowerCaseKeys(extraHeaders) });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

@@ -47,10 +47,19 @@ export function nulInRequest(request: FastifyRequest): string | null {
   return findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
 }
 
-/** Installs the guard on every route (before validation and handlers). */
+/**
+ * Installs the guard on every route (before validation and handlers). A callback hook, not an
+ * async one: every request passes it, and a clean request then costs no promise (issue 14).
+ */
 export function installNulGuard(app: FastifyInstance, messages: Messages): void {
-  app.addHook('preValidation', async (request) => {
-    const field = nulInRequest(request);
-    if (field) throw nulError(messages, requestLocale(request), field);
+  app.addHook('preValidation', (request, _reply, done) => {
+    let refusal: Error | undefined;
+    try {
+      const field = nulInRequest(request);
+      if (field) refusal = nulError(messages, requestLocale(request), field);
+    } catch (error) {
+      refusal = error as Error;
+    }
+    done(refusal);
   });
 }

@@ -64,12 +64,14 @@ export function createMetrics(sources: MetricsSources): { registry: Registry; in
   return {
     registry,
     install(app) {
-      app.addHook('onResponse', async (request, reply) => {
+      // A callback hook, not an async one: no promise and no extra microtask per request (issue 14).
+      app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
-        if (route === '/api/markets/stream') return; // a stream's duration is not a latency
-        const labels = { route, method: request.method };
-        requests.inc({ ...labels, status: String(reply.statusCode) });
-        latency.observe(labels, reply.elapsedTime / 1000);
+        if (route !== '/api/markets/stream') { // a stream's duration is not a latency
+          requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+          latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+        }
+        done();
       });
     },
   };

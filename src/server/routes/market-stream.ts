@@ -9,6 +9,7 @@
  * `SSE_MAX_PER_TOKEN` (default 5) per session token (`Authorization` header or `token` query),
  * refused with code 1608 (HTTP 429) before the stream starts.
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../domain/deps.js';
 import { AppError } from '../domain/errors.js';
@@ -67,6 +68,8 @@ export function marketStreamRoutes(app: FastifyInstance, deps: Deps, market: Mar
     res.useChunkedEncodingByDefault = false;
     res.shouldKeepAlive = false;
     res.writeHead(200, {
+      // The security headers (and the rest) the onRequest hooks put on the reply (delivery.ts).
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'close',

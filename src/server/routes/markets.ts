@@ -19,7 +19,8 @@ export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): v
   calls.define({
     name: 'markets/getAllMarkets',
     access: 'public',
-    // One snapshot per feed batch, serialized once per locale (issue 14 "Market reads").
+    // One snapshot per feed batch, serialized (and compressed) once per locale (issue 14 "Market reads").
+    prepared: true,
     handle: async ({ locale }) => preparedEnvelope(deps.messages, locale, await markets.getAllMarkets(market)),
   });
   calls.define<MarketSearch>({
