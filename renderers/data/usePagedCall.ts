@@ -2,7 +2,7 @@
  * Paged loading (`paged` lists): the call takes `{page, pageSize}` and answers
  * `{items, total}`; pages are fetched one after another ("load more").
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { useHost } from '../host';
 import type { LoadSpec } from '../types';
@@ -28,10 +28,13 @@ export function usePagedCall<T>(load: LoadSpec | null, pageSize: number, options
     (key: [string, string, string]) => host.call<Page<T>>(key[1], JSON.parse(key[2])),
     { revalidateOnFocus: false, revalidateFirstPage: true, refreshInterval: options.refreshMs ?? 0 },
   );
-  // Coming back to a screen shows fresh rows (e.g. after editing one), not the cached pages.
+  // Coming back to a screen shows fresh rows (e.g. after editing one), not the cached pages. A
+  // first visit has no cached pages: the hook's own first load is the fresh one (calling again
+  // here sent every paged list's first page twice).
   const { mutate } = swr;
+  const cachedAtMount = useRef(swr.data !== undefined);
   useEffect(() => {
-    if (enabled) void mutate();
+    if (enabled && cachedAtMount.current) void mutate();
   }, [enabled, mutate]);
   const pages = swr.data ?? [];
   const items = pages.flatMap((p) => p.items);

@@ -133,7 +133,7 @@ describe('the HTML shell', () => {
     // bindBank: a form and a list block — both lazy kinds, each file once.
     const bank = head((await server.app.inject({ method: 'GET', url: '/bindBank' })).body);
     expect(bank).toContain('<meta name="nivesh-preload-kinds" content="form,list">');
-    for (const file of ['Form-F1.js', 'FormBlock-F2.js', 'content-C1.js']) expect(bank.split(`<link rel="modulepreload" crossorigin href="/assets/${file}">`)).toHaveLength(2);
+    for (const file of ['Form-F1.js', 'FormBlock-F2.js', 'content-C1.js']) expect(bank.split(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${file}">`)).toHaveLength(2);
     expect(bank).toContain('<link rel="preload" as="style" href="/assets/form-F3.css">');
     expect(bank).toContain('<link rel="preload" as="style" href="/assets/content-C2.css">');
     // page: hero is lazy; features, buttons and notice are not in the map (shipped or unknown here).

@@ -101,6 +101,20 @@ describe('list block', () => {
     expect(screen.queryByRole('button', { name: de['common.loadMore'] })).toBeNull();
     expect(callsOf('order/page').map((c) => (c.body as { page: number }).page)).toEqual(expect.arrayContaining([1, 2, 3]));
   });
+
+  it('asks for the first page once on a first visit, and again when the screen is shown with cached pages', async () => {
+    const { host, callsOf } = fakeHost({ 'order/page': () => ({ items: [{ id: 'r1', title: 'Row 1' }], total: 1 }) });
+    const spec: ListBlockSpec = { kind: 'list', id: 'orders', load: { call: 'order/page' }, paged: { pageSize: 2 }, item: { title: { field: 'title' } }, empty: 'bill.empty' };
+    const cache = new Map();
+    const first = renderWithHost(<ListBlock spec={spec} schemas={{}} />, host, undefined, { cache });
+    await screen.findByText('Row 1');
+    await new Promise((done) => setTimeout(done, 50));
+    expect(callsOf('order/page')).toHaveLength(1);
+    first.unmount();
+    renderWithHost(<ListBlock spec={spec} schemas={{}} />, host, undefined, { cache });
+    expect(screen.getByText('Row 1')).toBeTruthy(); // the cached page at once
+    await waitFor(() => expect(callsOf('order/page')).toHaveLength(2)); // and fresh rows behind it
+  });
 });
 
 describe('news list block', () => {

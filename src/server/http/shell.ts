@@ -89,7 +89,10 @@ export class ShellRenderer {
         const js = new Set(lazyKinds.flatMap((kind) => blockChunks[kind]!.js));
         const css = new Set(lazyKinds.flatMap((kind) => blockChunks[kind]!.css));
         for (const file of css) links.push(`<link rel="preload" as="style" href="/${file}">`);
-        for (const file of js) links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+        // Low priority: the first paint (the inline skeleton) needs none of them, so they must not
+        // compete with the CSS and the entry module for a phone's bandwidth; the first render,
+        // which waits for them, starts after the entry module anyway.
+        for (const file of js) links.push(`<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
       }
     }
     links.push(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/ui/messages/${toLocale(language)}?format=ast">`);

@@ -61,9 +61,9 @@ export function fakeHost(answers: Record<string, CallAnswer>) {
  * Renders `node` inside a fresh SWR cache (or, with `appCache`, SWR's global cache, the one the
  * app and its entry prefetch use), the German messages, `host` and `registry`.
  */
-export function renderWithHost(node: ReactNode, host: RendererHost, registry: RendererRegistry = REGISTRY, { appCache = false } = {}) {
+export function renderWithHost(node: ReactNode, host: RendererHost, registry: RendererRegistry = REGISTRY, { appCache = false, cache }: { appCache?: boolean; cache?: Map<string, any> } = {}) { // eslint-disable-line @typescript-eslint/no-explicit-any
   return render(
-    <SWRConfig value={{ ...(appCache ? {} : { provider: () => new Map() }), dedupingInterval: 0, shouldRetryOnError: false }}>
+    <SWRConfig value={{ ...(appCache ? {} : { provider: () => cache ?? new Map() }), dedupingInterval: 0, shouldRetryOnError: false }}>
       <IntlProvider locale="de-DE" messages={de}>
         <HostContext.Provider value={host}>
           <RendererProvider registry={registry}>{node}</RendererProvider>
