@@ -1,5 +1,4 @@
 /** Client entry: picks the stored language, loads its messages and mounts the app. */
-import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { IntlProvider } from 'react-intl';
 import { intlTag, toLocale } from '../shared/lang';
@@ -35,13 +34,8 @@ document.documentElement.lang = locale;
 warmIntl(intlTag(locale));
 const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
 
-// The first render as a transition: React renders it in slices of a few milliseconds, yielding
-// between them, so only the commit is one task (issue 13, TBT on a slow phone).
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">
-      <App />
-    </IntlProvider>,
-  ),
+createRoot(document.getElementById('root')!).render(
+  <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">
+    <App />
+  </IntlProvider>,
 );
