@@ -49,3 +49,32 @@ export function useTheme(): ThemeChoice {
     () => 'system',
   );
 }
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The scheme shown now: the stored choice, or the system's when the choice is `system`. */
+export function shownScheme(): 'light' | 'dark' {
+  const choice = getTheme();
+  if (choice !== 'system') return choice;
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/**
+ * The scheme shown now, re-rendering when the choice or the system's scheme changes: for what
+ * cannot follow the CSS tokens by itself (a canvas, e.g. the interactive chart).
+ */
+export function useShownScheme(): 'light' | 'dark' {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      const media = typeof matchMedia === 'function' ? matchMedia(DARK_QUERY) : null;
+      media?.addEventListener('change', listener);
+      return () => {
+        listeners.delete(listener);
+        media?.removeEventListener('change', listener);
+      };
+    },
+    shownScheme,
+    () => 'light',
+  );
+}

@@ -10,11 +10,35 @@ import {
 } from 'lightweight-charts';
 import type { BarView } from '../../../src/shared/market';
 import { formatPrice } from '../../formatters/market';
+import { useShownScheme } from '../../app/theme';
 import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
 
 const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
 
-const COLORS = { up: '#12a150', down: '#d33b3b', grid: '#eef1f5', text: '#7b8799', base: '#9aa5b5' };
+/** The chart's colours, read from the theme's tokens (a canvas cannot follow `light-dark()` itself). */
+interface ChartColors {
+  up: string;
+  down: string;
+  grid: string;
+  text: string;
+  base: string;
+}
+
+/** The tokens resolved to the colours shown in `box` now (`rgb(…)` strings). */
+function themeColors(box: HTMLElement): ChartColors {
+  const probe = document.createElement('span');
+  box.append(probe);
+  const read = (token: string) => {
+    probe.style.color = `var(${token})`;
+    return getComputedStyle(probe).color;
+  };
+  const colors = { up: read('--up'), down: read('--down'), grid: read('--surface-2'), text: read('--ink-3'), base: read('--ink-3') };
+  probe.remove();
+  return colors;
+}
+
+/** `rgb(r, g, b)` → `rgba(r, g, b, alpha)`; any other form unchanged. */
+const withAlpha = (color: string, alpha: number) => color.replace(/^rgb\((.*)\)$/, `rgba($1, ${alpha})`);
 
 /** Props of {@link InteractiveChart}. */
 export interface InteractiveChartProps {
@@ -41,13 +65,18 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
   shownNow.current = shown;
   const ready = useRef(onReady);
   ready.current = onReady;
+  const colors = useRef<ChartColors | null>(null);
+  // Light or dark: the chart is made again with the colours of the scheme shown.
+  const scheme = useShownScheme();
 
   // Made with its first data (made empty, it laid out and drew twice); a locale change makes a new one.
   useEffect(() => {
+    const palette = themeColors(box.current!);
+    colors.current = palette;
     const instance = createChart(box.current!, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: COLORS.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
-      grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
+      layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
+      grid: { vertLines: { visible: false }, horzLines: { color: palette.grid } },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
       crosshair: { mode: CrosshairMode.Magnet },
@@ -61,27 +90,28 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
       chart.current = null;
       series.current = null;
     };
-  }, [locale]);
+  }, [locale, scheme]);
 
   useEffect(() => {
     const instance = chart.current;
-    if (!instance) return;
+    const palette = colors.current;
+    if (!instance || !palette) return;
     if (series.current) instance.removeSeries(series.current);
     const bars = shownNow.current;
-    const color = up ? COLORS.up : COLORS.down;
+    const color = up ? palette.up : palette.down;
     const s: ISeriesApi<SeriesType> =
       style === 'candles'
         ? instance.addSeries(CandlestickSeries, {
-            upColor: COLORS.up, downColor: COLORS.down, borderVisible: false, wickUpColor: COLORS.up, wickDownColor: COLORS.down, priceLineVisible: false,
+            upColor: palette.up, downColor: palette.down, borderVisible: false, wickUpColor: palette.up, wickDownColor: palette.down, priceLineVisible: false,
           })
         : instance.addSeries(AreaSeries, {
-            lineColor: color, lineWidth: 2, topColor: up ? 'rgba(18,161,80,0.22)' : 'rgba(211,59,59,0.2)', bottomColor: 'rgba(255,255,255,0)', priceLineVisible: false,
+            lineColor: color, lineWidth: 2, topColor: withAlpha(color, up ? 0.22 : 0.2), bottomColor: withAlpha(color, 0), priceLineVisible: false,
             crosshairMarkerRadius: 4,
           });
     if (style === 'candles') s.setData(bars.map((b) => ({ time: toTime(b.t), open: b.o, high: b.h, low: b.l, close: b.c })));
     else s.setData(bars.map((b) => ({ time: toTime(b.t), value: b.c })));
     if (baseline !== undefined) {
-      s.createPriceLine({ price: baseline, color: COLORS.base, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' });
+      s.createPriceLine({ price: baseline, color: palette.base, lineWidth: 1, lineStyle: LineStyle.Dashed, axisLabelVisible: false, title: '' });
     }
     series.current = s;
     lastTime.current = bars.at(-1)?.t ?? 0;
@@ -89,7 +119,7 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
     // lightweight-charts draws in the next animation frame: hand over after it.
     const frame = requestAnimationFrame(() => requestAnimationFrame(() => ready.current()));
     return () => cancelAnimationFrame(frame);
-  }, [loaded, style, up, baseline, locale]);
+  }, [loaded, style, up, baseline, locale, scheme]);
 
   // The live tail: the minute in progress moves, a new minute adds a point.
   const tail = shown.at(-1);
