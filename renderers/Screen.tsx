@@ -55,8 +55,8 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
  * figures in one render after their data had arrived was another).
  */
 export const FIRST_BLOCKS = 2;
-/** See {@link FIRST_BLOCKS}. */
-export const BLOCKS_PER_FRAME = 2;
+/** See {@link FIRST_BLOCKS}: one block per frame keeps each frame's render short (Lighthouse /home and /market TBT 108-231 ms with one, 122-383 ms with two). */
+export const BLOCKS_PER_FRAME = 1;
 
 /** The SWR key of screen `id`'s payload (shared with the app's entry prefetch, issue 13). */
 export const screenKey = (id: string) => ['screen', id];
