@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
 import type { Messages } from '../i18n.js';
@@ -91,45 +92,20 @@ const NEGOTIATED_MAX = 256;
 /**
  * The encoding to answer a request's `Accept-Encoding` with, by the rule `@fastify/compress`
  * applies to the other answers (so a prepared answer is compressed whenever an ordinary one
- * would be): the coding with the highest `q` among {@link ENCODINGS}
- * (ties: the earlier in that list; `q=0` refuses), `*` and `x-gzip` read as `gzip`; null
- * without the header, with `x-no-compression`, or when nothing acceptable is offered.
- * Results are remembered per header value (bounded).
+ * would be): the same negotiator (`@fastify/accept-negotiator`) over {@link ENCODINGS}, with `*`
+ * and `x-gzip` read as `gzip`; null without the header, with `x-no-compression`, or when
+ * nothing acceptable is offered. Results are remembered per header value (bounded).
  */
 export function preparedEncoding(headers: FastifyRequest['headers']): PreparedEncoding | null {
   const header = headers['accept-encoding'];
   if (typeof header !== 'string' || headers['x-no-compression'] !== undefined) return null;
   let encoding = negotiated.get(header);
   if (encoding === undefined) {
-    encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'));
+    encoding = negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]);
     if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
     negotiated.set(header, encoding);
   }
   return encoding;
-}
-
-/** The best of {@link ENCODINGS} for a (lower-cased) Accept-Encoding value. */
-function negotiate(header: string): PreparedEncoding | null {
-  let best: PreparedEncoding | null = null;
-  let bestQuality = 0;
-  let bestRank = Infinity;
-  for (const part of header.split(',')) {
-    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const rank = (ENCODINGS as readonly string[]).indexOf(token);
-    if (rank === -1) continue;
-    let quality = 1;
-    for (const param of params) {
-      const match = /^q\s*=\s*([0-9.]*)$/.exec(param);
-      if (match) quality = parseFloat(match[1]!) || 0;
-    }
-    if (quality <= 0) continue;
-    if (quality > bestQuality || (quality === bestQuality && rank < bestRank)) {
-      best = ENCODINGS[rank]!;
-      bestQuality = quality;
-      bestRank = rank;
-    }
-  }
-  return best;
 }
 
 /**
