@@ -1,7 +1,9 @@
 /**
  * Exactly-once settlement (issue 6 "Proof"), on SQLite and `TEST_DB=pg`:
  * - two settlers at once — this process and a separate process on the same database — on
- *   10 000 due contracts: each settled by exactly one journal entry, none twice, none missed;
+ *   10 000 due contracts: each settled by exactly one journal entry (its investor's net
+ *   settlement of a batch, issue 14), none twice, none missed;
+ * - the invariants catch a settled contract that names no entry and an entry no contract names;
  * - crash: a separate server process with a running clock takes purchases, is killed with
  *   SIGKILL while contracts are open or coming due, more expire while it is down, a new
  *   process starts and settles every contract once, each at the last price recorded at or
@@ -17,7 +19,7 @@ import { settleDue } from '../../src/server/domain/trading/settle.js';
 import type { TestServer } from '../support/server.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { credit, operatorToken, startMoneyServer } from '../support/money.js';
-import { seedDueContracts, trader } from '../support/trading.js';
+import { seedDueContracts, settlementEntryOf, trader } from '../support/trading.js';
 
 let server: TestServer;
 let operator: string;
@@ -71,9 +73,12 @@ function spawnScript(script: string, env: NodeJS.ProcessEnv, ready: RegExp): Pro
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function settleEntries(): Promise<{ total: number; distinct: number }> {
-  const rows = await server.deps.db.selectFrom('journal_entries').select('reference').where('kind', '=', 'contract_settled').execute();
-  return { total: rows.length, distinct: new Set(rows.map((r) => r.reference)).size };
+/** How many settlement entries exist, and how many contracts name one (issue 14: one per investor per batch). */
+async function settleEntries(): Promise<{ entries: number; named: number; namedEntries: number }> {
+  const db = server.deps.db;
+  const entries = await db.selectFrom('journal_entries').select('id').where('kind', '=', 'contract_settled').execute();
+  const named = await db.selectFrom('contracts').select('settle_entry_id').where('settle_entry_id', 'is not', null).execute();
+  return { entries: entries.length, named: named.length, namedEntries: new Set(named.map((c) => c.settle_entry_id)).size };
 }
 
 describe('two settlers at once', () => {
@@ -107,9 +112,14 @@ describe('two settlers at once', () => {
     expect(ours.settled + report.settled).toBe(10_000);
     expect(ours.won + ours.lost + ours.void).toBe(ours.settled);
 
+    // Every contract names the entry that settled it, and every new entry is named by a contract
+    // (no entry booked twice for the same contracts): the two settlers' batches, netted per investor.
     const after = await settleEntries();
-    expect(after.total - before.total).toBe(10_000);
-    expect(after.distinct - before.distinct).toBe(10_000);
+    expect(after.named - before.named).toBe(10_000);
+    expect(after.entries - before.entries).toBe(after.namedEntries - before.namedEntries);
+    // At least one entry per batch of 200 (≥ 50), far fewer than one per contract.
+    expect(after.entries - before.entries).toBeGreaterThanOrEqual(10_000 / 200);
+    expect(after.entries - before.entries).toBeLessThan(1_000);
     const open = await server.deps.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
     expect(Number(open.n)).toBe(0);
     const outcomes = await server.deps.db.selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
@@ -118,6 +128,25 @@ describe('two settlers at once', () => {
     // A third pass finds nothing.
     expect((await settleDue(server.deps.db, now)).settled).toBe(0);
   }, 180_000);
+});
+
+describe('the settlement invariants', () => {
+  it('catch a settled contract without its entry and a settlement entry without a contract', async () => {
+    const user = await trader(server, operator, 0);
+    await credit(server, user.token, operator, 1_000);
+    const now = server.clock.now();
+    const [first] = await seedDueContracts(server.deps.db, [user.userId], 3, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
+    expect((await settleDue(server.deps.db, now)).settled).toBe(3);
+    await assertLedgerInvariants(server.deps.db);
+    const entry = (await settlementEntryOf(server.deps.db, first!))!;
+    // A net entry: the three contracts name one entry, referenced `net:<its id>`.
+    expect(await server.deps.db.selectFrom('journal_entries').select('reference').where('id', '=', entry).executeTakeFirstOrThrow()).toEqual({ reference: `net:${entry}` });
+
+    await server.deps.db.updateTable('contracts').set({ settle_entry_id: null }).where('settle_entry_id', '=', entry).execute();
+    await expect(assertLedgerInvariants(server.deps.db)).rejects.toThrow(new RegExp(`names no settlement entry[\\s\\S]*settlement entry ${entry}: no contract names it`));
+    await server.deps.db.updateTable('contracts').set({ settle_entry_id: entry }).where('user_id', '=', user.userId).execute();
+    await assertLedgerInvariants(server.deps.db);
+  });
 });
 
 describe('crash and restart', () => {
@@ -173,8 +202,7 @@ describe('crash and restart', () => {
     expect(contracts.every((c) => c.status !== 'open')).toBe(true);
     let expiredWhileDown = 0;
     for (const c of contracts) {
-      const entries = await server.deps.db.selectFrom('journal_entries').select('id').where('kind', '=', 'contract_settled').where('reference', '=', c.id).execute();
-      expect(entries.map((e) => e.id)).toEqual([c.settle_entry_id]);
+      expect(await settlementEntryOf(server.deps.db, c.id)).toBe(c.settle_entry_id);
       // The settle price is the last tick recorded at or before the expiry (after the buy), or void.
       const tick = await t.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', c.symbol).where('at', '<=', c.expires_at).orderBy('at', 'desc').limit(1).executeTakeFirst();
       const usable = tick && Number(tick.at) > Number(c.bought_at) ? tick : null;

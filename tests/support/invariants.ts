@@ -10,9 +10,11 @@
  *   amount; a settled or released hold has exactly one resolving entry and holds nothing; the
  *   user's held balance equals the sum of their open holds.
  * - trading (issue 6): every contract has its own hold (open while the contract is open,
- *   settled when won or lost, released when void) and, once settled, exactly one
- *   `contract_settled` entry that credits the user exactly what the outcome rule says for the
- *   recorded settle price; every stock trade's entry moves the user's cash by its net amount;
+ *   settled when won or lost, released when void) and, once settled, names the one
+ *   `contract_settled` entry that settled it — the user's net settlement of a settler batch
+ *   (issue 14), which credits the user exactly what the outcome rule says for the recorded
+ *   settle prices of the contracts that name it; a net entry releases exactly their holds; no
+ *   settlement entry without a contract; every stock trade's entry moves the user's cash by its net amount;
  *   positions equal the bought minus the sold shares; the securities-settlement house account
  *   equals the gross of all buys minus all sells.
  * Reads the database directly; works on SQLite and PostgreSQL.
@@ -100,12 +102,32 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
     list.push(p);
     heldByReference.set(p.reference, list);
   }
+  // A net settlement entry (reference `net:<id>`, issue 14) resolves several holds of one user at
+  // once: its held postings must release exactly the sum of the holds that name it.
+  const netHeld = new Map<string, { owner: string | null; released: number; holds: number; owners: Set<string> }>();
+  for (const p of postings) {
+    if (p.account_kind !== 'held' || !p.reference.startsWith('net:')) continue;
+    const net = netHeld.get(p.entry_id) ?? { owner: p.owner, released: 0, holds: 0, owners: new Set<string>() };
+    net.released -= Number(p.amount_minor);
+    netHeld.set(p.entry_id, net);
+  }
   for (const hold of holds) {
     const onHeld = (heldByReference.get(hold.reference) ?? []).filter((p) => p.owner === hold.user_id);
     const placing = new Set(onHeld.filter((p) => Number(p.amount_minor) > 0).map((p) => p.entry_id));
     const resolving = new Set(onHeld.filter((p) => Number(p.amount_minor) < 0).map((p) => p.entry_id));
-    const stillHeld = onHeld.reduce((sum, p) => sum + Number(p.amount_minor), 0);
+    let stillHeld = onHeld.reduce((sum, p) => sum + Number(p.amount_minor), 0);
     const amount = Number(hold.amount_minor);
+    const net = hold.resolved_entry_id ? netHeld.get(hold.resolved_entry_id) : undefined;
+    if (net) {
+      // Resolved by a net entry: its share of that entry's release is the hold's amount (the
+      // entry's total is checked below); no entry of its own may also release it.
+      if (resolving.size) problems.push(`hold ${hold.id}: resolved by net entry ${hold.resolved_entry_id} and by ${resolving.size} more`);
+      resolving.add(hold.resolved_entry_id!);
+      stillHeld -= amount;
+      net.released -= amount;
+      net.holds++;
+      net.owners.add(hold.user_id);
+    }
     if (placing.size !== 1 || !placing.has(hold.placed_entry_id)) problems.push(`hold ${hold.id}: ${placing.size} placing entries (expected exactly ${hold.placed_entry_id})`);
     if (resolving.size > 1) problems.push(`hold ${hold.id}: resolved ${resolving.size} times`);
     if (hold.status === 'open') {
@@ -116,6 +138,10 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
       if (resolving.size !== 1 || !resolving.has(hold.resolved_entry_id ?? '')) problems.push(`hold ${hold.id}: ${hold.status} without exactly its one resolving entry`);
       if (stillHeld !== 0) problems.push(`hold ${hold.id}: ${hold.status} but ${stillHeld} is still held for it`);
     }
+  }
+  for (const [entryId, net] of netHeld) {
+    if (net.released !== 0 || !net.holds) problems.push(`net entry ${entryId}: releases ${net.released} more than the ${net.holds} holds that name it`);
+    if (net.owners.size > 1 || (net.owners.size === 1 && !net.owners.has(net.owner ?? ''))) problems.push(`net entry ${entryId}: releases holds of another user`);
   }
   for (const [userId, user] of users) {
     const open = openByUser.get(userId) ?? 0;
@@ -146,10 +172,15 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     list.push(p);
     byEntry.set(p.entry_id, list);
   }
-  const settleEntries = new Map<string, string[]>();
+  // Settlement entries (issue 14): one per investor per settler batch; each settled contract
+  // names its entry, an entry settling one contract has that contract as its reference, a net one
+  // `net:<its id>`; no settlement entry without a contract that names it.
+  const settleEntries = new Map<string, { reference: string; contracts: Array<{ userId: string; payout: number; id: string }> }>();
+  const settleByReference = new Map<string, number>();
   for (const e of entries) {
     if (e.kind !== 'contract_settled') continue;
-    settleEntries.set(e.reference, [...(settleEntries.get(e.reference) ?? []), e.id]);
+    settleEntries.set(e.id, { reference: e.reference, contracts: [] });
+    settleByReference.set(e.reference, (settleByReference.get(e.reference) ?? 0) + 1);
   }
   const holdById = new Map(holds.map((h) => [h.id, h]));
   const userCash = (entryId: string, userId: string) =>
@@ -164,15 +195,17 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     }
     const expectedHold = c.status === 'open' ? 'open' : c.status === 'void' ? 'released' : 'settled';
     if (hold.status !== expectedHold) problems.push(`contract ${c.id}: ${c.status} but its hold is ${hold.status}`);
-    const settled = settleEntries.get(c.id) ?? [];
     if (c.status === 'open') {
-      if (settled.length) problems.push(`contract ${c.id}: open but has ${settled.length} settlement entries`);
+      const own = settleByReference.get(c.id) ?? 0;
+      if (own || c.settle_entry_id !== null) problems.push(`contract ${c.id}: open but has a settlement entry (${own} by reference, ${c.settle_entry_id ?? 'none'} named)`);
       continue;
     }
-    if (settled.length !== 1 || settled[0] !== c.settle_entry_id) {
-      problems.push(`contract ${c.id}: ${settled.length} settlement entries (expected exactly ${c.settle_entry_id})`);
+    const entry = c.settle_entry_id === null ? undefined : settleEntries.get(c.settle_entry_id);
+    if (!entry) {
+      problems.push(`contract ${c.id}: ${c.status} but names no settlement entry (${c.settle_entry_id})`);
       continue;
     }
+    if ((settleByReference.get(c.id) ?? 0) > 1) problems.push(`contract ${c.id}: ${settleByReference.get(c.id)} settlement entries reference it`);
     const price = c.settle_price_minor === null ? null : Number(c.settle_price_minor);
     const expected = settle(Number(c.direction) as Direction, amount, Number(c.rate_bp), Number(c.buy_price_minor), price);
     if (expected.outcome !== c.status || expected.profitMinor !== Number(c.profit_minor)) {
@@ -181,8 +214,20 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     if (price !== null && c.status !== 'void' && isWin(Number(c.direction) as Direction, Number(c.buy_price_minor), price) !== (c.status === 'won')) {
       problems.push(`contract ${c.id}: outcome ${c.status} contradicts buy ${c.buy_price_minor} / settle ${price}`);
     }
-    const credited = userCash(settled[0]!, c.user_id);
-    if (credited !== expected.payoutMinor) problems.push(`contract ${c.id}: credited ${credited}, expected ${expected.payoutMinor}`);
+    entry.contracts.push({ userId: c.user_id, payout: expected.payoutMinor, id: c.id });
+  }
+  for (const [entryId, entry] of settleEntries) {
+    const [first] = entry.contracts;
+    if (!first) {
+      problems.push(`settlement entry ${entryId}: no contract names it`);
+      continue;
+    }
+    const expectedReference = entry.contracts.length === 1 ? first.id : `net:${entryId}`;
+    if (entry.reference !== expectedReference) problems.push(`settlement entry ${entryId}: reference ${entry.reference}, expected ${expectedReference}`);
+    if (entry.contracts.some((c) => c.userId !== first.userId)) problems.push(`settlement entry ${entryId}: settles contracts of several users`);
+    const credited = userCash(entryId, first.userId);
+    const payout = entry.contracts.reduce((sum, c) => sum + c.payout, 0);
+    if (credited !== payout) problems.push(`settlement entry ${entryId}: credited ${credited}, its ${entry.contracts.length} contract(s) pay ${payout}`);
   }
 
   // IPO allotments (issue 9): listed allotments are shares, allotted money is in securities settlement.

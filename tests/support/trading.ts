@@ -52,6 +52,22 @@ export async function entriesOf(db: Db, kind: string, reference: string): Promis
 }
 
 /**
+ * The `contract_settled` entry a contract names as the one that settled it (its own, or its
+ * investor's net settlement of a batch, issue 14), or null while it is open or when the entry
+ * it names is missing or of another kind.
+ */
+export async function settlementEntryOf(db: Db, contractId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('contracts')
+    .innerJoin('journal_entries', 'journal_entries.id', 'contracts.settle_entry_id')
+    .select('journal_entries.id')
+    .where('contracts.id', '=', contractId)
+    .where('journal_entries.kind', '=', 'contract_settled')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
  * Bulk fixture of due contracts (documented fixture path, keeps every ledger invariant):
  * for each contract one `contract_placed` entry with its two postings (available → held, with
  * the user's running sequence and balances), its hold, the contract row and a recorded tick at
