@@ -100,6 +100,8 @@ test('dark mode follows the system; /my switches it and remembers the choice', a
   await visit(page, '/my');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(await background()).toBe('rgb(11, 18, 32)');
+  // A screen's blocks arrive one per frame after the first two: scroll once the theme switch is there.
+  await page.getByTestId('theme-system').waitFor();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByTestId('theme-system')).toBeInViewport();
   await page.screenshot({ path: 'docs/screenshots/delivery-my-dark.png' });
