@@ -54,6 +54,8 @@ async function journalRun(dir: string, journalRows: number): Promise<BenchFigure
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await buildServer(config, { clock, logger: false });
+  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
+  await server.jobs.started;
   const figures: BenchFigure[] = [];
   try {
     const now = clock.now();

@@ -43,6 +43,8 @@ async function domainRun(dir: string): Promise<{ perSecond: number; p50: number;
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', WITHDRAWAL_REQUIRES_IDENTITY: '0', CLIENT_DIR: path.join(dir, 'none') });
   const server = await buildServer(config, { clock, logger: false });
+  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
+  await server.jobs.started;
   try {
     const { userId, bankId } = await fundedWithBank(server.deps);
     const body = { amount: AMOUNT_MINOR / 100, bankId };

@@ -34,6 +34,8 @@ async function httpRun(dir: string): Promise<PurchaseLoad> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await buildServer(config, { clock, logger: false });
+  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
+  await server.jobs.started;
   try {
     const { token } = await tradingInvestor(server.deps, 2);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -79,6 +81,8 @@ async function settleRun(dir: string): Promise<{ seconds: number; perSecond: num
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none') });
   const server = await buildServer(config, { clock, logger: false });
+  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
+  await server.jobs.started;
   try {
     const users: string[] = [];
     const perUser = 10_000;
