@@ -26,8 +26,7 @@ export function applyTheme(choice: ThemeChoice = getTheme()): void {
   const root = document.documentElement;
   if (choice === 'system') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', choice);
-  const dark = choice === 'dark' || (choice === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
-  document.querySelector('meta[name="theme-color"]:not([media])')?.setAttribute('content', dark ? '#0d1524' : '#0b6b57');
+  document.querySelector('meta[name="theme-color"]:not([media])')?.setAttribute('content', shownScheme(choice) === 'dark' ? '#0d1524' : '#0b6b57');
 }
 
 /** Stores and applies a choice. */
@@ -52,9 +51,8 @@ export function useTheme(): ThemeChoice {
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-/** The scheme shown now: the stored choice, or the system's when the choice is `system`. */
-export function shownScheme(): 'light' | 'dark' {
-  const choice = getTheme();
+/** The scheme shown for `choice` (default: the stored one): itself, or the system's for `system`. */
+export function shownScheme(choice: ThemeChoice = getTheme()): 'light' | 'dark' {
   if (choice !== 'system') return choice;
   return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
@@ -74,7 +72,7 @@ export function useShownScheme(): 'light' | 'dark' {
         media?.removeEventListener('change', listener);
       };
     },
-    shownScheme,
+    () => shownScheme(),
     () => 'light',
   );
 }

@@ -12,6 +12,7 @@ import type { BarView } from '../../../src/shared/market';
 import { formatPrice } from '../../formatters/market';
 import { useShownScheme } from '../../app/theme';
 import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
+import { SCALE_MARGINS } from './preview-geometry';
 
 const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
 
@@ -77,7 +78,7 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
       grid: { vertLines: { visible: false }, horzLines: { color: palette.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { ...SCALE_MARGINS } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
       crosshair: { mode: CrosshairMode.Magnet },
       handleScroll: { vertTouchDrag: false },

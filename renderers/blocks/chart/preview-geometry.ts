@@ -1,15 +1,18 @@
 /**
  * Geometry of the chart's first view (issue 13): the price line drawn as SVG paths, without the
- * chart library, and the live tail that keeps 1D moving. Pure functions, shared by the preview
- * (`ChartPreview`) and the interactive chart (`InteractiveChart`).
+ * chart library, and the live tail that keeps 1D moving (`ChartBlock`). Pure functions; the
+ * scale margins are shared with the interactive chart (`InteractiveChart`).
  */
 import type { BarView } from '../../../src/shared/market';
 
 /** Width of the preview's viewBox: x is stretched to the box (`preserveAspectRatio="none"`). */
 export const PREVIEW_WIDTH = 1000;
 
-/** Share of the height kept free above the highest and below the lowest price (as the chart's scale margins). */
-export const PREVIEW_MARGINS = { top: 0.12, bottom: 0.08 } as const;
+/**
+ * Share of the height kept free above the highest and below the lowest price: the interactive
+ * chart's price-scale margins too, so the line does not jump when it takes over.
+ */
+export const SCALE_MARGINS = { top: 0.12, bottom: 0.08 } as const;
 
 /** What the preview draws, in viewBox units (x 0…{@link PREVIEW_WIDTH}, y 0…height in CSS px). */
 export interface PreviewGeometry {
@@ -38,8 +41,8 @@ export function previewGeometry(closes: readonly number[], baseline: number | un
     low = Math.min(low, baseline);
     high = Math.max(high, baseline);
   }
-  const top = height * PREVIEW_MARGINS.top;
-  const span = height - top - height * PREVIEW_MARGINS.bottom;
+  const top = height * SCALE_MARGINS.top;
+  const span = height - top - height * SCALE_MARGINS.bottom;
   const y = (price: number) => round(high === low ? top + span / 2 : top + ((high - price) / (high - low)) * span);
   const step = closes.length > 1 ? PREVIEW_WIDTH / (closes.length - 1) : 0;
   const points = closes.length > 1 ? closes.map((price, i) => `${round(i * step)},${y(price)}`) : [`0,${y(closes[0]!)}`, `${PREVIEW_WIDTH},${y(closes[0]!)}`];
