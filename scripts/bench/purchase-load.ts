@@ -6,7 +6,9 @@
  * The client runs in a worker thread (`purchase-load-worker.mjs`): in the server's own event
  * loop it took a large share of the loop's time (undici sending and parsing), so the bench
  * measured the client as much as the server. A worker has its own loop and can use the other
- * core, as a real client would.
+ * core, as a real client would. It sends with node:http and a keep-alive agent (since
+ * 2026-11-26): `fetch` spent ≈ 1.1 ms of CPU per purchase, node:http ≈ 0.4 ms, on cores the
+ * server shares.
  */
 import { Worker } from 'node:worker_threads';
 import type { buildServer } from '../../src/server/app.js';

@@ -2,6 +2,7 @@
  * Sessions: opaque random bearer tokens stored as SHA-256 hashes, with an idle timeout and an
  * absolute lifetime (configuration). Logout revokes; a password change revokes the others.
  */
+import { runCompiled, slot } from '../db/compiled-queries.js';
 import type { Deps } from './deps.js';
 import { newId, newToken, sha256 } from './ids.js';
 
@@ -43,12 +44,15 @@ export async function openSession(deps: Deps, userId: string): Promise<string> {
  */
 export async function authenticate(deps: Deps, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
-  const row = await deps.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'users.role'])
-    .where('sessions.token_hash', '=', sha256(token))
-    .executeTakeFirst();
+  // Every authenticated request runs this: one compiled shape (issue 14).
+  const { rows } = await runCompiled(deps.db, 'sessions:byTokenHash', { hash: sha256(token) }, (db) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at', 'sessions.revoked_at', 'users.role'])
+      .where('sessions.token_hash', '=', slot<string>('hash')),
+  );
+  const row = rows[0];
   if (!row || row.revoked_at !== null) return null;
   const now = deps.clock.now();
   if (now >= row.expires_at || now - row.last_seen_at >= deps.config.session.idleMs) return null;

@@ -4,6 +4,7 @@
  * `save` creates the first submission, `update` resubmits after a rejection; anything else is
  * refused with a clear message. ID numbers are stored encrypted and shown masked.
  */
+import { runCompiled, slot } from '../../db/compiled-queries.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
@@ -52,8 +53,10 @@ export async function getIdentity(deps: Deps, userId: string): Promise<IdentityV
 
 /** Whether the user's identity is approved (withdrawals may require it). */
 export async function isIdentityApproved(deps: Deps, userId: string): Promise<boolean> {
-  const row = await deps.db.selectFrom('identity_submissions').select('status').where('user_id', '=', userId).executeTakeFirst();
-  return row?.status === 'approved';
+  const { rows } = await runCompiled(deps.db, 'identity_submissions:status', { userId }, (db) =>
+    db.selectFrom('identity_submissions').select('status').where('user_id', '=', slot<string>('userId')),
+  );
+  return rows[0]?.status === 'approved';
 }
 
 async function checkInput(deps: Deps, userId: string, input: IdentityInput): Promise<void> {

@@ -4,6 +4,7 @@
  * issue 6). House accounts have fixed ids created by migrations 0004 and 0006; a user's accounts and balance row are created on first use.
  */
 import type { Db } from '../../db/index.js';
+import { runCompiled, slot } from '../../db/compiled-queries.js';
 import { newId } from '../ids.js';
 
 /** A user's ledger account kinds. */
@@ -35,7 +36,14 @@ export async function userAccountIds(trx: Db, userIds: readonly string[], now: n
   const result = new Map<string, UserAccountIds>();
   if (!unique.length) return result;
   const read = async () => {
-    const rows = await trx.selectFrom('ledger_accounts').select(['id', 'user_id', 'kind']).where('user_id', 'in', unique).where('kind', 'in', ['available', 'held']).execute();
+    const values = Object.fromEntries(unique.map((userId, i) => [`u${i}`, userId]));
+    const { rows } = await runCompiled(trx, `ledger_accounts:of:${unique.length}`, values, (db) =>
+      db
+        .selectFrom('ledger_accounts')
+        .select(['id', 'user_id', 'kind'])
+        .where('user_id', 'in', unique.map((_, i) => slot<string>(`u${i}`)))
+        .where('kind', 'in', ['available', 'held']),
+    );
     for (const row of rows) {
       const ids = result.get(row.user_id!) ?? { available: '', held: '' };
       ids[row.kind as UserAccountKind] = row.id;

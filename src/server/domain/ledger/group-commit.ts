@@ -17,8 +17,20 @@
  *
  * The queue belongs to one Kysely instance (one better-sqlite3 connection).
  */
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/index.js';
+
+/** The round's fixed statements, compiled once (a tagged template compiles again on every run). */
+const STATEMENTS = {
+  full: CompiledQuery.raw('pragma synchronous = FULL'),
+  normal: CompiledQuery.raw('pragma synchronous = NORMAL'),
+  begin: CompiledQuery.raw('begin immediate'),
+  savepoint: CompiledQuery.raw('savepoint money_request'),
+  release: CompiledQuery.raw('release money_request'),
+  rollbackTo: CompiledQuery.raw('rollback to money_request'),
+  commit: CompiledQuery.raw('commit'),
+  rollback: CompiledQuery.raw('rollback'),
+};
 
 /** One queued request: its operation and how to answer it. */
 interface Pending {
@@ -75,31 +87,31 @@ class CommitQueue {
         // Taken once the connection is ours: requests that arrived while the round waited for
         // it (behind other queries) join this round.
         round = this.queue.splice(0, GROUP_COMMIT_MAX);
-        await sql`pragma synchronous = FULL`.execute(connection);
+        await connection.executeQuery(STATEMENTS.full);
         try {
-          await sql`begin immediate`.execute(connection);
+          await connection.executeQuery(STATEMENTS.begin);
           try {
             for (const pending of round) {
-              await sql`savepoint money_request`.execute(connection);
+              await connection.executeQuery(STATEMENTS.savepoint);
               try {
                 const value = await pending.operation(connection);
-                await sql`release money_request`.execute(connection);
+                await connection.executeQuery(STATEMENTS.release);
                 pending.outcome = { ok: true, value };
               } catch (error) {
                 // Undo exactly this request; if SQLite already rolled the whole transaction
                 // back (I/O error, …) this throws and the round fails as a whole.
-                await sql`rollback to money_request`.execute(connection);
-                await sql`release money_request`.execute(connection);
+                await connection.executeQuery(STATEMENTS.rollbackTo);
+                await connection.executeQuery(STATEMENTS.release);
                 pending.outcome = { ok: false, error };
               }
             }
-            await sql`commit`.execute(connection);
+            await connection.executeQuery(STATEMENTS.commit);
           } catch (error) {
-            await sql`rollback`.execute(connection).catch(() => undefined);
+            await connection.executeQuery(STATEMENTS.rollback).catch(() => undefined);
             throw error;
           }
         } finally {
-          await sql`pragma synchronous = NORMAL`.execute(connection).catch(() => undefined);
+          await connection.executeQuery(STATEMENTS.normal).catch(() => undefined);
         }
       });
       this.stats.rounds++;

@@ -8,9 +8,24 @@
  * lock and re-checks the condition against the committed balance.
  */
 import type { Db } from '../../db/index.js';
+import { runCompiled, slot } from '../../db/compiled-queries.js';
+import type { PostingsTable } from '../../db/tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { houseAccountId, userAccountIds, type AccountRef } from './accounts.js';
+
+const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'amount_minor', 'created_at', 'kind', 'user_id', 'user_seq', 'available_after_minor', 'held_after_minor'] as const satisfies ReadonlyArray<keyof PostingsTable>;
+
+/** Inserts an entry's postings in one statement (one compiled shape per row count). */
+async function insertPostings(trx: Db, rows: readonly PostingsTable[]): Promise<void> {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const column of POSTING_COLUMNS) values[`${i}.${column}`] = row[column];
+  });
+  await runCompiled(trx, `postings:insert:${rows.length}`, values, (db) =>
+    db.insertInto('postings').values(rows.map((_, i) => Object.fromEntries(POSTING_COLUMNS.map((column) => [column, slot(`${i}.${column}`)])) as unknown as PostingsTable)),
+  );
+}
 
 /** One leg of an entry. */
 export interface PostingInput {
@@ -89,18 +104,20 @@ export async function postEntry(trx: Db, now: number, entry: EntryInput): Promis
       else dHeld += p.amountMinor;
       count++;
     }
-    const row = await trx
-      .updateTable('wallet_balances')
-      .set((eb) => ({
-        available_minor: eb('available_minor', '+', dAvailable),
-        held_minor: eb('held_minor', '+', dHeld),
-        seq: eb('seq', '+', count),
-        updated_at: now,
-      }))
-      .where('user_id', '=', userId)
-      .where((eb) => eb.and([eb(eb('available_minor', '+', dAvailable), '>=', 0), eb(eb('held_minor', '+', dHeld), '>=', 0)]))
-      .returning(['available_minor', 'held_minor', 'seq'])
-      .executeTakeFirst();
+    const { rows } = await runCompiled(trx, 'wallet_balances:move', { dAvailable, dHeld, count, now, userId }, (db) =>
+      db
+        .updateTable('wallet_balances')
+        .set((eb) => ({
+          available_minor: eb('available_minor', '+', slot<number>('dAvailable')),
+          held_minor: eb('held_minor', '+', slot<number>('dHeld')),
+          seq: eb('seq', '+', slot<number>('count')),
+          updated_at: slot<number>('now'),
+        }))
+        .where('user_id', '=', slot<string>('userId'))
+        .where((eb) => eb.and([eb(eb('available_minor', '+', slot<number>('dAvailable')), '>=', 0), eb(eb('held_minor', '+', slot<number>('dHeld')), '>=', 0)]))
+        .returning(['available_minor', 'held_minor', 'seq']),
+    );
+    const row = rows[0];
     if (!row) {
       if (dAvailable < 0) throw new AppError('insufficientBalance');
       throw new LedgerError(`entry ${entry.kind}/${entry.reference}: held balance of user ${userId} would go below zero`);
@@ -112,30 +129,28 @@ export async function postEntry(trx: Db, now: number, entry: EntryInput): Promis
     });
   }
 
-  await trx.insertInto('journal_entries').values({ id, kind: entry.kind, reference: entry.reference, created_at: now }).execute();
-  await trx
-    .insertInto('postings')
-    .values(
-      entry.postings.map((p) => {
-        const base = { id: newId(), entry_id: id, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
-        if (!('userId' in p.account)) return { ...base, account_id: houseAccountId(p.account.house) };
-        // `running` starts at the balances before the entry and walks forward posting by posting.
-        const state = running.get(p.account.userId)!;
-        if (p.account.kind === 'available') state.available += p.amountMinor;
-        else state.held += p.amountMinor;
-        state.seq += 1;
-        const ids = accounts.get(p.account.userId)!;
-        return {
-          ...base,
-          account_id: ids[p.account.kind],
-          user_id: p.account.userId,
-          user_seq: state.seq,
-          available_after_minor: state.available,
-          held_after_minor: state.held,
-        };
-      }),
-    )
-    .execute();
+  await runCompiled(trx, 'journal_entries:insert', { id, kind: entry.kind, reference: entry.reference, now }, (db) =>
+    db.insertInto('journal_entries').values({ id: slot('id'), kind: slot('kind'), reference: slot('reference'), created_at: slot('now') }),
+  );
+  const rows = entry.postings.map((p): PostingsTable => {
+    const base = { id: newId(), entry_id: id, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
+    if (!('userId' in p.account)) return { ...base, account_id: houseAccountId(p.account.house), user_id: null, user_seq: null, available_after_minor: null, held_after_minor: null };
+    // `running` starts at the balances before the entry and walks forward posting by posting.
+    const state = running.get(p.account.userId)!;
+    if (p.account.kind === 'available') state.available += p.amountMinor;
+    else state.held += p.amountMinor;
+    state.seq += 1;
+    const ids = accounts.get(p.account.userId)!;
+    return {
+      ...base,
+      account_id: ids[p.account.kind],
+      user_id: p.account.userId,
+      user_seq: state.seq,
+      available_after_minor: state.available,
+      held_after_minor: state.held,
+    };
+  });
+  await insertPostings(trx, rows);
 
   const balances = new Map<string, WalletBalances>();
   for (const [userId, state] of running) balances.set(userId, { availableMinor: state.available, heldMinor: state.held });

@@ -1,5 +1,6 @@
 /** Bound bank accounts as money operations see them (payee of a withdrawal, source of a deposit). */
 import { maskTail } from '../../../shared/format.js';
+import { runCompiled, slot } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 
@@ -46,13 +47,16 @@ export const operatorBankRef = (row: BankRow): OperatorBankRef => ({ ...bankRef(
  *   answer for all three, revealing nothing).
  */
 export async function liveBankAccount(db: Db, userId: string, bankId: string): Promise<BankRow> {
-  const row = await db
-    .selectFrom('bank_accounts')
-    .select(['id', 'bank_name', 'account_number', 'ifsc', 'holder_name'])
-    .where('id', '=', bankId)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  // Every withdrawal runs this inside its money transaction: one compiled shape (issue 14).
+  const { rows } = await runCompiled(db, 'bank_accounts:live', { bankId, userId }, (d) =>
+    d
+      .selectFrom('bank_accounts')
+      .select(['id', 'bank_name', 'account_number', 'ifsc', 'holder_name'])
+      .where('id', '=', slot<string>('bankId'))
+      .where('user_id', '=', slot<string>('userId'))
+      .where('deleted_at', 'is', null),
+  );
+  const row = rows[0];
   if (!row) throw new AppError('bankNotFound');
   return row;
 }

@@ -4,6 +4,7 @@
  * (`trading-config.ts`), never from the client.
  */
 import type { Db } from '../../db/index.js';
+import { runCompiled, slot } from '../../db/compiled-queries.js';
 import type { Deps } from '../deps.js';
 
 /** Answer of `order/tradingConfig`. Amounts in whole currency units; rates as ratios (0.85). */
@@ -21,8 +22,8 @@ export interface TradingTermsView {
 
 /** Whether the user acknowledged the risk disclosure. */
 export async function hasAcknowledgedRisk(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('trading_consents').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await runCompiled(db, 'trading_consents:of', { userId }, (d) => d.selectFrom('trading_consents').select('user_id').where('user_id', '=', slot<string>('userId')));
+  return rows.length > 0;
 }
 
 /** The public part of the terms (also `config/getSystemConfig` → `trading`). */

@@ -8,6 +8,7 @@
  * The buy tick of each contract is written by the purchase itself. Inserts ignore an
  * existing (symbol, at): several processes may record the same second, the first one stays.
  */
+import { runCompiled, slot } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import type { MarketFeed } from '../../market/feed.js';
 
@@ -26,6 +27,14 @@ const CHUNK = 500;
  */
 export async function insertTicks(db: Db, ticks: readonly PriceTick[]): Promise<void> {
   const t = db;
+  if (ticks.length === 1) {
+    // A purchase's buy tick: one compiled shape (issue 14), not a query built per request.
+    const [tick] = ticks as [PriceTick];
+    await runCompiled(db, 'price_ticks:insert:1', { symbol: tick.symbol, at: tick.at, price: tick.priceMinor }, (d) =>
+      d.insertInto('price_ticks').values({ symbol: slot<string>('symbol'), at: slot<number>('at'), price_minor: slot<number>('price') }).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()),
+    );
+    return;
+  }
   for (let i = 0; i < ticks.length; i += CHUNK) {
     const rows = ticks.slice(i, i + CHUNK).map((tick) => ({ symbol: tick.symbol, at: tick.at, price_minor: tick.priceMinor }));
     await t.insertInto('price_ticks').values(rows).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()).execute();

@@ -1,0 +1,87 @@
+/**
+ * Compiled query shapes (`src/server/db/compiled-queries.ts`, issue 14): a shape is built and
+ * compiled once per dialect, later runs only fill its slots; constants of the shape stay
+ * constants; a missing slot value or a slot inlined into the SQL is refused. Runs on the
+ * suite's database (a real SQLite file, or PostgreSQL with TEST_DB=pg).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompiled, slot } from '../../src/server/db/compiled-queries.js';
+import { openDb, type Db } from '../../src/server/db/index.js';
+import { createPgDatabase, testDb } from '../support/server.js';
+
+describe('runCompiled', () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    if (testDb() === 'pg') {
+      const database = await createPgDatabase();
+      db = await openDb({ kind: 'postgres', url: database.url });
+      cleanup = async () => {
+        await db.destroy();
+        await database.drop();
+      };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-compiled-'));
+      db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
+      cleanup = async () => {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    }
+  });
+  afterAll(async () => cleanup());
+
+  const insertTick = (values: { symbol: string; at: number; price: number }, builds: { count: number }) =>
+    runCompiled(db, 'test:price_ticks:insert', values, (d) => {
+      builds.count++;
+      return d
+        .insertInto('price_ticks')
+        .values({ symbol: slot<string>('symbol'), at: slot<number>('at'), price_minor: slot<number>('price') })
+        .onConflict((oc) => oc.columns(['symbol', 'at']).doNothing());
+    });
+
+  it('builds a shape once and runs it with each call’s values', async () => {
+    const builds = { count: 0 };
+    await insertTick({ symbol: 'CQ1', at: 1000, price: 150 }, builds);
+    await insertTick({ symbol: 'CQ1', at: 2000, price: 250 }, builds);
+    await insertTick({ symbol: 'CQ1', at: 1000, price: 999 }, builds); // the conflict keeps the first
+    expect(builds.count).toBe(1);
+    const rows = await db.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'CQ1').orderBy('at').execute();
+    expect(rows.map((r) => [Number(r.at), Number(r.price_minor)])).toEqual([
+      [1000, 150],
+      [2000, 250],
+    ]);
+  });
+
+  it('keeps the shape’s constants and returns rows', async () => {
+    const run = (symbol: string) =>
+      runCompiled(db, 'test:price_ticks:after', { symbol }, (d) =>
+        d.selectFrom('price_ticks').select(['at']).where('symbol', '=', slot<string>('symbol')).where('at', '>', 1500).orderBy('at'),
+      );
+    expect((await run('CQ1')).rows.map((r) => Number(r.at))).toEqual([2000]);
+    expect((await run('NONE')).rows).toEqual([]);
+  });
+
+  it('works inside a transaction on the same compiled shape', async () => {
+    const builds = { count: 0 };
+    await db.transaction().execute(async (trx) => {
+      await runCompiled(trx, 'test:price_ticks:insert', { symbol: 'CQ2', at: 1, price: 7 }, () => {
+        builds.count++;
+        throw new Error('not rebuilt');
+      });
+    });
+    expect(builds.count).toBe(0);
+    expect(await db.selectFrom('price_ticks').select('price_minor').where('symbol', '=', 'CQ2').executeTakeFirst()).toMatchObject({ price_minor: 7 });
+  });
+
+  it('refuses a call without a value for a slot, and a slot inlined into the SQL', async () => {
+    await expect(insertTick({ symbol: 'CQ3', at: 1 } as never, { count: 0 })).rejects.toThrow(/no value for slot price/);
+    await expect(
+      runCompiled(db, 'test:inlined', { symbol: 'x' }, (d) => d.selectFrom('price_ticks').select('at').where(sql`symbol = ${sql.lit(slot<string>('symbol'))}`.$castTo<boolean>())),
+    ).rejects.toThrow(/inlined/);
+  });
+});
