@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCompiled, slot } from '../../src/server/db/compiled-queries.js';
+import { insertRowCompiled, runCompiled, slot } from '../../src/server/db/compiled-queries.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { createPgDatabase, testDb } from '../support/server.js';
 
@@ -76,6 +76,17 @@ describe('runCompiled', () => {
     });
     expect(builds.count).toBe(0);
     expect(await db.selectFrom('price_ticks').select('price_minor').where('symbol', '=', 'CQ2').executeTakeFirst()).toMatchObject({ price_minor: 7 });
+  });
+
+  it('inserts a row through a shape keyed by its table and columns', async () => {
+    await insertRowCompiled(db, 'price_ticks', { symbol: 'CQ4', at: 1, price_minor: 10 });
+    await insertRowCompiled(db, 'price_ticks', { symbol: 'CQ4', at: 2, price_minor: 20 });
+    const rows = await db.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', 'CQ4').orderBy('at').execute();
+    expect(rows.map((r) => [Number(r.at), Number(r.price_minor)])).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
+    await expect(insertRowCompiled(db, 'price_ticks', { symbol: 'CQ4', at: 3, price_minor: undefined as never })).rejects.toThrow(/no value for slot price_minor/);
   });
 
   it('refuses a call without a value for a slot, and a slot inlined into the SQL', async () => {

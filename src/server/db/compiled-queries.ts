@@ -9,8 +9,8 @@
  * (or which constant) each `?` / `$n` takes. Later runs only fill that list. Kysely stays the
  * one source of the SQL, for SQLite and PostgreSQL alike.
  */
-import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import type { Db } from './index.js';
+import { CompiledQuery, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import type { Database, Db } from './index.js';
 
 const MARK = '\u0000slot:';
 
@@ -62,4 +62,17 @@ export async function runCompiled<R>(db: Db, shape: string, values: Readonly<Rec
     return value;
   });
   return db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
+}
+
+/**
+ * Inserts one row into `table` through a compiled shape keyed by the table and the row's
+ * columns (every value, `null` included, travels as a parameter).
+ * @throws Error when a value is `undefined`; whatever the database raises.
+ */
+export async function insertRowCompiled<T extends keyof Database & string>(db: Db, table: T, row: Insertable<Database[T]>): Promise<void> {
+  const values = row as Readonly<Record<string, unknown>>;
+  const columns = Object.keys(values);
+  await runCompiled(db, `${table}:insert:${columns.join(',')}`, values, (d) =>
+    d.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, slot(column)])) as never),
+  );
 }

@@ -5,7 +5,7 @@
  * the resolving transaction, backed by the unique (kind, reference) index on journal entries.
  */
 import type { Db } from '../../db/index.js';
-import { runCompiled, slot } from '../../db/compiled-queries.js';
+import { insertRowCompiled } from '../../db/compiled-queries.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { HouseAccount } from './accounts.js';
@@ -42,21 +42,18 @@ export async function placeHold(trx: Db, now: number, input: HoldInput): Promise
       { account: { userId, kind: 'held' }, amountMinor, kind: input.postingKind },
     ],
   });
-  const values = { id, userId, kind: input.kind, reference: input.reference, amountMinor, entryId: entry.id, now };
-  await runCompiled(trx, 'holds:place', values, (db) =>
-    db.insertInto('holds').values({
-      id: slot('id'),
-      user_id: slot('userId'),
-      kind: slot('kind'),
-      reference: slot('reference'),
-      amount_minor: slot('amountMinor'),
-      status: 'open',
-      placed_entry_id: slot('entryId'),
-      resolved_entry_id: null,
-      created_at: slot('now'),
-      resolved_at: null,
-    }),
-  );
+  await insertRowCompiled(trx, 'holds', {
+    id,
+    user_id: userId,
+    kind: input.kind,
+    reference: input.reference,
+    amount_minor: amountMinor,
+    status: 'open',
+    placed_entry_id: entry.id,
+    resolved_entry_id: null,
+    created_at: now,
+    resolved_at: null,
+  });
   return id;
 }
 

@@ -8,7 +8,7 @@
  * lock and re-checks the condition against the committed balance.
  */
 import type { Db } from '../../db/index.js';
-import { runCompiled, slot } from '../../db/compiled-queries.js';
+import { insertRowCompiled, runCompiled, slot } from '../../db/compiled-queries.js';
 import type { PostingsTable } from '../../db/tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -129,9 +129,7 @@ export async function postEntry(trx: Db, now: number, entry: EntryInput): Promis
     });
   }
 
-  await runCompiled(trx, 'journal_entries:insert', { id, kind: entry.kind, reference: entry.reference, now }, (db) =>
-    db.insertInto('journal_entries').values({ id: slot('id'), kind: slot('kind'), reference: slot('reference'), created_at: slot('now') }),
-  );
+  await insertRowCompiled(trx, 'journal_entries', { id, kind: entry.kind, reference: entry.reference, created_at: now });
   const rows = entry.postings.map((p): PostingsTable => {
     const base = { id: newId(), entry_id: id, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
     if (!('userId' in p.account)) return { ...base, account_id: houseAccountId(p.account.house), user_id: null, user_seq: null, available_after_minor: null, held_after_minor: null };

@@ -7,7 +7,7 @@
  */
 import { formatMinorMoney } from '../../../shared/format.js';
 import { fromMinor } from '../../../shared/money.js';
-import { runCompiled, slot } from '../../db/compiled-queries.js';
+import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
@@ -87,23 +87,20 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
         entryKind: ENTRY_KINDS.withdrawalRequested,
         postingKind: 'withdrawal_hold',
       });
-      const values = { id, userId, bankId: input.bankId, amountMinor, feeMinor, netMinor: amountMinor - feeMinor, holdId, now };
-      await runCompiled(trx, 'withdrawals:insert', values, (db) =>
-        db.insertInto('withdrawals').values({
-          id: slot('id'),
-          user_id: slot('userId'),
-          bank_account_id: slot('bankId'),
-          amount_minor: slot('amountMinor'),
-          fee_minor: slot('feeMinor'),
-          net_minor: slot('netMinor'),
-          hold_id: slot('holdId'),
-          status: 'pending',
-          reject_reason: null,
-          created_at: slot('now'),
-          reviewed_at: null,
-          reviewed_by: null,
-        }),
-      );
+      await insertRowCompiled(trx, 'withdrawals', {
+        id,
+        user_id: userId,
+        bank_account_id: input.bankId,
+        amount_minor: amountMinor,
+        fee_minor: feeMinor,
+        net_minor: amountMinor - feeMinor,
+        hold_id: holdId,
+        status: 'pending',
+        reject_reason: null,
+        created_at: now,
+        reviewed_at: null,
+        reviewed_by: null,
+      });
       return { id, fee: fromMinor(feeMinor), net: fromMinor(amountMinor - feeMinor) };
     },
   );

@@ -8,7 +8,7 @@ import { fromMinor, toMinor } from '../../../shared/money.js';
 import type { Direction } from '../../../shared/trade.js';
 import type { UpDownOrder } from '../../../shared/generated/index.js';
 import type { TradingConfig } from '../../trading-config.js';
-import { runCompiled, slot } from '../../db/compiled-queries.js';
+import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
@@ -129,7 +129,7 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
         settle_entry_id: null,
         settled_at: null,
       };
-      await insertContract(trx, row);
+      await insertRowCompiled(trx, 'contracts', row);
       await insertTicks(trx, [{ symbol: instrument.symbol, at: now, priceMinor }]);
       const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row);
       return view;
@@ -137,18 +137,6 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
   );
   ctx.recorder.watch(receipt.symbol);
   return receipt;
-}
-
-const CONTRACT_COLUMNS = [
-  'id', 'user_id', 'symbol', 'direction', 'amount_minor', 'buy_price_minor', 'rate_bp', 'duration_s', 'bought_at', 'expires_at',
-  'status', 'hold_id', 'settle_price_minor', 'settle_tick_at', 'profit_minor', 'settle_entry_id', 'settled_at',
-] as const satisfies ReadonlyArray<keyof ContractsTable>;
-
-/** Inserts a new contract row (one compiled shape: every purchase runs it, issue 14). */
-async function insertContract(trx: Db, row: ContractsTable): Promise<void> {
-  await runCompiled(trx, 'contracts:insert', row as unknown as Record<string, unknown>, (db) =>
-    db.insertInto('contracts').values(Object.fromEntries(CONTRACT_COLUMNS.map((column) => [column, slot(column)])) as unknown as ContractsTable),
-  );
 }
 
 /** A contract row of its owner, or undefined. */
