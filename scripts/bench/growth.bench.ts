@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { BenchFigure } from '../bench.js';
 import { tradingInvestor } from './funding.js';
 import { purchaseLoad } from './purchase-load.js';
-import { buildServer } from '../../src/server/app.js';
+import { startBenchServer } from './bench-server.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Db } from '../../src/server/db/index.js';
@@ -53,9 +53,7 @@ async function prefillJournal(db: Db, rows: number, at: number): Promise<void> {
 async function journalRun(dir: string, journalRows: number): Promise<BenchFigure[]> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
-  const server = await buildServer(config, { clock, logger: false });
-  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
-  await server.jobs.started;
+  const server = await startBenchServer(config, { clock, logger: false });
   const figures: BenchFigure[] = [];
   try {
     const now = clock.now();

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { BenchFigure } from '../bench.js';
 import { percentile } from './stats.mjs';
 import { fundedInvestor } from './funding.js';
-import { buildServer } from '../../src/server/app.js';
+import { startBenchServer } from './bench-server.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { Deps } from '../../src/server/domain/deps.js';
@@ -42,9 +42,7 @@ async function fundedWithBank(deps: Deps): Promise<{ userId: string; bankId: str
 async function domainRun(dir: string): Promise<{ perSecond: number; p50: number; p99: number; perCommit: number }> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', WITHDRAWAL_REQUIRES_IDENTITY: '0', CLIENT_DIR: path.join(dir, 'none') });
-  const server = await buildServer(config, { clock, logger: false });
-  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
-  await server.jobs.started;
+  const server = await startBenchServer(config, { clock, logger: false });
   try {
     const { userId, bankId } = await fundedWithBank(server.deps);
     const body = { amount: AMOUNT_MINOR / 100, bankId };

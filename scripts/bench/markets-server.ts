@@ -9,13 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../../src/server/config.js';
-import { buildServer } from '../../src/server/app.js';
+import { startBenchServer } from './bench-server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-bench-markets-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NIVESH_MODE: 'demo', LOG_LEVEL: 'warn', MARKET_FEED: 'on', SSE_MAX_PER_IP: '1000000', CLIENT_DIR: path.join(dataDir, 'none') });
-const server = await buildServer(config, { logger: false });
-// The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
-await server.jobs.started;
+const server = await startBenchServer(config, { logger: false });
 await server.market.ready();
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -18,7 +18,7 @@ import { newId } from '../../src/server/domain/ids.js';
 import type { BenchFigure } from '../bench.js';
 import { tradingInvestor } from './funding.js';
 import { purchaseLoad, type PurchaseLoad } from './purchase-load.js';
-import { buildServer } from '../../src/server/app.js';
+import { startBenchServer } from './bench-server.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
@@ -33,9 +33,7 @@ const WARMUP = 200;
 async function httpRun(dir: string): Promise<PurchaseLoad> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
-  const server = await buildServer(config, { clock, logger: false });
-  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
-  await server.jobs.started;
+  const server = await startBenchServer(config, { clock, logger: false });
   try {
     const { token } = await tradingInvestor(server.deps, 2);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -80,9 +78,7 @@ async function rawRun(dir: string): Promise<number> {
 async function settleRun(dir: string): Promise<{ seconds: number; perSecond: number }> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none') });
-  const server = await buildServer(config, { clock, logger: false });
-  // The start-up passes (the AI baskets' refit reads years of daily bars) finish before anything is measured.
-  await server.jobs.started;
+  const server = await startBenchServer(config, { clock, logger: false });
   try {
     const users: string[] = [];
     const perUser = 10_000;

@@ -164,7 +164,7 @@ export function netSettlements(planned: ReadonlyArray<Pick<Planned, 'row' | 'res
     }
     group.contracts++;
     for (const leg of settlementPostings(p.row.user_id, Number(p.row.amount_minor), p.result)) {
-      const account = 'userId' in leg.account ? leg.account.kind : `house:${leg.account.house}`;
+      const account = 'userId' in leg.account ? leg.account.kind : houseAccountId(leg.account.house);
       const key = `${account}|${leg.kind}`;
       const sum = group.legs.get(key);
       if (sum) sum.amountMinor += leg.amountMinor;
