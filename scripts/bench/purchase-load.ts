@@ -23,7 +23,7 @@ export interface PurchaseLoad {
 }
 
 /**
- * Runs `warmup` purchases one by one, then `count` with `concurrency` in flight. The server
+ * Runs `warmup` purchases, then `count`, both with `concurrency` in flight; only the latter are measured. The server
  * must be listening (`server.app.listen`).
  * @throws Error when a purchase is refused (the bench measures successful purchases only).
  */

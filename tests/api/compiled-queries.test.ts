@@ -1,7 +1,9 @@
 /**
  * Compiled query shapes (`src/server/db/compiled-queries.ts`, issue 14): a shape is built and
  * compiled once per dialect, later runs only fill its slots; constants of the shape stay
- * constants; a missing slot value or a slot inlined into the SQL is refused. Runs on the
+ * constants; a missing slot value or a slot inlined into the SQL is refused. On SQLite a shape
+ * runs on the connection directly only while nobody holds it (`sqlite-direct.ts`): a query from
+ * outside an open transaction waits for it and never reads its uncommitted rows. Runs on the
  * suite's database (a real SQLite file, or PostgreSQL with TEST_DB=pg).
  */
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRowCompiled, runCompiled, slot } from '../../src/server/db/compiled-queries.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
+import { directHandle } from '../../src/server/db/sqlite-direct.js';
 import { createPgDatabase, testDb } from '../support/server.js';
 
 describe('runCompiled', () => {
@@ -94,5 +97,47 @@ describe('runCompiled', () => {
     await expect(
       runCompiled(db, 'test:inlined', { symbol: 'x' }, (d) => d.selectFrom('price_ticks').select('at').where(sql`symbol = ${sql.lit(slot<string>('symbol'))}`.$castTo<boolean>())),
     ).rejects.toThrow(/inlined/);
+  });
+  it('a shape run from outside an open transaction waits for it and never reads its uncommitted rows', async () => {
+    const sqlite = testDb() !== 'pg';
+    const count = async () =>
+      Number(
+        (
+          await runCompiled(db, 'test:price_ticks:count', { symbol: 'CQ5' }, (d) =>
+            d.selectFrom('price_ticks').select((eb) => eb.fn.countAll<number>().as('n')).where('symbol', '=', slot<string>('symbol')),
+          )
+        ).rows[0]!.n,
+      );
+    expect(directHandle(db) !== undefined).toBe(sqlite); // nobody holds the connection
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const didInsert = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('price_ticks').values({ symbol: 'CQ5', at: 1, price_minor: 1 }).execute();
+      inserted();
+      await gate;
+    });
+    await didInsert;
+    expect(directHandle(db)).toBeUndefined(); // held by the transaction
+    let early: number | null = null;
+    const read = count().then((n) => (early = n));
+    try {
+      if (sqlite) {
+        // The read waits for the connection: it would see the uncommitted row if it ran now.
+        for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+        expect(early).toBeNull();
+      } else {
+        // Another connection answers at once, with committed rows only.
+        expect(await read).toBe(0);
+      }
+    } finally {
+      release();
+      await transaction;
+    }
+    await read;
+    expect(await count()).toBe(1);
+    if (sqlite) expect(early).toBe(1);
+    expect(directHandle(db) !== undefined).toBe(sqlite);
   });
 });

@@ -7,14 +7,17 @@
  * - a request that fails inside a shared round is undone alone (its savepoint), the others of
  *   the round are committed;
  * - a request is answered only after its commit: another connection sees its writes at once;
- *   money transactions run with `synchronous = FULL`.
+ *   money transactions run with `synchronous = FULL`;
+ * - a round gathers: requests that join a moment after the first share its commit (SQLite);
+ * - remembered account ids: a transaction that created a user's accounts and rolled back
+ *   leaves nothing behind for the next one (on its own, and inside a shared round).
  * Ledger invariants after every test.
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { groupCommitStats, isSqlite, moneyTransaction, postEntry } from '../../src/server/domain/ledger/index.js';
+import { GROUP_COMMIT_GATHER_MAX_MS, GROUP_COMMIT_QUIET_MS, groupCommitStats, isSqlite, moneyTransaction, postEntry, setGroupCommitWindow } from '../../src/server/domain/ledger/index.js';
 import { assets, credit, entryCount, investor, useMoneyServer } from '../support/money.js';
 
 const ctx = useMoneyServer();
@@ -97,5 +100,59 @@ describe('group commit', () => {
     }
     // Outside money transactions the connection stays at NORMAL.
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous).toBe(1);
+  });
+  it('a round gathers: requests that join a turn after the first share its commit', async () => {
+    const db = ctx.server.deps.db;
+    if (!isSqlite(db)) return; // PostgreSQL: each operation is its own transaction
+    const user = await investor(ctx.server);
+    // Wide enough that a slow turn of a busy machine cannot split the two bursts.
+    setGroupCommitWindow(db, { quietMs: 200, maxMs: 2000 });
+    try {
+      const now = ctx.server.clock.now();
+      const op = (name: string) => moneyTransaction(db, (trx) => postEntry(trx, now, deposit(user.userId, `gather-${user.userId.slice(0, 8)}-${name}`, 100)));
+      const before = groupCommitStats(db);
+      const first = ['a', 'b', 'c'].map(op);
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = ['d', 'e', 'f'].map(op);
+      await Promise.all([...first, ...second]);
+      const after = groupCommitStats(db);
+      expect(after.requests - before.requests).toBe(6);
+      // Without the gather the first burst left alone at the next turn: two rounds.
+      expect(after.rounds - before.rounds).toBe(1);
+    } finally {
+      setGroupCommitWindow(db, { quietMs: GROUP_COMMIT_QUIET_MS, maxMs: GROUP_COMMIT_GATHER_MAX_MS });
+    }
+    expect(await assets(ctx.server, user.token)).toMatchObject({ available: 6 });
+  });
+
+  it('account ids created by a transaction that rolls back are not remembered (alone, and in a shared round)', async () => {
+    const db = ctx.server.deps.db;
+    const now = ctx.server.clock.now();
+    const fresh = async () => {
+      const user = await investor(ctx.server);
+      // The investor has no ledger accounts yet: the first entry creates them.
+      expect(await db.selectFrom('ledger_accounts').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
+      return user;
+    };
+    // Creates the accounts, reads them back in a second entry, then fails: all of it undone.
+    const createThenFail = (userId: string, tag: string) =>
+      moneyTransaction(db, async (trx) => {
+        await postEntry(trx, now, deposit(userId, `${tag}-1`, 100));
+        await postEntry(trx, now, deposit(userId, `${tag}-2`, 100));
+        throw new Error('fails after creating the accounts');
+      });
+    const credit100 = (userId: string, reference: string) => moneyTransaction(db, (trx) => postEntry(trx, now, deposit(userId, reference, 100)));
+
+    const alone = await fresh();
+    await expect(createThenFail(alone.userId, `rb-${alone.userId.slice(0, 8)}`)).rejects.toThrow(/fails after creating/);
+    expect(await db.selectFrom('ledger_accounts').select('id').where('user_id', '=', alone.userId).execute()).toEqual([]);
+    await credit100(alone.userId, `rb-${alone.userId.slice(0, 8)}-ok`);
+    expect(await assets(ctx.server, alone.token)).toMatchObject({ available: 1 });
+
+    const shared = await fresh();
+    const [failed, ok] = await Promise.allSettled([createThenFail(shared.userId, `rbs-${shared.userId.slice(0, 8)}`), credit100(shared.userId, `rbs-${shared.userId.slice(0, 8)}-ok`)]);
+    expect(failed.status).toBe('rejected');
+    expect(ok.status).toBe('fulfilled');
+    expect(await assets(ctx.server, shared.token)).toMatchObject({ available: 1 });
   });
 });

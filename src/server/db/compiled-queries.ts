@@ -11,6 +11,7 @@
  */
 import { CompiledQuery, type Compilable, type Insertable, type QueryResult } from 'kysely';
 import type { Database, Db } from './index.js';
+import { directHandle, runOnHandle } from './sqlite-direct.js';
 
 const MARK = '\u0000slot:';
 
@@ -61,6 +62,9 @@ export async function runCompiled<R>(db: Db, shape: string, values: Readonly<Rec
     if (value === undefined) throw new Error(`compiled query ${shape}: no value for slot ${source.slot}`);
     return value;
   });
+  // SQLite with the connection free (or held by this caller): skip Kysely's executor.
+  const handle = directHandle(db);
+  if (handle) return runOnHandle<R>(handle, template.sql, parameters);
   return db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
 }
 

@@ -7,9 +7,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { usePreparedStatements } from './pg-prepared.js';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
 import type { Database } from './tables.js';
 import { withStatementCache } from './statement-cache.js';
+import { trackedSqliteDialect } from './sqlite-direct.js';
 import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_ledger.js';
 import * as m0003 from './migrations/0003_identity.js';
@@ -75,7 +76,9 @@ export async function openDb(target: DbTarget): Promise<Db> {
     // slowed the commit: bare purchase statements 1,192 → 518 tx/s with a savepoint, 1,072 with
     // it in memory (issue 14). Temp b-trees of large sorts (a settlement batch) live in memory too.
     sqlite.pragma('temp_store = MEMORY');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const { dialect, register } = trackedSqliteDialect(withStatementCache(sqlite));
+    db = new Kysely<Database>({ dialect });
+    register(db);
   } else {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection can die (server restart, failover, admin termination). pg-pool drops

@@ -109,13 +109,18 @@ export class SchemaStore {
   }
 
   private stamp(file: string): string | null {
-    const override = this.published.get(path.relative(this.dir, file).split(path.sep).join('/'));
+    const relative = path.relative(this.dir, file).split(path.sep).join('/');
+    const override = this.published.get(relative);
     if (override) return override.stamp;
-    if (this.recheckMs <= 0) return this.statStamp(file);
+    // Call contracts are code (issue 11): they change with a deploy, i.e. a new process, so
+    // their stamps are trusted until `invalidate`. Every call with a contract read its file's
+    // stamp on each request, a stat syscall on the money paths (issue 14).
+    const trustMs = relative.startsWith('contracts/') ? Infinity : this.recheckMs;
+    if (trustMs <= 0) return this.statStamp(file);
     // A cache lifetime, not business time: the monotonic clock, not the injected Clock.
     const now = performance.now();
     const hit = this.stamps.get(file);
-    if (hit && now - hit.at < this.recheckMs) return hit.stamp;
+    if (hit && now - hit.at < trustMs) return hit.stamp;
     const stamp = this.statStamp(file);
     this.stamps.set(file, { stamp, at: now });
     return stamp;

@@ -26,22 +26,48 @@ export interface UserAccountIds {
 }
 
 /**
+ * Account ids known to exist, per database (issue 14): a user's two accounts never change once
+ * created, and looking them up was one query of every money request. Keyed by the database's
+ * Kysely adapter, an object a database shares with all its transactions.
+ */
+const knownIds = new WeakMap<object, Map<string, UserAccountIds>>();
+
+/** Most users remembered per database (then the map starts over). */
+const KNOWN_IDS_MAX = 100_000;
+
+/**
+ * Users whose accounts a transaction created. Their ids are not remembered from that
+ * transaction: it may still roll back (its request fails, or its group-commit round does), and
+ * later reads in it would otherwise remember ids that never existed.
+ */
+const createdIn = new WeakMap<Db, Set<string>>();
+
+/**
  * The users' ledger account ids, creating missing accounts and balance rows. Idempotent and
  * safe under concurrency (`ON CONFLICT DO NOTHING` on the unique owner+kind and the user key).
+ * Ids read before are served from memory (see `knownIds`).
  * @param trx the operation's transaction.
  * @param now epoch milliseconds, for `created_at`.
  */
 export async function userAccountIds(trx: Db, userIds: readonly string[], now: number): Promise<Map<string, UserAccountIds>> {
-  const unique = [...new Set(userIds)];
   const result = new Map<string, UserAccountIds>();
-  if (!unique.length) return result;
-  const read = async () => {
-    const values = Object.fromEntries(unique.map((userId, i) => [`u${i}`, userId]));
-    const { rows } = await runCompiled(trx, `ledger_accounts:of:${unique.length}`, values, (db) =>
+  const adapter = trx.getExecutor().adapter;
+  let known = knownIds.get(adapter);
+  if (!known) knownIds.set(adapter, (known = new Map()));
+  const unknown: string[] = [];
+  for (const userId of new Set(userIds)) {
+    const ids = known.get(userId);
+    if (ids) result.set(userId, ids);
+    else unknown.push(userId);
+  }
+  if (!unknown.length) return result;
+  const read = async (users: string[]) => {
+    const values = Object.fromEntries(users.map((userId, i) => [`u${i}`, userId]));
+    const { rows } = await runCompiled(trx, `ledger_accounts:of:${users.length}`, values, (db) =>
       db
         .selectFrom('ledger_accounts')
         .select(['id', 'user_id', 'kind'])
-        .where('user_id', 'in', unique.map((_, i) => slot<string>(`u${i}`)))
+        .where('user_id', 'in', users.map((_, i) => slot<string>(`u${i}`)))
         .where('kind', 'in', ['available', 'held']),
     );
     for (const row of rows) {
@@ -50,8 +76,8 @@ export async function userAccountIds(trx: Db, userIds: readonly string[], now: n
       result.set(row.user_id!, ids);
     }
   };
-  await read();
-  const missing = unique.filter((id) => !result.get(id)?.available || !result.get(id)?.held);
+  await read(unknown);
+  const missing = unknown.filter((id) => !result.get(id)?.available || !result.get(id)?.held);
   if (missing.length) {
     await trx
       .insertInto('ledger_accounts')
@@ -63,7 +89,13 @@ export async function userAccountIds(trx: Db, userIds: readonly string[], now: n
       .values(missing.map((userId) => ({ user_id: userId, available_minor: 0, held_minor: 0, seq: 0, updated_at: now })))
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    await read();
+    await read(missing);
+    let created = createdIn.get(trx);
+    if (!created) createdIn.set(trx, (created = new Set()));
+    for (const userId of missing) created.add(userId);
   }
+  const created = createdIn.get(trx);
+  if (known.size + unknown.length > KNOWN_IDS_MAX) known.clear();
+  for (const userId of unknown) if (!created?.has(userId)) known.set(userId, result.get(userId)!);
   return result;
 }

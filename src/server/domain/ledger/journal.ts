@@ -17,13 +17,18 @@ import { houseAccountId, userAccountIds, type AccountRef } from './accounts.js';
 const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'amount_minor', 'created_at', 'kind', 'user_id', 'user_seq', 'available_after_minor', 'held_after_minor'] as const satisfies ReadonlyArray<keyof PostingsTable>;
 
 /** Inserts an entry's postings in one statement (one compiled shape per row count). */
+/** Slot names of row `i`'s columns (`0.id`, `0.entry_id`, …), made once per row index. */
+const rowSlots: string[][] = [];
+const slotsOfRow = (i: number): string[] => (rowSlots[i] ??= POSTING_COLUMNS.map((column) => `${i}.${column}`));
+
 async function insertPostings(trx: Db, rows: readonly PostingsTable[]): Promise<void> {
   const values: Record<string, unknown> = {};
   rows.forEach((row, i) => {
-    for (const column of POSTING_COLUMNS) values[`${i}.${column}`] = row[column];
+    const names = slotsOfRow(i);
+    POSTING_COLUMNS.forEach((column, c) => (values[names[c]!] = row[column]));
   });
   await runCompiled(trx, `postings:insert:${rows.length}`, values, (db) =>
-    db.insertInto('postings').values(rows.map((_, i) => Object.fromEntries(POSTING_COLUMNS.map((column) => [column, slot(`${i}.${column}`)])) as unknown as PostingsTable)),
+    db.insertInto('postings').values(rows.map((_, i) => Object.fromEntries(POSTING_COLUMNS.map((column, c) => [column, slot(slotsOfRow(i)[c]!)])) as unknown as PostingsTable)),
   );
 }
 
