@@ -35,6 +35,7 @@ import { settle, type Direction, type Settlement } from '../../../shared/trade.j
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { withJsonRows } from '../../db/json-rows.js';
+import { OPEN_STATUS } from '../../db/open-status.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
 import { ENTRY_KINDS, houseAccountId, isSqlite, LedgerError, moneyTransaction, userAccountIds, type PostingInput } from '../ledger/index.js';
@@ -257,7 +258,7 @@ async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ se
     let query = trx
       .selectFrom('contracts')
       .select(['id', 'user_id', 'symbol', 'direction', 'amount_minor', 'buy_price_minor', 'rate_bp', 'bought_at', 'expires_at', 'hold_id'])
-      .where('status', '=', 'open')
+      .where('status', '=', OPEN_STATUS)
       .where('expires_at', '<=', now)
       .orderBy('expires_at')
       .limit(batchSize);

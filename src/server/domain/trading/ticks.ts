@@ -10,6 +10,7 @@
  */
 import { runCompiled, slot } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
+import { OPEN_STATUS } from '../../db/open-status.js';
 import type { MarketFeed } from '../../market/feed.js';
 
 /** One recorded price: minor units at a wall-clock instant (epoch ms). */
@@ -97,7 +98,7 @@ export class TickRecorder {
    */
   async refresh(): Promise<void> {
     const started = this.generation;
-    const rows = await this.db.selectFrom('contracts').select('symbol').distinct().where('status', '=', 'open').execute();
+    const rows = await this.db.selectFrom('contracts').select('symbol').distinct().where('status', '=', OPEN_STATUS).execute();
     const open = new Set(rows.map((r) => r.symbol));
     for (const [symbol, generation] of this.watched) if (!open.has(symbol) && generation <= started) this.watched.delete(symbol);
     for (const symbol of open) if (!this.watched.has(symbol)) this.watched.set(symbol, started);
@@ -122,7 +123,7 @@ export class TickRecorder {
    */
   async prune(before: number): Promise<void> {
     const t = this.db;
-    const oldest = await t.selectFrom('contracts').select((eb) => eb.fn.min('bought_at').as('at')).where('status', '=', 'open').executeTakeFirst();
+    const oldest = await t.selectFrom('contracts').select((eb) => eb.fn.min('bought_at').as('at')).where('status', '=', OPEN_STATUS).executeTakeFirst();
     const limit = oldest?.at === null || oldest?.at === undefined ? before : Math.min(before, Number(oldest.at));
     await t.deleteFrom('price_ticks').where('at', '<', limit).execute();
   }

@@ -7,6 +7,7 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import { type PositionsTable } from '../../db/trading-tables.js';
+import { OPEN_STATUS } from '../../db/open-status.js';
 import type { Market } from '../../market/index.js';
 import type { Deps } from '../deps.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
@@ -149,8 +150,8 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
   }
   const now = ctx.deps.clock.now();
   const [rows, total] = await Promise.all([
-    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '=', 'open').orderBy('expires_at').orderBy('id').limit(pageSize).offset(offset).execute(),
-    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', 'open').executeTakeFirst(),
+    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '=', OPEN_STATUS).orderBy('expires_at').orderBy('id').limit(pageSize).offset(offset).execute(),
+    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', OPEN_STATUS).executeTakeFirst(),
   ]);
   const items = rows.map((row) => {
     const last = price(row.symbol);
@@ -165,9 +166,9 @@ export async function historicalDetails(ctx: TradingContext, userId: string, que
   const t = ctx.deps.db;
   const take = offset + pageSize;
   const [contracts, sales, contractCount, saleCount] = await Promise.all([
-    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '!=', 'open').orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
+    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
     t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('side', '=', 'sell').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
-    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '!=', 'open').executeTakeFirst(),
+    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).executeTakeFirst(),
     t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('side', '=', 'sell').executeTakeFirst(),
   ]);
   const items: HistoryItemView[] = [
