@@ -14,8 +14,11 @@
  * Anything else (a query while a transaction is open elsewhere) goes through Kysely and waits
  * for the connection as before.
  */
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type QueryResult, type SqliteDatabase } from 'kysely';
-import type { Db } from './index.js';
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Kysely, type QueryResult, type SqliteDatabase } from 'kysely';
+import type { Database } from './tables.js';
+
+/** The app's database (as `Db` in `index.ts`, which builds on this module). */
+type Db = Kysely<Database>;
 
 /** A SQLite driver that knows whether its one connection is held. */
 class TrackedSqliteDriver extends SqliteDriver {

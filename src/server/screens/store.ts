@@ -63,7 +63,11 @@ export class SchemaStore {
   /** Issue 11: published versions by relative path (`screens/x.layout.json`) with their stamp. */
   private published = new Map<string, { stamp: string; value: unknown }>();
 
-  /** File stamps trusted for `recheckMs` (issue 15); empty when every read stats its file. */
+  /**
+   * File stamps trusted for `recheckMs` (issue 15), and call contracts' stamps until
+   * {@link invalidate} (contracts are code, issue 14); screen files are stat'ed on every read
+   * while `recheckMs` is 0.
+   */
   private readonly stamps = new Map<string, { stamp: string | null; at: number }>();
 
   /**

@@ -16,11 +16,11 @@ import { houseAccountId, userAccountIds, type AccountRef } from './accounts.js';
 
 const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'amount_minor', 'created_at', 'kind', 'user_id', 'user_seq', 'available_after_minor', 'held_after_minor'] as const satisfies ReadonlyArray<keyof PostingsTable>;
 
-/** Inserts an entry's postings in one statement (one compiled shape per row count). */
 /** Slot names of row `i`'s columns (`0.id`, `0.entry_id`, …), made once per row index. */
 const rowSlots: string[][] = [];
 const slotsOfRow = (i: number): string[] => (rowSlots[i] ??= POSTING_COLUMNS.map((column) => `${i}.${column}`));
 
+/** Inserts an entry's postings in one statement (one compiled shape per row count). */
 async function insertPostings(trx: Db, rows: readonly PostingsTable[]): Promise<void> {
   const values: Record<string, unknown> = {};
   rows.forEach((row, i) => {
