@@ -6,8 +6,8 @@
  * index delete and insert each, most of a settlement batch's `UPDATE` time. Partial indexes
  * keep only open rows: a settled row just leaves them, and they stay as small as what is open.
  *
- * Queries must name the status as a literal (`status = 'open'`), not a bound parameter: neither
- * SQLite nor a PostgreSQL generic plan can prove that a parameter matches the index.
+ * Queries name the status as a literal (`status = 'open'`, `OPEN_STATUS`), not a bound
+ * parameter: a PostgreSQL generic plan cannot prove that a parameter matches the index.
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -253,17 +253,24 @@ async function book(trx: Db, now: number, planned: Planned[]): Promise<void> {
 }
 
 /** One batch in one transaction; returns the rows seen and what it settled. */
+/**
+ * The next batch of contracts due at `now` (epoch ms), earliest expiry first, through the
+ * partial index of open contracts; on PostgreSQL locked, skipping rows another settler holds.
+ */
+export function dueContractsQuery(trx: Db, now: number, batchSize: number) {
+  const query = trx
+    .selectFrom('contracts')
+    .select(['id', 'user_id', 'symbol', 'direction', 'amount_minor', 'buy_price_minor', 'rate_bp', 'bought_at', 'expires_at', 'hold_id'])
+    .where('status', '=', OPEN_STATUS)
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(batchSize);
+  return isSqlite(trx) ? query : query.forUpdate().skipLocked();
+}
+
 async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ seen: number; counts: SettleReport }> {
   return moneyTransaction(db, async (trx) => {
-    let query = trx
-      .selectFrom('contracts')
-      .select(['id', 'user_id', 'symbol', 'direction', 'amount_minor', 'buy_price_minor', 'rate_bp', 'bought_at', 'expires_at', 'hold_id'])
-      .where('status', '=', OPEN_STATUS)
-      .where('expires_at', '<=', now)
-      .orderBy('expires_at')
-      .limit(batchSize);
-    if (!isSqlite(trx)) query = query.forUpdate().skipLocked();
-    const rows = await query.execute();
+    const rows = await dueContractsQuery(trx, now, batchSize).execute();
     const counts = { settled: 0, won: 0, lost: 0, void: 0 };
     if (!rows.length) return { seen: 0, counts };
     const planned = await closeContracts(trx, now, await plan(trx, rows));

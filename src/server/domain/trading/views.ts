@@ -150,14 +150,19 @@ export async function purchaseDetails(ctx: TradingContext, userId: string, query
   }
   const now = ctx.deps.clock.now();
   const [rows, total] = await Promise.all([
-    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '=', OPEN_STATUS).orderBy('expires_at').orderBy('id').limit(pageSize).offset(offset).execute(),
-    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '=', OPEN_STATUS).executeTakeFirst(),
+    openContractsOf(t, userId).selectAll().orderBy('expires_at').orderBy('id').limit(pageSize).offset(offset).execute(),
+    openContractsOf(t, userId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
   ]);
   const items = rows.map((row) => {
     const last = price(row.symbol);
     return { ...contractView(ctx, row), currentPrice: last === null ? null : fromMinor(last), remainingSeconds: Math.max(0, Math.ceil((Number(row.expires_at) - now) / 1000)) };
   });
   return { items, total: count(total), page, pageSize };
+}
+
+/** An investor's open contracts, through the partial index `contracts_user_open` (migration 0016). */
+export function openContractsOf(db: Deps['db'], userId: string) {
+  return db.selectFrom('contracts').where('user_id', '=', userId).where('status', '=', OPEN_STATUS);
 }
 
 /** `order/historicalDetails`: settled contracts and sales, newest first. */

@@ -1,0 +1,76 @@
+/**
+ * Partial indexes of open rows (migration 0016, issue 14 "Settlement"): the settler's due scan
+ * and an investor's open contracts are planned through `contracts_open_expires` and
+ * `contracts_user_open`. On PostgreSQL they can be only because the queries name
+ * `status = 'open'` as a literal (`OPEN_STATUS`): a generic plan (what a named prepared statement
+ * ends up with) cannot prove that a bound parameter equals 'open' — these tests fail there when
+ * the status is bound. Runs on the suite's database (SQLite file, or TEST_DB=pg).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CompiledQuery, type Compilable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../src/server/db/index.js';
+import { dueContractsQuery } from '../../src/server/domain/trading/settle.js';
+import { openContractsOf } from '../../src/server/domain/trading/views.js';
+import { createPgDatabase, testDb } from '../support/server.js';
+
+/** A value written into SQL (test inputs only: numbers and plain strings). */
+const literal = (value: unknown): string => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
+
+describe('open-row partial indexes', () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    if (testDb() === 'pg') {
+      const database = await createPgDatabase();
+      db = await openDb({ kind: 'postgres', url: database.url });
+      cleanup = async () => {
+        await db.destroy();
+        await database.drop();
+      };
+    } else {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-open-indexes-'));
+      db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
+      cleanup = async () => {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    }
+  });
+  afterAll(async () => cleanup());
+
+  /** The plan of `query` as the database would run it from a prepared statement, as text. */
+  async function planOf(query: Compilable<unknown>): Promise<string> {
+    const { sql, parameters } = query.compile();
+    if (testDb() !== 'pg') {
+      const { rows } = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]));
+      return rows.map((row) => row.detail).join('\n');
+    }
+    // A generic plan (parameters unknown), and no sequential scan of the empty table.
+    return db.connection().execute(async (connection) => {
+      const run = (text: string) => connection.executeQuery<Record<string, string>>(CompiledQuery.raw(text));
+      await run('SET plan_cache_mode = force_generic_plan');
+      await run('SET enable_seqscan = off');
+      try {
+        await run(`PREPARE open_index_probe AS ${sql}`);
+        const { rows } = await run(`EXPLAIN EXECUTE open_index_probe(${parameters.map(literal).join(', ')})`);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await run('DEALLOCATE ALL');
+        await run('RESET plan_cache_mode');
+        await run('RESET enable_seqscan');
+      }
+    });
+  }
+
+  it('the due scan of the settler reads contracts_open_expires', async () => {
+    expect(await planOf(dueContractsQuery(db, 1_800_000_000_000, 5000))).toContain('contracts_open_expires');
+  });
+
+  it('an investor’s open contracts and their count read contracts_user_open', async () => {
+    expect(await planOf(openContractsOf(db, 'user-1').selectAll().orderBy('expires_at').limit(20))).toContain('contracts_user_open');
+    expect(await planOf(openContractsOf(db, 'user-1').select((eb) => eb.fn.countAll().as('n')))).toContain('contracts_user_open');
+  });
+});
