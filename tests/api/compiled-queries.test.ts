@@ -6,37 +6,18 @@
  * outside an open transaction waits for it and never reads its uncommitted rows. Runs on the
  * suite's database (a real SQLite file, or PostgreSQL with TEST_DB=pg).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRowCompiled, runCompiled, slot } from '../../src/server/db/compiled-queries.js';
-import { openDb, type Db } from '../../src/server/db/index.js';
+import type { Db } from '../../src/server/db/index.js';
 import { directHandle } from '../../src/server/db/sqlite-direct.js';
-import { createPgDatabase, testDb } from '../support/server.js';
+import { openTestDatabase, testDb } from '../support/server.js';
 
 describe('runCompiled', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (testDb() === 'pg') {
-      const database = await createPgDatabase();
-      db = await openDb({ kind: 'postgres', url: database.url });
-      cleanup = async () => {
-        await db.destroy();
-        await database.drop();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-compiled-'));
-      db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
-      cleanup = async () => {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
-  });
-  afterAll(async () => cleanup());
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ db, close } = await openTestDatabase('nivesh-compiled-')));
+  afterAll(async () => close());
 
   const insertTick = (values: { symbol: string; at: number; price: number }, builds: { count: number }) =>
     runCompiled(db, 'test:price_ticks:insert', values, (d) => {

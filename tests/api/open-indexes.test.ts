@@ -6,40 +6,21 @@
  * ends up with) cannot prove that a bound parameter equals 'open' — these tests fail there when
  * the status is bound. Runs on the suite's database (SQLite file, or TEST_DB=pg).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../../src/server/db/index.js';
+import type { Db } from '../../src/server/db/index.js';
 import { dueContractsQuery } from '../../src/server/domain/trading/settle.js';
 import { openContractsOf } from '../../src/server/domain/trading/views.js';
-import { createPgDatabase, testDb } from '../support/server.js';
+import { openTestDatabase, testDb } from '../support/server.js';
 
 /** A value written into SQL (test inputs only: numbers and plain strings). */
 const literal = (value: unknown): string => (typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
 
 describe('open-row partial indexes', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    if (testDb() === 'pg') {
-      const database = await createPgDatabase();
-      db = await openDb({ kind: 'postgres', url: database.url });
-      cleanup = async () => {
-        await db.destroy();
-        await database.drop();
-      };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-open-indexes-'));
-      db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
-      cleanup = async () => {
-        await db.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
-  });
-  afterAll(async () => cleanup());
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ db, close } = await openTestDatabase('nivesh-open-indexes-')));
+  afterAll(async () => close());
 
   /** The plan of `query` as the database would run it from a prepared statement, as text. */
   async function planOf(query: Compilable<unknown>): Promise<string> {

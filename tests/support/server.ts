@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { buildServer, type Server } from '../../src/server/app.js';
+import { openDb, type Db } from '../../src/server/db/index.js';
 import type { Envelope } from '../../src/shared/codes.js';
 
 /** The PostgreSQL server tests use (trust auth, database `test`). */
@@ -37,6 +38,31 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
       await client.end();
     },
   };
+}
+
+/**
+ * A migrated database of the suite's kind without a server: a SQLite file in a temp folder, or
+ * a fresh PostgreSQL database with TEST_DB=pg. `close` destroys it and removes the file or
+ * drops the database.
+ * @param prefix the temp folder's name prefix (SQLite).
+ */
+export async function openTestDatabase(prefix: string): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (testDb() === 'pg') {
+    const database = await createPgDatabase();
+    const db = await openDb({ kind: 'postgres', url: database.url });
+    const close = async () => {
+      await db.destroy();
+      await database.drop();
+    };
+    return { db, close };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
+  const close = async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, close };
 }
 
 /** A running test server with helpers. */
