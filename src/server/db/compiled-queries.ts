@@ -9,9 +9,9 @@
  * (or which constant) each `?` / `$n` takes. Later runs only fill that list. Kysely stays the
  * one source of the SQL, for SQLite and PostgreSQL alike.
  */
-import { CompiledQuery, type Compilable, type Insertable, type QueryResult } from 'kysely';
+import type { Compilable, Insertable, QueryResult } from 'kysely';
 import type { Database, Db } from './index.js';
-import { directHandle, runOnHandle } from './sqlite-direct.js';
+import { runSql } from './sqlite-direct.js';
 
 const MARK = '\u0000slot:';
 
@@ -62,10 +62,8 @@ export async function runCompiled<R>(db: Db, shape: string, values: Readonly<Rec
     if (value === undefined) throw new Error(`compiled query ${shape}: no value for slot ${source.slot}`);
     return value;
   });
-  // SQLite with the connection free (or held by this caller): skip Kysely's executor.
-  const handle = directHandle(db);
-  if (handle) return runOnHandle<R>(handle, template.sql, parameters);
-  return db.executeQuery<R>(CompiledQuery.raw(template.sql, parameters));
+  // SQLite with the connection free (or held by this caller): straight on the connection.
+  return runSql<R>(db, template.sql, parameters);
 }
 
 /**

@@ -14,7 +14,7 @@
  * Anything else (a query while a transaction is open elsewhere) goes through Kysely and waits
  * for the connection as before.
  */
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Kysely, type QueryResult, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Kysely, type QueryResult, type SqliteDatabase } from 'kysely';
 import type { Database } from './tables.js';
 
 /** The app's database (as `Db` in `index.ts`, which builds on this module). */
@@ -49,7 +49,7 @@ const held = new WeakMap<Db, SqliteDatabase>();
 
 /**
  * Kysely's SQLite dialect over `handle`, with a driver that records whether the connection is
- * held; pass the Kysely instance built on it to {@link registerDirect}.
+ * held; pass the Kysely instance built on it to the returned `register`.
  */
 export function trackedSqliteDialect(handle: SqliteDatabase): { dialect: SqliteDialect; register(db: Db): void } {
   const driver = new TrackedSqliteDriver({ database: handle });
@@ -100,4 +100,16 @@ export function runOnHandle<R>(handle: SqliteDatabase, sql: string, parameters: 
   if (statement.reader) return { rows: statement.all(parameters) as R[] };
   const { changes, lastInsertRowid } = statement.run(parameters);
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+/**
+ * Runs `sql` with `parameters` on `db`: directly on the connection when {@link directHandle}
+ * allows it (answering synchronously: no promise hop on the money paths), else through Kysely
+ * (a promise; it waits for the connection).
+ * @throws whatever the database raises: thrown at once on the direct path, else a rejection.
+ */
+export function runSql<R>(db: Db, sql: string, parameters: readonly unknown[]): QueryResult<R> | Promise<QueryResult<R>> {
+  const handle = directHandle(db);
+  if (handle) return runOnHandle<R>(handle, sql, parameters);
+  return db.executeQuery<R>(CompiledQuery.raw(sql, [...parameters]));
 }

@@ -19,7 +19,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { directHandle, runOnHandle, withHeldConnection } from '../../db/sqlite-direct.js';
+import { runSql, withHeldConnection } from '../../db/sqlite-direct.js';
 
 /** The round's fixed statements, compiled once (a tagged template compiles again on every run). */
 const STATEMENTS = {
@@ -126,9 +126,8 @@ class CommitQueue {
         // Taken once the connection is ours: requests that arrived while the round waited for
         // it (behind other queries) join this round.
         round = this.queue.splice(0, GROUP_COMMIT_MAX);
-        const handle = directHandle(connection);
-        const execute = async (statement: CompiledQuery): Promise<unknown> =>
-          handle ? runOnHandle(handle, statement.sql, statement.parameters) : connection.executeQuery(statement);
+        // Async: a failing statement rejects (the rollbacks below catch it) instead of throwing.
+        const execute = async (statement: CompiledQuery) => runSql(connection, statement.sql, statement.parameters);
         await execute(STATEMENTS.full);
         try {
           await execute(STATEMENTS.begin);

@@ -252,7 +252,6 @@ async function book(trx: Db, now: number, planned: Planned[]): Promise<void> {
     SELECT x.id, x.entry_id, x.account_id, x.amount_minor, ${now}, x.kind, x.user_id, x.user_seq, x.available_after_minor, x.held_after_minor FROM x`.execute(trx);
 }
 
-/** One batch in one transaction; returns the rows seen and what it settled. */
 /**
  * The next batch of contracts due at `now` (epoch ms), earliest expiry first, through the
  * partial index of open contracts; on PostgreSQL locked, skipping rows another settler holds.
@@ -268,6 +267,7 @@ export function dueContractsQuery(trx: Db, now: number, batchSize: number) {
   return isSqlite(trx) ? query : query.forUpdate().skipLocked();
 }
 
+/** One batch in one transaction; returns the rows seen and what it settled. */
 async function settleBatch(db: Db, now: number, batchSize: number): Promise<{ seen: number; counts: SettleReport }> {
   return moneyTransaction(db, async (trx) => {
     const rows = await dueContractsQuery(trx, now, batchSize).execute();
