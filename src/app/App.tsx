@@ -1,5 +1,5 @@
 /**
- * The app: router, route guard (SPEC.md §2), tab shell, stack screens, toasts and the
+ * The app: router, route guard (docs/product.md, Routes), tab shell, stack screens, toasts and the
  * language popup. Every screen is rendered by the generic renderer from server data.
  */
 import { Suspense, lazy, useCallback, useState } from 'react';
@@ -18,7 +18,7 @@ import { ToastHost } from './shell/ToastHost';
 import { OfflineBanner } from './shell/OfflineBanner';
 import { LanguagePopup } from './shell/LanguagePopup';
 
-/** Issue 11: the studio for editors, its own chunk (CodeMirror, rjsf): never in the investor's first load. */
+/** The studio for editors, its own chunk (CodeMirror, rjsf): never in the investor's first load. */
 const Studio = lazy(() => import('./studio/Studio'));
 
 /** Redirects visitors to /page on every route but the public ones. */

@@ -1,5 +1,5 @@
 /**
- * The client's one unwrapping of the `/api` envelope `{code, message, data}` (SPEC.md §7), for
+ * The client's one unwrapping of the `/api` envelope `{code, message, data}` (docs/product.md, Calls), for
  * calls, uploads and screens alike: code 200 gives `data`; 501 runs the "not logged in" flow;
  * any other code is toasted (unless the caller shows it in place) and thrown as an
  * {@link ApiError}.

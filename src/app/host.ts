@@ -15,7 +15,7 @@ import type { Envelope } from '../shared/codes';
 
 /**
  * Loads a screen; the browser revalidates it with its ETag (the answer is `no-cache`). The
- * default cache mode lets the request use the shell's `<link rel="preload">` (issue 13).
+ * default cache mode lets the request use the shell's `<link rel="preload">`.
  */
 export async function fetchScreen(id: string): Promise<ScreenPayload> {
   let response: Response;
@@ -39,7 +39,7 @@ export function useAppHost(openPopup: (name: 'language') => void, openDialog: (n
         try {
           void navigate(to, { replace: options?.replace });
         } catch {
-          /* a failed navigation is ignored (SPEC.md §2) */
+          /* a failed navigation is ignored (docs/product.md, Routes) */
         }
       },
       back: (fallback) => {

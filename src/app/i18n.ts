@@ -1,5 +1,5 @@
 /**
- * Loads the active locale's messages. Issue 11: from `GET /api/ui/messages/<locale>?format=ast`
+ * Loads the active locale's messages. From `GET /api/ui/messages/<locale>?format=ast`
  * (ICU ASTs, as the build precompiles the bundled files: no parser in the browser) — the
  * built-in texts with those published in the studio on top — so a new label shows on the next
  * load without a rebuild. The answer is kept on the device (HTTP cache with ETag

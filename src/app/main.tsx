@@ -14,9 +14,9 @@ import { prefetchEntryRoute } from './prefetch';
 import './styles.css';
 import './theme.css';
 
-// Issue 9: money shows in the deployment's account currency (the server writes it into the page).
+// money shows in the deployment's account currency (the server writes it into the page).
 setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAttribute('content') ?? 'EUR');
-// Issue 13: the lazy block kinds of the entry route's screen, named by the server's shell (which
+// the lazy block kinds of the entry route's screen, named by the server's shell (which
 // also preloads their chunks), load in parallel with the messages; the first render waits for
 // both, so the first screen shows its blocks at once instead of skeletons that shift the page.
 // The entry route's screen and its first calls start now too, not after the first render, and
@@ -30,7 +30,7 @@ const locale = toLocale(getLanguage());
 document.documentElement.lang = locale;
 // Intl's first use for a locale (ICU's locale lists, the first formatters) costs tens of
 // milliseconds on a slow phone; done now, in small tasks of their own while the messages and the block
-// chunks are on the network, it is not part of the first render's long task (issue 13, TBT).
+// chunks are on the network, it is not part of the first render's long task (TBT).
 warmIntl(intlTag(locale));
 const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
 

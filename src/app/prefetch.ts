@@ -1,5 +1,5 @@
 /**
- * Issue 13 (first paint): at start, the entry route's screen and the calls its first render
+ * First paint: at start, the entry route's screen and the calls its first render
  * makes are started at once — beside the messages and the block chunks — instead of one after
  * another once React has rendered. The answers wait in SWR's cache for the blocks that ask for
  * them (`prefetchInto`: the first block with the same key renders the answer, or takes the failure).

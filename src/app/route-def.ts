@@ -1,6 +1,6 @@
 /** The shape of one client route (see `routes.generated.ts`, made from the layouts). */
 
-/** A tab of the bottom bar (SPEC.md §2). */
+/** A tab of the bottom bar (docs/product.md, Routes). */
 export interface TabDef {
   icon: string;
   /** Message id of the tab's label. */
@@ -18,9 +18,9 @@ export interface RouteDef {
   screen: string;
   /** Title message id shown until the layout has loaded. */
   title?: string;
-  /** Back target (SPEC.md §2 back behaviour): a path, or 'history' / absent for one step back. */
+  /** Back target (docs/product.md, Routes): a path, or 'history' / absent for one step back. */
   back?: string;
-  /** Reachable without a token (SPEC.md §2 route guard). */
+  /** Reachable without a token (docs/product.md, Routes). */
   public?: boolean;
   tab?: TabDef;
 }

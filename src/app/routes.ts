@@ -1,5 +1,5 @@
 /**
- * Every route of the app (SPEC.md §2) and how the shell shows it. The route metadata — title,
+ * Every route of the app (docs/product.md, Routes) and how the shell shows it. The route metadata — title,
  * back target, tab, public flag — lives in each screen's layout (`schemas/screens/<id>.layout.json`);
  * `npm run gen` collects it into `routes.generated.ts`, since the shell needs it before any
  * layout has loaded. A route whose screen later releases deliver shows the "not available yet"
@@ -16,7 +16,7 @@ export const ROUTES: RouteDef[] = GENERATED_ROUTES;
 /** A tab route: its path and its tab bar entry. */
 export type TabRoute = TabDef & { path: string };
 
-/** The five tabs in bar order, with their header buttons (SPEC.md §2). */
+/** The five tabs in bar order, with their header buttons (docs/product.md, Routes). */
 export const TABS: TabRoute[] = ROUTES.filter((route) => route.tab)
   .map((route) => ({ ...route.tab!, path: route.path }))
   .sort((a, b) => a.order - b.order);

@@ -1,5 +1,5 @@
 /**
- * What the client keeps in local storage (SPEC.md §3): `token`, `lang` (DE, EN, ZH, HI) and
+ * What the client keeps in local storage (docs/product.md, Routes): `token`, `lang` (DE, EN, ZH, HI) and
  * `userinfo` (JSON).
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageCode } from '../shared/lang';
@@ -26,7 +26,7 @@ export function getLanguage(): LanguageCode {
   return (LANGUAGES as readonly string[]).includes(stored) ? (stored as LanguageCode) : DEFAULT_LANGUAGE;
 }
 
-/** Stores the language, mirrored into the `lang` cookie so the server preloads its messages (issue 13). */
+/** Stores the language, mirrored into the `lang` cookie so the server preloads its messages. */
 export function setLanguage(code: LanguageCode): void {
   localStorage.setItem(KEY.lang, code);
   mirrorLanguageCookie(code);

@@ -1,5 +1,5 @@
 /**
- * The code-501 flow (SPEC.md §8): nothing on `/` or `/service`; otherwise, when the URL has
+ * The code-501 flow (docs/product.md, Error codes): nothing on `/` or `/service`; otherwise, when the URL has
  * no `reloaded` marker, clear local storage and reload with it; else go to /page.
  */
 export function handleNotLoggedIn(loc: Location = window.location): void {

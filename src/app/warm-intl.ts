@@ -19,9 +19,9 @@ const STEPS: Array<(tag: string) => void> = [
 ];
 
 /**
- * Issue 13 (TBT): makes the browser's Intl ready for `tag` before the first render needs it,
+ * Less TBT: makes the browser's Intl ready for `tag` before the first render needs it,
  * while the messages and block chunks are on the network. Each step runs in a task of its own:
- * all in one task was itself a long task (≈ 80 ms at 4× CPU slow-down). Never throws.
+ * all in one task would itself be a long task on a phone. Never throws.
  * @param tag a BCP 47 tag such as `de-DE`.
  * @param schedule runs a step later (a macrotask by default).
  */

@@ -71,18 +71,18 @@ export interface Server {
   deps: Deps;
   store: SchemaStore;
   calls: CallRegistry;
-  /** Market data: feed (quotes, bars), SSE hub, calendar (issue 5). */
+  /** Market data: feed (quotes, bars), SSE hub, calendar. */
   market: Market;
-  /** Trading (issue 6): the tick recorder and one settlement pass at `now` (default: the clock). */
+  /** Trading: the tick recorder and one settlement pass at `now` (default: the clock). */
   trading: TradingContext & { settle(now?: number): Promise<SettleReport> };
-  /** Issue 15: shared mode (Redis, feed leader lock, cache bus) or its in-process stand-ins. */
+  /** Shared mode (Redis, feed leader lock, cache bus) or its in-process stand-ins. */
   cluster: ClusterRuntime;
-  /** Issue 15: background jobs, exactly once across processes; features register theirs here. */
+  /** Background jobs, exactly once across processes; features register theirs here. */
   jobs: JobRunner;
-  /** IPOs (issue 9): one allotment/listing pass at `now` (default: the clock). */
+  /** IPOs: one allotment/listing pass at `now` (default: the clock). */
   ipo: { run(now?: number): Promise<IpoJobReport> };
   /**
-   * Offerings (issue 10): one gather pass at `now` (default: the clock), a basket refit at
+   * Offerings: one gather pass at `now` (default: the clock), a basket refit at
    * `now` regardless of the job's slot (the job itself: `jobs.runOnce('ai.refit', now)`).
    */
   offerings: { runGather(now?: number): Promise<GatherReport>; refit(now?: number): Promise<void> };
@@ -121,11 +121,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   deps.log = app.log;
   installEnvelope(app, messages);
   installNulGuard(app, messages);
-  // Issue 15: with PostgreSQL + Redis, rate-limit counters, quote batches and cache
+  // with PostgreSQL + Redis, rate-limit counters, quote batches and cache
   // invalidations are shared by every process.
   const cluster = createCluster(config, app.log);
-  // Compression and security headers for every answer (issue 13); before any route. With them,
-  // in the same hook: which process answered (issue 15: several behind one port or proxy; no
+  // Compression and security headers for every answer; before any route. With them,
+  // in the same hook: which process answered (several behind one port or proxy; no
   // secret in a pid).
   await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) });
   await app.register(rateLimit, {
@@ -141,7 +141,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }), config.cluster.screenRecheckMs);
   const calls: CallRegistry = new CallRegistry(app, deps, store);
 
-  // Markets and content (issue 5). The ticker starts below; with a ManualClock (tests) it
+  // Markets and content. The ticker starts below; with a ManualClock (tests) it
   // never runs and reads catch up to the clock instead.
   const market = createMarket(config.market, {
     db,
@@ -150,12 +150,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     log: app.log,
     transport: cluster.transport,
   });
-  // Issue 15: only the holder of the feed lock ticks; the others mirror its batches.
+  // only the holder of the feed lock ticks; the others mirror its batches.
   bindFeedToLeader(market.feed, cluster.leader, app.log);
   // Cached screens and messages are dropped on every process when one publishes a change.
   cluster.bus.subscribe('screens', () => store.invalidate());
   cluster.bus.subscribe('messages', () => messages.reload());
-  // Issue 11: what the studio published (latest screen versions, texts) is served from the
+  // what the studio published (latest screen versions, texts) is served from the
   // start and re-read from the database whenever any process announces a change.
   await refreshMessages(deps);
   const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
@@ -164,7 +164,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
   metrics.install(app);
   const jobs = new JobRunner(db, clock, app.log);
-  // Trading (issue 6): ticks of symbols with open contracts are recorded from the feed.
+  // Trading: ticks of symbols with open contracts are recorded from the feed.
   const trading: TradingContext = { deps, market, recorder: new TickRecorder(db, market.feed, app.log) };
 
   userRoutes(calls, deps, cluster.redis ? redisBudget(cluster.redis, config.cluster.redisPrefix) : undefined);
@@ -192,7 +192,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
 
-  // Issue 11: the latest published screen versions, checked against the registered calls.
+  // the latest published screen versions, checked against the registered calls.
   await refreshPublished(deps, store);
 
   if (options.strictScreens) {
@@ -205,7 +205,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   }
 
-  // The shell with per-route preloads of the screen and the locale chunk (issue 13).
+  // The shell with per-route preloads of the screen and the locale chunk.
   const shell = new ShellRenderer(config.clientDir, { has: (id) => store.screenIds().includes(id), blockKinds: (id) => store.blockKinds(id) }, config.money.accountCurrency);
   if (shell.exists()) {
     await app.register(fastifyStatic, {
@@ -236,8 +236,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
-  // Background jobs: contract settlement (issue 6), IPO allotment and listing (issue 9), gather
-  // tranches and the AI basket refit (issue 10). What fell due while the server was down runs at once; the intervals
+  // Background jobs: contract settlement, IPO allotment and listing, gather
+  // tranches and the AI basket refit. What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
   for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs)]) jobs.register(job);

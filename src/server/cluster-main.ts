@@ -1,5 +1,5 @@
 /**
- * `npm run start:cluster` / `WORKERS=N npm start` (issue 15): N server processes behind one
+ * `npm run start:cluster` / `WORKERS=N npm start`: N server processes behind one
  * port with `node:cluster`. Shared mode only — PostgreSQL (`DATABASE_URL`) and Redis
  * (`REDIS_URL`) — since the processes must share the ledger, the feed leadership, rate limits
  * and caches; without them it refuses to start. The primary migrates, the first worker seeds

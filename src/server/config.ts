@@ -46,15 +46,15 @@ export interface Config {
   /** Maximum bank accounts a user may bind. */
   maxBankAccounts: number;
   logLevel: string;
-  /** Deposit and withdrawal rules (issue 4; see `money-config.ts`). */
+  /** Deposit and withdrawal rules (see `money-config.ts`). */
   money: MoneyConfig;
-  /** Market data and public feature switches (issue 5; see `market/config.ts`). */
+  /** Market data and public feature switches (see `market/config.ts`). */
   market: MarketConfig;
-  /** Up/down contracts, stock orders and the settler (issue 6; see `trading-config.ts`). */
+  /** Up/down contracts, stock orders and the settler (see `trading-config.ts`). */
   trading: TradingConfig;
-  /** IPO applications and the allotment job (issue 9; see `ipo-config.ts`). */
+  /** IPO applications and the allotment job (see `ipo-config.ts`). */
   ipo: IpoConfig;
-  /** Block trading, gather plans, AI baskets (issue 10; see `offerings-config.ts`). */
+  /** Block trading, gather plans, AI baskets (see `offerings-config.ts`). */
   offerings: OfferingsConfig;
   /** Where uploads are stored (issue: identity). */
   storage: {
@@ -65,23 +65,23 @@ export interface Config {
   uploadMaxBytes: number;
   /** Longest side of a stored image after re-encoding, in pixels. */
   uploadMaxSide: number;
-  /** Live-quote stream caps (issue 17): `SSE_MAX_PER_IP` (20), `SSE_MAX_PER_TOKEN` (5). */
+  /** Live-quote stream caps: `SSE_MAX_PER_IP` (20), `SSE_MAX_PER_TOKEN` (5). */
   sse: { maxPerIp: number; maxPerToken: number };
-  /** `UPLOADS_PER_USER_PER_HOUR` (default 30): photo uploads one user may make per hour (issue 17). */
+  /** `UPLOADS_PER_USER_PER_HOUR` (default 30): photo uploads one user may make per hour. */
   uploadsPerUserPerHour: number;
   /**
    * AES-256-GCM key for ID numbers at rest, base64 (32 bytes). Unset in demo mode: a key is
    * generated into `DATA_DIR/identity.key`; unset in production mode: the server refuses to start.
    */
   identityKey: string | null;
-  /** `ALLOW_SIMULATED_PRICES=1`: production may run on the simulated or replay provider (issue 17). */
+  /** `ALLOW_SIMULATED_PRICES=1`: production may run on the simulated or replay provider. */
   allowSimulatedPrices: boolean;
-  /** Scale-out (issue 15; docs/deploy.md). */
+  /** Scale-out (docs/deploy.md). */
   cluster: ClusterConfig;
 }
 
 /**
- * Why production mode must not start with this configuration (issue 17 "honest production"):
+ * Why production mode must not start with this configuration:
  * no `SMTP_URL` (codes would land in an outbox nobody reads), or simulated/replay prices without
  * `ALLOW_SIMULATED_PRICES=1`. Empty in demo mode.
  */
@@ -96,7 +96,7 @@ export function productionRefusals(config: Config): string[] {
 
 }
 
-/** Several API processes (issue 15): shared mode needs both `DATABASE_URL` and `REDIS_URL`. */
+/** Several API processes: shared mode needs both `DATABASE_URL` and `REDIS_URL`. */
 export interface ClusterConfig {
   /** `redis://…`; with a PostgreSQL `databaseUrl` it selects the shared mode. */
   redisUrl: string | null;
@@ -127,7 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const base: Config = {
     mode: env.NIVESH_MODE === 'production' ? 'production' : 'demo',
     port: int(env.PORT, 8080),
-    // Demo mode exposes the demo mailbox and seeded logins: this machine only unless HOST says otherwise (issue 17).
+    // Demo mode exposes the demo mailbox and seeded logins: this machine only unless HOST says otherwise.
     host: env.HOST || (env.NIVESH_MODE === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null,

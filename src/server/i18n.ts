@@ -1,6 +1,6 @@
 /**
  * Server-side messages: the same `locales/*.json` files the browser uses (ICU syntax), so an
- * error's text is defined once for every language. Issue 11: texts published in the studio
+ * error's text is defined once for every language. Texts published in the studio
  * (overrides of built-in ids and new ids, stored in `ui_messages`) lie on top of the files;
  * the browser loads the merged catalogue from `GET /api/ui/messages/:lang`.
  */
@@ -17,13 +17,13 @@ export interface Messages {
    */
   format(locale: Locale, id: string, values?: Record<string, string | number>): string;
   has(locale: Locale, id: string): boolean;
-  /** Re-reads the locale files (issue 15: run on every process when one publishes `messages`). */
+  /** Re-reads the locale files (run on every process when one publishes `messages`). */
   reload(): void;
-  /** Issue 11: replaces the published texts laid over the files (`{locale: {id: text}}`). */
+  /** Replaces the published texts laid over the files (`{locale: {id: text}}`). */
   setOverrides(overrides: Partial<Record<Locale, Record<string, string>>>): void;
-  /** Issue 11: the merged catalogue of a locale (files, then published texts). */
+  /** The merged catalogue of a locale (files, then published texts). */
   catalog(locale: Locale): Readonly<Record<string, string>>;
-  /** Issue 11: the built-in catalogue of a locale (the files only). */
+  /** The built-in catalogue of a locale (the files only). */
   base(locale: Locale): Readonly<Record<string, string>>;
 }
 

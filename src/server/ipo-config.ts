@@ -1,5 +1,5 @@
 /**
- * IPO settings (issue 9), read from the environment by `loadConfig`:
+ * IPO settings, read from the environment by `loadConfig`:
  *
  * | variable | default | meaning |
  * |---|---|---|

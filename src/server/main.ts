@@ -1,7 +1,7 @@
 /**
  * Process entry: reads the configuration, seeds demo logins in demo mode, builds the server
  * and listens. `npm start` runs this after building the client. Production mode refuses to
- * start without SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1 (issue 17).
+ * start without SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1.
  */
 import { loadConfig } from './config.js';
 import { buildServer } from './app.js';
@@ -11,7 +11,7 @@ import { offsetClock, systemClock } from './clock.js';
 const config = loadConfig();
 const clock = config.mode === 'demo' && process.env.CLOCK_START ? offsetClock(process.env.CLOCK_START, Number(process.env.CLOCK_START_AT) || undefined) : systemClock;
 const server = await buildServer(config, { strictScreens: true, clock });
-// In a cluster only the first worker seeds (NIVESH_SEED=0 for the others, issue 15).
+// In a cluster only the first worker seeds (NIVESH_SEED=0 for the others).
 const demo = config.mode === 'demo' && process.env.NIVESH_SEED !== '0' ? await seedDemo(server.deps) : null;
 await server.app.listen({ port: config.port, host: config.host });
 

@@ -1,5 +1,5 @@
 /**
- * Money settings (issue 4; SPEC.md §1, §5, §9): deposit and withdrawal windows in India time,
+ * Money settings (docs/product.md, Money windows, Deposits, Withdrawals): deposit and withdrawal windows in India time,
  * the institution-deposit and withdrawal minimums, the withdrawal fee and the identity switch.
  * Read from the environment by `loadConfig`; tests pass their own through `overrides.money`.
  */
@@ -23,12 +23,12 @@ export interface MoneyConfig {
   withdrawalRequiresIdentity: boolean;
   /**
    * `DUAL_APPROVAL_AMOUNT` in currency units (default 100,000), kept in minor units: a deposit
-   * approval or payout strictly above it needs two different operators (issue 17, four eyes).
+   * approval or payout strictly above it needs two different operators (four eyes).
    */
   dualApprovalMinor: number;
   /**
-   * `ACCOUNT_CURRENCY` (issue 9 "One currency story"): the currency balances, deposits,
-   * withdrawals and stakes are kept in — `EUR` (default, SPEC.md §9's money format) or `INR`
+   * `ACCOUNT_CURRENCY`: the currency balances, deposits,
+   * withdrawals and stakes are kept in — `EUR` (default, docs/product.md, Display formats money format) or `INR`
    * (an Indian deployment: INR instruments then trade without conversion).
    */
   accountCurrency: CurrencyCode;

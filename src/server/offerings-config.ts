@@ -1,5 +1,5 @@
 /**
- * Settings of block trading, gather plans and AI baskets (issue 10), read from the environment
+ * Settings of block trading, gather plans and AI baskets, read from the environment
  * by `loadConfig`:
  *
  * | variable | default | meaning |

@@ -1,5 +1,5 @@
 /**
- * Trading settings (issue 6; SPEC.md §3, §4, §9), read from the environment by `loadConfig`:
+ * Trading settings (docs/product.md, Up/down trading), read from the environment by `loadConfig`:
  *
  * | variable | default | meaning |
  * |---|---|---|

@@ -1,5 +1,5 @@
 /**
- * The build's map of lazily loaded block kinds to their built files (issue 13): written by
+ * The build's map of lazily loaded block kinds to their built files: written by
  * `scripts/build/block-chunks.ts`, read by the server's shell (`src/server/http/shell.ts`).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The error catalogue (SPEC.md §8): every non-200 `code` an `/api` call can answer with, its
+ * The error catalogue (docs/product.md, Error codes): every non-200 `code` an `/api` call can answer with, its
  * HTTP status class and the message id looked up in `locales/*.json` (ICU syntax, values
  * passed by the thrower). Code 501 is "not logged in or session invalid" (the client's
  * reload flow keys on it).
@@ -65,7 +65,7 @@ export const ERRORS = {
   bannerNotFound: { code: 1311, status: 404, message: 'error.bannerNotFound' },
   unsafeLink: { code: 1312, status: 400, message: 'error.unsafeLink' },
   unknownConfigKey: { code: 1313, status: 400, message: 'error.unknownConfigKey' },
-  // Trading: up/down contracts, stock orders (1400–1499; issue 6). Insufficient balance is
+  // Trading: up/down contracts, stock orders (1400–1499). Insufficient balance is
   // 1210 and an unknown symbol 1300.
   updownDisabled: { code: 1400, status: 403, message: 'error.updownDisabled' },
   riskNotAcknowledged: { code: 1401, status: 403, message: 'error.riskNotAcknowledged' },
@@ -76,7 +76,7 @@ export const ERRORS = {
   quantityInvalid: { code: 1406, status: 400, message: 'error.quantityInvalid' },
   positionInsufficient: { code: 1407, status: 409, message: 'error.positionInsufficient' },
   symbolNotTradable: { code: 1408, status: 400, message: 'error.symbolNotTradable' },
-  // Hardening (1600–1649; issue 17)
+  // Hardening (1600–1649)
   outboxEmailRequired: { code: 1600, status: 400, message: 'error.outboxEmailRequired' },
   outboxLoopbackOnly: { code: 1601, status: 403, message: 'error.outboxLoopbackOnly' },
   outboxPrivileged: { code: 1602, status: 403, message: 'error.outboxPrivileged' },
@@ -87,7 +87,7 @@ export const ERRORS = {
   uploadRateLimited: { code: 1607, status: 429, message: 'error.uploadRateLimited' },
   streamLimit: { code: 1608, status: 429, message: 'error.streamLimit' },
   beneficiaryUnset: { code: 1609, status: 409, message: 'error.beneficiaryUnset' },
-  // IPOs and ETFs (1700–1749; issue 9).
+  // IPOs and ETFs (1700–1749).
   ipoNotFound: { code: 1700, status: 404, message: 'error.ipoNotFound' },
   ipoNotOpen: { code: 1701, status: 409, message: 'error.ipoNotOpen' },
   ipoLotsInvalid: { code: 1702, status: 400, message: 'error.ipoLotsInvalid' },
@@ -100,7 +100,7 @@ export const ERRORS = {
   ipoCancelled: { code: 1709, status: 409, message: 'error.ipoCancelled' },
   ipoSymbolTaken: { code: 1710, status: 409, message: 'error.ipoSymbolTaken' },
   ipoPriceInvalid: { code: 1711, status: 400, message: 'error.ipoPriceInvalid' },
-  // Block trading, gather plans, AI baskets (1750–1799; issue 10).
+  // Block trading, gather plans, AI baskets (1750–1799).
   blockOfferNotFound: { code: 1750, status: 404, message: 'error.blockOfferNotFound' },
   blockPriceOutOfBand: { code: 1751, status: 400, message: 'error.blockPriceOutOfBand' },
   blockNotOpen: { code: 1752, status: 409, message: 'error.blockNotOpen' },
@@ -121,7 +121,7 @@ export const ERRORS = {
   basketNotFound: { code: 1770, status: 404, message: 'error.basketNotFound' },
   basketBelowMinimum: { code: 1771, status: 400, message: 'error.basketBelowMinimum' },
   basketAmountTooSmall: { code: 1772, status: 400, message: 'error.basketAmountTooSmall' },
-  // The studio (issue 11: 1800–1849)
+  // The studio (1800–1849)
   studioScreenUnknown: { code: 1800, status: 400, message: 'error.studioScreenUnknown' },
   studioInvalid: { code: 1801, status: 409, message: 'error.studioInvalid' },
   studioVersionUnknown: { code: 1802, status: 400, message: 'error.studioVersionUnknown' },
@@ -129,7 +129,7 @@ export const ERRORS = {
   studioMessageInvalid: { code: 1804, status: 400, message: 'error.studioMessageInvalid' },
   studioBusy: { code: 1805, status: 409, message: 'error.studioBusy' },
   studioOff: { code: 1806, status: 403, message: 'error.studioOff' },
-  // Scale-out and operations (issue 15: 1870–1889)
+  // Scale-out and operations (1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },
 } as const;
@@ -138,7 +138,7 @@ export type ErrorName = keyof typeof ERRORS;
 
 /** Success code of every envelope. */
 export const OK_CODE = 200;
-/** Not logged in / session invalid (SPEC.md §8). */
+/** Not logged in / session invalid (docs/product.md, Error codes). */
 export const NOT_LOGGED_IN_CODE = ERRORS.notLoggedIn.code;
 
 /** The `{code, message, data}` envelope every `/api` response carries. */

@@ -1,5 +1,5 @@
 /**
- * One currency story (issue 9 "One currency story"): instruments quote in their own currency
+ * One currency story: instruments quote in their own currency
  * (INR for every NSE share, ETF and IPO), the account keeps money in the configured account
  * currency (`ACCOUNT_CURRENCY`, EUR by default, INR for an Indian deployment), and a buy or
  * sell of an INR instrument converts the INR amount at the feed's EUR/INR rate — the way

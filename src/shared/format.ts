@@ -1,5 +1,5 @@
 /**
- * Display formats shared by the browser and the server (SPEC.md §9).
+ * Display formats shared by the browser and the server (docs/product.md, Display formats).
  *
  * Money shows in the account currency (euros unless configured otherwise), German format, 2 decimals truncated toward zero (never rounded);
  * other numbers show at most 3 decimals, truncated. Truncation is done by Intl's
@@ -24,7 +24,7 @@ function moneyFormat(currency: string): Intl.NumberFormat {
 let accountCurrency = 'EUR';
 
 /**
- * Sets the account currency money is shown in (issue 9: `ACCOUNT_CURRENCY`; the client reads
+ * Sets the account currency money is shown in (`ACCOUNT_CURRENCY`; the client reads
  * it from the page's `nivesh-currency` meta tag at start). EUR until set.
  */
 export function setAccountCurrency(code: string): void {
@@ -37,10 +37,10 @@ export function getAccountCurrency(): string {
 }
 
 /**
- * Formats an amount of money for display (SPEC.md §9).
+ * Formats an amount of money for display (docs/product.md, Display formats).
  * @param units amount in currency units, e.g. `2000.5`; as sent by the API.
  * @param currency ISO 4217 code; the account currency by default (money the API sends is in
- *   it), `INR` for an instrument's price or an amount before conversion (issue 9).
+ *   it), `INR` for an instrument's price or an amount before conversion.
  * @returns e.g. `2.000,50 €`, `3.000,00 ₹`; `-0,009` shows as `0,00 €` (no negative zero).
  */
 export function formatMoney(units: number, currency: string = accountCurrency): string {
@@ -57,7 +57,7 @@ export function formatMinorMoney(minor: number): string {
 }
 
 /**
- * Formats a non-money number: at most 3 decimals, truncated (SPEC.md §9).
+ * Formats a non-money number: at most 3 decimals, truncated (docs/product.md, Display formats).
  * @param value any finite number.
  * @param locale BCP 47 locale, German format by default.
  */

@@ -1,9 +1,9 @@
 /**
- * India time, once (issue 16). India Standard Time is UTC+05:30 all year (no daylight saving),
+ * India time, once. India Standard Time is UTC+05:30 all year (no daylight saving),
  * so every conversion is a constant shift; Intl formatting uses {@link INDIA_TIME_ZONE}.
  * Isomorphic: the server (windows, markets, locks), the shared rules and the renderer's
  * formatters all read India time from here. Instants are epoch milliseconds (UTC); days are
- * India calendar dates `YYYY-MM-DD`. SPEC.md §1 (the app runs on India time).
+ * India calendar dates `YYYY-MM-DD`; the app runs on India time (docs/product.md, Audience and languages).
  */
 
 import { cachedFormat } from './intl-cache.js';
@@ -21,7 +21,7 @@ const indiaDateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The shared `Intl.DateTimeFormat` for a BCP 47 locale and options, always in India time
- * ({@link INDIA_TIME_ZONE}); made once per locale and options (issue 13: `formatClock` made one
+ * ({@link INDIA_TIME_ZONE}); made once per locale and options (`formatClock` made one
  * per call, on every tick).
  */
 export function indiaDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -2,8 +2,8 @@
  * Intl formatters made once per locale and options, then reused, in the browser and on the
  * server. Making one is the expensive part (ICU loads the locale's data; a `timeZone` adds the
  * zone's rules): a quote row or the quote header formats its time on every tick, and on a phone
- * a fresh `Intl.DateTimeFormat` per call was a visible share of each render (issue 13,
- * /marketDetails' first render). India-time date formats: `indiaDateTimeFormat` in `india-time.ts`.
+ * a fresh `Intl.DateTimeFormat` per call would be a visible share of each render
+ * (/marketDetails' first render above all). India-time date formats: `indiaDateTimeFormat` in `india-time.ts`.
  */
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -1,5 +1,5 @@
 /**
- * IPO rules shared by the server and anyone who wants to check an allotment (issue 9 "IPO"):
+ * IPO rules shared by the server and anyone who wants to check an allotment:
  * the issue's status at an instant and the SEBI ICDR retail allotment with its verifiable
  * lottery. Pure functions, no I/O: `ipo/details` publishes the seed (after allotment) and the
  * book (every application's id and lots), and {@link allot} run on them gives the same result.
@@ -70,7 +70,7 @@ function shuffled<T>(items: readonly T[], rng: ReturnType<typeof xoroshiro128plu
 }
 
 /**
- * SEBI ICDR retail allotment (issue 9 "Allotment").
+ * SEBI ICDR retail allotment.
  * - Not oversubscribed (lots applied ≤ lots offered): everyone gets what they applied for.
  * - Oversubscribed: as many applicants as possible get the minimum application (`minLots`
  *   lots) — drawn by lottery when the offer cannot give every applicant the minimum — then the

@@ -1,5 +1,5 @@
 /**
- * Languages (SPEC.md §1, §7): the stored client code (`lang` in local storage), the `lang`
+ * Languages (docs/product.md, Audience and languages): the stored client code (`lang` in local storage), the `lang`
  * query value sent to the API, and the BCP 47 locale used for formatting and messages.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Market data shapes as the API and the SSE stream send them (issue 5), shared by the server
+ * Market data shapes as the API and the SSE stream send them, shared by the server
  * and the renderer. Prices are in currency units with at most 2 decimals (converted from the
  * server's integer minor units), percentages in percent, times epoch milliseconds.
  */
@@ -9,12 +9,12 @@ export interface QuoteView {
   symbol: string;
   name: string;
   /**
-   * `fx` only for the EUR/INR rate (issue 9), which no list shows; `etf` only from
+   * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
    * `markets/getMarket` for an ETF (priced from its basket, not streamed).
    */
   kind: 'equity' | 'index' | 'fx' | 'etf';
   sector: string;
-  /** Quote currency of the prices (issue 9): `INR`; null for an index (points). */
+  /** Quote currency of the prices: `INR`; null for an index (points). */
   currency?: 'INR' | null;
   /** Last traded price. */
   last: number;

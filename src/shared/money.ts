@@ -1,6 +1,6 @@
 /**
  * Conversion between API money (currency units, at most 2 decimals) and stored money
- * (integer minor units). DESIGN.md "Money is honest by construction".
+ * (integer minor units). docs/product.md, Money.
  */
 
 /**
@@ -41,8 +41,8 @@ export function fromMinor(minor: number): number {
 }
 
 /**
- * The withdrawal fee: `amount × basisPoints / 10 000`, rounded down to the cent (issue 4;
- * SPEC.md §9: 3 %). Shared by the server and the withdrawal form.
+ * The withdrawal fee: `amount × basisPoints / 10 000`, rounded down to the cent (
+ * docs/product.md, Withdrawals: 3 %). Shared by the server and the withdrawal form.
  * @param amountMinor integer minor units.
  * @returns integer minor units, 0 ≤ fee ≤ amount.
  */

@@ -1,5 +1,5 @@
 /**
- * What a reader gets of a news article (issue 5; SPEC.md §7 News), shared by the server's
+ * What a reader gets of a news article (docs/product.md, Calls), shared by the server's
  * `news/list` / `news/newsDetails` answers (`src/server/domain/news.ts`) and the client's news
  * list block, so the two cannot drift. Isomorphic: types only.
  */

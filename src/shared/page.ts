@@ -1,5 +1,5 @@
 /**
- * One shape for paged answers (issue 16): every list call that pages answers a {@link Page}
+ * One shape for paged answers: every list call that pages answers a {@link Page}
  * `{items, total, page, pageSize}`; requests carry an optional {@link PageQuery}. `page`
  * counts from 1, `pageSize` is 1–100 (default 20). Isomorphic: no imports.
  */

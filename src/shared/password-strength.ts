@@ -1,5 +1,5 @@
 /**
- * Password strength (issue 17; OWASP ASVS 5.0 §6.2): zxcvbn-ts with its common-password,
+ * Password strength (OWASP ASVS 5.0 §6.2): zxcvbn-ts with its common-password,
  * name and word dictionaries. The server refuses guessable passwords (score 0–1: a top or
  * common password, a repeat, a sequence, a keyboard walk); the strength meter on /register and
  * /ChangePassword shows the same estimate. Length limits (8–128) live in the schemas; there are

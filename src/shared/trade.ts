@@ -1,11 +1,11 @@
 /**
- * Trading rules shared by the server and the screens (issue 6; SPEC.md §3, §4, §9). Isomorphic:
+ * Trading rules shared by the server and the screens (docs/product.md, Up/down trading). Isomorphic:
  * imports only the money units (`money.ts`). Money in integer minor units unless a name says otherwise.
  *
- * - Direction: 1 = up, anything else down (SPEC.md §3), normalized to 1 | 2.
- * - Outcome (SPEC.md §4): an up contract wins when the settle price is above the buy price, a
+ * - Direction: 1 = up, anything else down (docs/product.md, Up/down trading), normalized to 1 | 2.
+ * - Outcome (docs/product.md, Up/down trading): an up contract wins when the settle price is above the buy price, a
  *   down contract when it is below; an equal price loses.
- * - Profit on a win (SPEC.md §9) = amount × rate rounded to an integer number of currency
+ * - Profit on a win (docs/product.md, Up/down trading) = amount × rate rounded to an integer number of currency
  *   units, halves rounded up (away from zero: amounts and rates are positive), e.g. 15 × 0.90
  *   = 13.5 → 14, 5 × 0.85 = 4.25 → 4. Computed exactly in basis points, never in floats.
  *   The stake comes back with it. A loss equals the amount.
@@ -27,7 +27,7 @@ export function normalizeDirection(value: unknown): Direction {
 }
 
 /**
- * Whether a contract wins (SPEC.md §4). Prices in the same unit (minor units).
+ * Whether a contract wins (docs/product.md, Up/down trading). Prices in the same unit (minor units).
  * @returns true for up when settle > buy, for down when settle < buy; false when equal.
  */
 export function isWin(direction: Direction, buyPrice: number, settlePrice: number): boolean {
@@ -63,7 +63,7 @@ export interface Settlement {
 }
 
 /**
- * Settles a contract (SPEC.md §4, §9).
+ * Settles a contract (docs/product.md, Up/down trading).
  * @param amountMinor the stake in minor units (a whole number of currency units).
  * @param settlePrice null when no price was recorded in (buy time, expiry]: void, stake returned.
  */

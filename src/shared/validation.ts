@@ -1,7 +1,7 @@
 /**
  * Schema rules shared by the browser (rjsf's ajv) and the server (Fastify preHandler):
  * our custom keywords and the mapping from an ajv error to a locale message id, so both
- * sides show the same 'Cannot be Empty', 'Email Format Error', … texts (SPEC.md §5).
+ * sides show the same 'Cannot be Empty', 'Email Format Error', … texts (docs/product.md, Validation texts).
  */
 import type { ErrorObject } from 'ajv';
 
@@ -17,7 +17,7 @@ export interface SchemaNode {
 }
 
 /* The keywords themselves (`x-sameAs`, `x-messages`, `x-checksum`) are ajv code keywords in
-   src/server/screens/keywords.ts; the browser runs them as precompiled validators (issue 13). */
+   src/server/screens/keywords.ts; the browser runs them as precompiled validators. */
 
 /** Ajv options both sides use: all errors, no coercion, unknown fields are an error. */
 export const AJV_OPTIONS = {
@@ -29,7 +29,7 @@ export const AJV_OPTIONS = {
   // `multipleOf: 0.01` on money: ajv's default exact test rejects 0.29 or 19.99 (float
   // division); compare to 6 decimals instead (exact for amounts up to 10^7 with 2 decimals).
   multipleOfPrecision: 6,
-  // Issue 16: an offer form's instants are `["string", "integer"]` — the form sends India time,
+  // an offer form's instants are `["string", "integer"]` — the form sends India time,
   // API clients epoch ms — and one schema serves both.
   allowUnionTypes: true,
 } as const;

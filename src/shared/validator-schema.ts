@@ -1,5 +1,5 @@
 /**
- * The form of a data schema that validators are compiled from (issue 13). Labels (`title`,
+ * The form of a data schema that validators are compiled from. Labels (`title`,
  * `description`) are localized in the browser before rjsf sees the schema; they never change
  * what is valid, so both the server (compiling the standalone validator module) and the
  * browser (looking a schema's validator up) strip them first and key validators by the hash

@@ -1,5 +1,5 @@
 /**
- * Business-hour windows in India time (SPEC.md §1, §9): deposits 09:00–22:00 every day,
+ * Business-hour windows in India time (docs/product.md, Money windows): deposits 09:00–22:00 every day,
  * withdrawals 09:30–17:30 on weekdays. India Standard Time is UTC+05:30 all year (no daylight
  * saving); India time itself lives in `india-time.ts`. Isomorphic: the server enforces, the
  * browser shows.

@@ -1,5 +1,5 @@
 /**
- * The left drawer on tab screens (SPEC.md §2): the user's identifier, total assets and the
+ * The left drawer on tab screens (docs/product.md, Routes): the user's identifier, total assets and the
  * spec's links — rendered from the `drawer` screen layout like any other screen.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** The language popup (SPEC.md §2): English and German; choosing stores and reloads. */
+/** The language popup (docs/product.md, Routes): English and German; choosing stores and reloads. */
 import { useIntl } from 'react-intl';
 import { Sheet } from '../../../renderers/ui/Sheet';
 import { LanguageList } from '../../../renderers/blocks/language/LanguageBlock';

@@ -1,5 +1,5 @@
 /**
- * The offline state (issue 13): while the browser is offline a banner says so; screens and
+ * The offline state: while the browser is offline a banner says so; screens and
  * their data then come from the service worker's cache, and money-moving calls fail with
  * the network error instead of being queued.
  */

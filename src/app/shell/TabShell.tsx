@@ -1,5 +1,5 @@
 /**
- * The tab shell at / (SPEC.md §2): per-tab header icons, the tab's screen, the bottom tab bar
+ * The tab shell at / (docs/product.md, Routes): per-tab header icons, the tab's screen, the bottom tab bar
  * and the left drawer (profile icon, or a swipe from the left edge).
  */
 import { useCallback, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A CodeMirror 6 JSON editor (issue 11): syntax errors, schema completion, hover and linting
+ * A CodeMirror 6 JSON editor: syntax errors, schema completion, hover and linting
  * from a JSON Schema (codemirror-json-schema; the layout editor gets the catalogue), plus the
  * server's problems (`pointer: message`) as inline diagnostics. Reports the JSON pointer at
  * the cursor so the studio can show the selected block's properties.

@@ -1,5 +1,5 @@
 /**
- * The studio's live phone preview (issue 11): the draft rendered by the real renderer at
+ * The studio's live phone preview: the draft rendered by the real renderer at
  * 390×844 in the chosen language, with real data (the editor's session calls the same API).
  * The app host is reused with `fetchScreen` answering the draft and navigation switched off;
  * a private SWR cache per revision keeps the preview apart from the studio.

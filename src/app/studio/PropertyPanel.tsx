@@ -1,5 +1,5 @@
 /**
- * The property panel (issue 11): the selected block's properties as a form generated from
+ * The property panel: the selected block's properties as a form generated from
  * that block kind's part of the catalogue — the studio is itself schema-driven, rendered by
  * rjsf. Only in-place values (texts, ids, numbers, switches, choices) are offered; nested
  * parts stay in the JSON editor. Validation is the server's (`studio/screens/validate`), so

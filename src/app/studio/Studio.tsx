@@ -1,5 +1,5 @@
 /**
- * The studio at /studio (issue 11; role `editor`): product staff change screens and texts
+ * The studio at /studio (role `editor`): product staff change screens and texts
  * without code. Screen list · JSON editors for layout and schema (completion and inline
  * errors from the catalogue and the server's checks) · property panel of the selected block
  * · live 390×844 preview with a language switch · the screen's texts per language · publish

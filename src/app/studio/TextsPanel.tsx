@@ -1,5 +1,5 @@
 /**
- * The texts a screen uses, per language (issue 11): every message id of the draft with its
+ * The texts a screen uses, per language: every message id of the draft with its
  * text in DE, EN, HI and ZH; a missing translation is flagged. Saving publishes the changed
  * texts at once (`studio/messages/save`).
  */

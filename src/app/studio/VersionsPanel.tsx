@@ -1,5 +1,5 @@
 /**
- * A screen's history (issue 11): every version newest first (0 = the files), a diff between
+ * A screen's history: every version newest first (0 = the files), a diff between
  * any two (CodeMirror's merge view of layout and schema), and rollback — which publishes the
  * old version again as a new one.
  */

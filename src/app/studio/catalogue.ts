@@ -1,9 +1,9 @@
 /**
- * The studio's view of the catalogue (`schemas/layout.meta.json`, issue 11): the part that
+ * The studio's view of the catalogue (`schemas/layout.meta.json`): the part that
  * describes one block kind, reduced to the properties a property panel can edit in place
  * (texts, ids, numbers, switches, choices). Found through the catalogue's `block` dispatch
  * (`allOf` of `if kind = x then $ref`), so it keeps working when the catalogue is assembled
- * from per-kind fragments (issue 16).
+ * from per-kind fragments.
  */
 import meta from '../../../schemas/layout.meta.json';
 import draft7 from 'ajv/dist/refs/json-schema-draft-07.json';

@@ -1,5 +1,5 @@
 /**
- * Cross-process cache invalidation (issue 15 "Shared state"): a process that changes what
+ * Cross-process cache invalidation: a process that changes what
  * others cache (screens, messages, configuration — and the screen studio later) publishes a
  * topic; every process, itself included, runs that topic's handlers. The Redis bus uses one
  * pub/sub channel, so a change is seen by the others within milliseconds (the issue's bound

@@ -1,5 +1,5 @@
 /**
- * The scale-out runtime of one process (issue 15; docs/deploy.md). With `DATABASE_URL`
+ * The scale-out runtime of one process (docs/deploy.md). With `DATABASE_URL`
  * (PostgreSQL) and `REDIS_URL` set, processes share: the market feed (one leader by a
  * PostgreSQL advisory lock, quote batches on Redis pub/sub), rate-limit counters (Redis),
  * cache invalidations (Redis pub/sub). Otherwise everything is in-process, as before.

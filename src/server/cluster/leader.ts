@@ -1,5 +1,5 @@
 /**
- * Feed leadership (issue 15 "One market feed"): exactly one process computes ticks. The lock
+ * Feed leadership: exactly one process computes ticks. The lock
  * is a PostgreSQL session advisory lock held on a dedicated connection: when the leader dies
  * (even `kill -9`) its connection closes and PostgreSQL releases the lock; a follower polling
  * every `pollMs` takes it over. A leader that loses its connection stops leading at once (its

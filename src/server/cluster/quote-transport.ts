@@ -1,5 +1,5 @@
 /**
- * How quote batches travel from the feed leader to every process's SSE hub (issue 15). The
+ * How quote batches travel from the feed leader to every process's SSE hub. The
  * in-process transport hands the batch straight on (one process, the default); the Redis
  * transport publishes it on a pub/sub channel that every process — the leader included —
  * subscribes to, so all SSE clients of all processes see the same batches in the same order.

@@ -1,5 +1,5 @@
 /**
- * Redis connections of one process (issue 15): one for commands (rate limits, publishes) and
+ * Redis connections of one process: one for commands (rate limits, publishes) and
  * one per subscriber (a subscribed ioredis connection accepts no other commands). ioredis
  * reconnects by itself; errors are logged, never thrown into the process.
  */

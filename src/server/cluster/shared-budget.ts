@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Shared state": request budgets counted in Redis, so a per-IP limit holds across
+ * Request budgets counted in Redis, so a per-IP limit holds across
  * every API process (`login`, `register`, `changePassword` share one, see
  * `domain/login-throttle.ts`). Fixed windows aligned to the injected clock: key
  * `<prefix>budget:<key>:<window start>`, `INCR` + `PEXPIRE` in one MULTI.

@@ -1,6 +1,6 @@
 /**
- * Query shapes built and compiled by Kysely once per dialect, then run with new parameters
- * (issue 14 "Money paths durable and fast"). Building a Kysely query (immutable operation
+ * Query shapes built and compiled by Kysely once per dialect, then run with new parameters.
+ * Building a Kysely query (immutable operation
  * nodes, frozen at every step) and compiling it to SQL cost more CPU than SQLite took to run
  * it: about a fifth of a purchase's server time went to building the same dozen shapes again.
  *

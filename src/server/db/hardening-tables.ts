@@ -1,4 +1,4 @@
-/** Tables of migration 0007 (issue 17). Times are epoch milliseconds. */
+/** Tables of migration 0007. Times are epoch milliseconds. */
 
 /** One operator's approval of a deposit or payout needing two (`DUAL_APPROVAL_AMOUNT`). */
 export interface DualApprovalsTable {

@@ -70,13 +70,13 @@ export async function openDb(target: DbTarget): Promise<Db> {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // 64 MiB of page cache (default 2 MiB): a settlement batch or a busy hour touches the
-    // postings and journal indexes far beyond 2 MiB; re-reading those pages cost ~15 % (issue 14).
+    // postings and journal indexes far beyond 2 MiB, and re-reading evicted pages is costly.
     sqlite.pragma('cache_size = -65536');
     // Statement journals in memory: group commit runs each money request in its own SAVEPOINT,
     // and SQLite keeps a savepoint's page images in a statement journal — a temp FILE by default.
     // Writing (and dropping) that file tripled the cost of every insert under a savepoint and
     // slowed the commit: bare purchase statements 1,192 → 518 tx/s with a savepoint, 1,072 with
-    // it in memory (issue 14). Temp b-trees of large sorts (a settlement batch) live in memory too.
+    // it in memory. Temp b-trees of large sorts (a settlement batch) live in memory too.
     sqlite.pragma('temp_store = MEMORY');
     const { dialect, register } = trackedSqliteDialect(withStatementCache(sqlite));
     db = new Kysely<Database>({ dialect });

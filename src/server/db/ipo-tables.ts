@@ -1,5 +1,5 @@
 /**
- * Table shapes of the IPO migration (`0009_ipo_etf`; issue 9), joined to the shared
+ * Table shapes of the IPO migration (`0009_ipo_etf`), joined to the shared
  * `tables.ts` with Kysely's `withTables` (see {@link ipoDb}). Money and prices integer minor
  * units, times epoch milliseconds.
  */
@@ -55,7 +55,7 @@ export interface IpoApplicationsTable {
   resolve_entry_id: string | null;
   applied_at: number;
   resolved_at: number | null;
-  /** Issue 9: EUR/INR rate (paise per account unit; 100 = none) the INR amount was converted at, fixed at application. */
+  /** EUR/INR rate (paise per account unit; 100 = none) the INR amount was converted at, fixed at application. */
   fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 

@@ -1,11 +1,11 @@
 /**
- * A set of rows passed to the database as ONE JSON parameter (issue 14 "Settlement"): the
+ * A set of rows passed to the database as ONE JSON parameter: the
  * source of set-based statements such as `WITH x … INSERT … SELECT … FROM x` or
  * `WITH x … UPDATE … FROM x`, so a batch of thousands of rows costs one statement per table
  * instead of one round trip per row, and never runs into a bound-parameter limit.
  * - SQLite: `WITH x AS MATERIALIZED (SELECT value ->> 0 AS col, … FROM json_each(?))`
  * - PostgreSQL: `WITH x AS MATERIALIZED (SELECT (e ->> 0)::type AS col, … FROM jsonb_array_elements(?::jsonb) AS e)`
- *   (jsonb: parsed once; with `json` every `->>` re-parses its element, ~25 % of a batch insert)
+ *   (jsonb: parsed once; with `json` every `->>` would re-parse its element)
  * Rows travel as arrays in column order (smaller than objects). MATERIALIZED matters: without
  * it SQLite may drive an `UPDATE … FROM` from an index on the target table and re-scan the
  * JSON for every target row (quadratic); materialized, it scans the rows once and looks each

@@ -1,5 +1,5 @@
 /**
- * Money tables as Kysely sees them (migration `0004_money`; issue 4). Times are epoch
+ * Money tables as Kysely sees them (migration `0004_money`). Times are epoch
  * milliseconds (UTC); money is integer minor units (cents). The ledger's own tables
  * (`ledger_accounts`, `journal_entries`, `postings`) are in `tables.ts`.
  */
@@ -35,7 +35,7 @@ export interface HoldsTable {
   resolved_at: number | null;
 }
 
-/** A deposit by bank transfer, waiting for an operator (SPEC.md §3 Deposit). */
+/** A deposit by bank transfer, waiting for an operator (docs/product.md, Deposits). */
 export interface DepositsTable {
   id: string;
   user_id: string;

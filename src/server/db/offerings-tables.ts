@@ -1,5 +1,5 @@
 /**
- * Table shapes of the offerings migration (`0010_offerings`; issue 10), joined to the shared
+ * Table shapes of the offerings migration (`0010_offerings`), joined to the shared
  * tables with Kysely's `withTables` (see {@link offeringsDb}). Money and prices are integer
  * minor units, times epoch milliseconds.
  */
@@ -38,7 +38,7 @@ export interface BlockPurchasesTable {
   locked_until: number;
   trade_id: string;
   created_at: number;
-  /** Issue 9: EUR/INR rate the INR gross was converted at (paise per account unit; 100 = none). */
+  /** EUR/INR rate the INR gross was converted at (paise per account unit; 100 = none). */
   fx_rate_minor: ColumnType<number, number | undefined, number>;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Named prepared statements for node-postgres (issue 15 "Bench", issue 14): Kysely sends every
+ * Named prepared statements for node-postgres: Kysely sends every
  * query as an unnamed statement, so PostgreSQL parses and plans the same few dozen query shapes
- * again on every request — for a purchase's dozen short statements that was most of the
+ * again on every request — for a purchase's dozen short statements that is most of the
  * server's CPU. With a name, a connection parses a shape once and reuses it (PostgreSQL's plan
  * cache picks a custom or generic plan per execution, as for `PREPARE`).
  *

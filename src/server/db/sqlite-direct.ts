@@ -1,6 +1,6 @@
 /**
  * Compiled statements run straight on the better-sqlite3 connection whenever nothing else can
- * be using it (issue 14 "Money paths durable and fast").
+ * be using it.
  *
  * Kysely runs every query through its executor: a connection provider, a lock that queues
  * queries for the one SQLite connection, promise hops and result transforms. better-sqlite3

@@ -1,5 +1,5 @@
 /**
- * A prepared-statement cache for Kysely's SQLite dialect (issue 14 "Money paths"): Kysely's
+ * A prepared-statement cache for Kysely's SQLite dialect: Kysely's
  * SQLite driver calls `prepare(sql)` on every query, and compiling the same few dozen
  * statements again on every request cost about as much CPU as running them. Kysely passes
  * parameters separately, so the SQL text of a query shape is stable and a statement can be

@@ -1,5 +1,5 @@
 /**
- * Tables of migration 0013 (issue 11, the studio). Times are epoch milliseconds; JSON columns
+ * Tables of migration 0013 (the studio). Times are epoch milliseconds; JSON columns
  * hold the documents as text on both engines.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Table shapes of the trading migration (`0006_trading`; issue 6), joined to the shared
+ * Table shapes of the trading migration (`0006_trading`), joined to the shared
  * `tables.ts`, whose `Database` includes {@link TradingTables}. Money and prices are integer
  * minor units, times epoch milliseconds (wall clock).
  */
@@ -73,7 +73,7 @@ export interface TradesTable {
   entry_id: string;
   created_at: number;
   /**
-   * Issue 9: the EUR/INR rate the INR gross was converted at, paise per account-currency unit
+   * The EUR/INR rate the INR gross was converted at, paise per account-currency unit
    * (100: no conversion). `price_minor` is the INR quote; the other amounts are account money.
    */
   fx_rate_minor: ColumnType<number, number | undefined, number>;

@@ -1,5 +1,5 @@
 /**
- * Demo content (issue 5): in demo mode a few clearly marked sample articles and banners are
+ * Demo content: in demo mode a few clearly marked sample articles and banners are
  * created once per database (marker `demo.contentSeeded` in `site_content`), so /home is not
  * empty. They carry `demo = 1` and the UI shows a 'Demo' badge; operators may edit or delete
  * them like any other content. Nothing is seeded in production mode.

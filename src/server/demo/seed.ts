@@ -1,5 +1,5 @@
 /**
- * Demo seed: one investor, one operator and (issue 11) one editor login, created once and kept
+ * Demo seed: one investor, one operator and one editor login, created once and kept
  * in `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}}`).
  */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ export interface Login {
 export interface DemoCredentials {
   investor: Login;
   operator: Login;
-  /** Issue 11: product staff using the studio (/studio). */
+  /** Product staff using the studio (/studio). */
   editor: Login;
 }
 
@@ -41,7 +41,7 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
     const exists = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirst();
     if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
   }
-  // A sample deposit beneficiary (issue 17), entered as the demo operator (audited); operators change it in /adminBeneficiary.
+  // A sample deposit beneficiary, entered as the demo operator (audited); operators change it in /adminBeneficiary.
   if (!(await readBeneficiary(deps))) {
     const operator = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(credentials.operator.email)).executeTakeFirstOrThrow();
     await saveBeneficiary(deps, operator.id, { holderName: 'Nivesh Demo Client Account', bankName: 'HDFC Bank', accountNumber: '50200012345678', ifsc: 'HDFC0000240', upiId: 'nivesh.demo@hdfcbank' });

@@ -1,6 +1,6 @@
 /**
- * The append-only audit log of operator actions (DESIGN.md: operators approve or reject,
- * audited). Rows are only ever inserted.
+ * The append-only audit log of operator actions (docs/product.md, Roles and
+ * four eyes). Rows are only ever inserted.
  */
 import type { Db } from '../db/index.js';
 import { newId } from './ids.js';

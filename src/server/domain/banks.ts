@@ -1,5 +1,5 @@
 /**
- * Bound bank accounts (SPEC.md §3 Bank; issue 2 §2). A user only ever sees and deletes their
+ * Bound bank accounts (docs/product.md, Bank accounts). A user only ever sees and deletes their
  * own accounts. Deleting is soft, so later withdrawals keep their payee.
  */
 import { maskTail } from '../../shared/format.js';

@@ -1,5 +1,5 @@
 /**
- * Banners (issue 5; SPEC.md §7 Misc `advertisement/get`): the home carousel's slides — title,
+ * Banners (docs/product.md, Calls `advertisement/get`): the home carousel's slides — title,
  * subtitle, optional image, link (in-app route or https URL) and order — per language or for
  * every language. Operators create, edit and delete them, audited.
  */

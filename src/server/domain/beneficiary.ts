@@ -1,5 +1,5 @@
 /**
- * The deposit beneficiary (issue 17 "honest production"): where investors transfer money for
+ * The deposit beneficiary: where investors transfer money for
  * a deposit — account holder, bank, account number, IFSC and UPI ID — kept as an
  * operator-managed setting (`settings` key `deposit.beneficiary`), every change audited.
  * /pay and /payBalance show it with a UPI QR code (`qrcode`, rendered as SVG on the server).

@@ -1,5 +1,5 @@
 /**
- * Emailed verification codes (issue 2 §2): 6 digits, valid 10 minutes, at most 5 attempts,
+ * Emailed verification codes: 6 digits, valid 10 minutes, at most 5 attempts,
  * no new code for the same email within 60 s, limited per email and per IP per hour.
  * Codes are stored as salted SHA-256 hashes. Checks and updates are single conditional
  * statements, so two requests racing on one code cannot both use it.
@@ -22,7 +22,7 @@ export async function issueCaptcha(
   deps: Deps,
   input: { email: string; purpose: CaptchaPurpose; ip: string; locale: Locale },
   /**
-   * Message ids of the mail (default: the code mail). Issue 17: a registration request for a
+   * Message ids of the mail (default: the code mail). A registration request for a
    * registered email mails its owner a notice instead — the row still counts for cooldown and
    * limits, so both cases answer alike, but its code is never mailed.
    */
@@ -121,7 +121,7 @@ export async function consumeCaptcha(deps: Deps, input: { email: string; purpose
 }
 
 /**
- * Demo mode (no SMTP): the demo outbox never shows an operator's or editor's mail (issue 17),
+ * Demo mode (no SMTP): the demo outbox never shows an operator's or editor's mail,
  * so their codes are printed in the server log for whoever runs the server.
  */
 async function logPrivilegedCode(deps: Deps, email: string, code: string): Promise<void> {

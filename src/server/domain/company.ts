@@ -1,5 +1,5 @@
 /**
- * Company information for /corporationSelect and `config/getSystemConfig` (issue 5): name,
+ * Company information for /corporationSelect and `config/getSystemConfig`: name,
  * tagline, an HTML 'about' text, contact and registration details, per language. Operators
  * edit it (audited as `company.update`); until they do, built-in defaults are shown.
  */
@@ -11,7 +11,7 @@ import type { Deps } from './deps.js';
 import { sanitizeArticleHtml } from './html.js';
 
 /**
- * The company's public profile in one language: the company form's fields (issue 16, the
+ * The company's public profile in one language: the company form's fields (the
  * generated type of schemas/contracts/adminCompany.schema.json) without `lang`; `aboutHtml`
  * is sanitized HTML.
  */

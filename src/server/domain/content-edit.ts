@@ -1,5 +1,5 @@
 /**
- * Operators' edits of content rows (issue 5: news articles and home banners) in one place:
+ * Operators' edits of content rows (news articles and home banners) in one place:
  * create or update, and delete, each in one transaction with its audit-log entry
  * (`<entity>.create|update|delete`, the row before and after). The callers validate and shape
  * the values; this file only stores and audits them.

@@ -16,6 +16,6 @@ export interface Deps {
   storage: FileStorage;
   /** AES-256-GCM key for ID numbers at rest (32 bytes). */
   identityKey: Buffer;
-  /** The server log (Fastify's pino logger); absent in scripts. Issue 17: operator codes in demo mode. */
+  /** The server log (Fastify's pino logger); absent in scripts. Operator codes in demo mode. */
   log?: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
 }

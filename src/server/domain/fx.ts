@@ -1,5 +1,5 @@
 /**
- * The conversion rate of a trade (issue 9 "One currency story"): INR instruments bought or
+ * The conversion rate of a trade: INR instruments bought or
  * sold from an account in another currency convert at the feed's EUR/INR rate (simulated like
  * every other price, and labelled the same way); an INR account converts nothing.
  */

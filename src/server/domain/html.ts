@@ -1,5 +1,5 @@
 /**
- * Server-side HTML sanitizing for news articles and company texts (issue 5) with
+ * Server-side HTML sanitizing for news articles and company texts with
  * sanitize-html: a small allow-list of text and layout tags, links only to https and mailto
  * (opened in a new tab without referrer or opener), images only from https or same-origin
  * paths, no styles, scripts, event handlers or frames.

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` for money-moving calls (DESIGN.md; issue 4): per user and key, the first
+ * `Idempotency-Key` for money-moving calls (docs/product.md, Calls): per user and key, the first
  * successful answer is stored in the same transaction as its effect. A retry with the same
  * key and the same call and body returns that answer and moves nothing; the same key with
  * another call or body is refused (`idempotencyMismatch`). A failed attempt changes nothing

@@ -9,10 +9,10 @@ let idRandomAt = idRandom.length;
  * A new primary key: a UUID v7 (RFC 9562) — the first 48 bits are the creation time (wall
  * clock, ms), the rest random. Time-ordered keys append at the right edge of every B-tree
  * index they enter (primary keys, `postings.entry_id`, the foreign-key lookups of rows just
- * written) instead of landing on a random page each, which made a 100 000-contract settlement
- * dirty and re-write most index pages (issue 14: 14 s → 7 s on SQLite). Ids are keys, never
+ * written) instead of landing on a random page each, which would make a large settlement
+ * dirty and re-write most index pages. Ids are keys, never
  * secrets (tokens and codes come from {@link newToken} / {@link newCaptchaCode}).
- * The random part comes from a pooled buffer: `uuid`'s own source costs ~2 µs per id.
+ * The random part comes from a pooled buffer: `uuid`'s own source draws from the system per id.
  */
 export function newId(): string {
   if (idRandomAt >= idRandom.length) {

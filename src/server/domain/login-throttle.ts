@@ -1,5 +1,5 @@
 /**
- * Login throttling (issue 17; OWASP ASVS 5.0 §6.3): failed logins are counted per account and
+ * Login throttling (OWASP ASVS 5.0 §6.3): failed logins are counted per account and
  * per client IP in `auth_throttle`. After a few free failures each further failure doubles the
  * wait before the next attempt (1 s, 2 s, 4 s … capped at 5 minutes); a quiet quarter of an hour
  * forgets the failures and a successful login clears the account's count. There is no
@@ -58,7 +58,7 @@ export async function clearFailures(deps: Deps, key: string): Promise<void> {
 }
 
 /**
- * Issue 15: a budget counter shared by every API process (Redis, see
+ * A budget counter shared by every API process (Redis, see
  * `cluster/shared-budget.ts`). `take` counts one request of `key` in the fixed window holding
  * `now` and answers whether it is within `max`.
  */
@@ -69,7 +69,7 @@ export interface SharedBudget {
 /**
  * A fixed-window request budget per client IP, shared by the calls that take a password or
  * a code (login, register, changePassword), on the injected clock. One per server process,
- * or one for all of them when a {@link SharedBudget} is given (issue 15).
+ * or one for all of them when a {@link SharedBudget} is given.
  */
 export class IpBudget {
   private readonly windows = new Map<string, { start: number; used: number }>();

@@ -1,5 +1,5 @@
 /**
- * Market reads (issue 5 "Calls"; SPEC.md §7 Markets): the quote snapshot, search, one
+ * Market reads (docs/product.md, Calls): the quote snapshot, search, one
  * market's detail, rankings, today's 1-minute bars and longer chart history. Everything is
  * served from the feed's memory except history, which reads stored bars. Prices leave here in
  * currency units (the feed keeps integer minor units).
@@ -128,13 +128,13 @@ export async function getStatus(market: Market): Promise<MarketStatusView> {
 /**
  * `markets/getMarket`: the quote with open, high, low, previous close, 52-week range,
  * volume, instrument details and (for a logged-in caller) the favourite flag. An ETF symbol
- * (issue 9) answers its iNAV quote (`kind: 'etf'`, no ranges, no favourite flag).
+ * answers its iNAV quote (`kind: 'etf'`, no ranges, no favourite flag).
  * @param isFavourite resolves the caller's star; null for visitors.
  * @throws AppError `unknownSymbol`.
  */
 export async function getMarket(market: Market, symbol: string, isFavourite: ((symbol: string) => Promise<boolean>) | null): Promise<MarketDetailView> {
   const feed = await feedOf(market);
-  // Issue 9: an ETF quotes like a share (its iNAV), so the ticket /buy serves both; no star.
+  // an ETF quotes like a share (its iNAV), so the ticket /buy serves both; no star.
   const etf = findEtf(market, symbol);
   if (etf) return { ...etfQuoteView(feed, etf), isin: null, lotSize: 1, tickSize: 0.01, yearHigh: null, yearLow: null, favourite: null, status: statusView(market) };
   const instrument = instrumentOf(market, symbol);

@@ -1,5 +1,5 @@
 /**
- * News for operators (issue 5: operators create, edit and delete articles): every article
+ * News for operators (operators create, edit and delete articles): every article
  * (drafts too), the edit form's shape, save and delete. HTML is sanitized before storing;
  * every change is written to the audit log (`news.create|update|delete`) in the same
  * transaction. Readers' news: `news.ts`.

@@ -1,5 +1,5 @@
 /**
- * News for readers (issue 5; SPEC.md §7 News): published articles per language, paged, newest
+ * News for readers (docs/product.md, Calls): published articles per language, paged, newest
  * first, with the article's HTML sanitized on the way in and again on the way out. The
  * operators' side (list, edit, save, delete; audited) is `news-admin.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * The server's password rule (issue 17; OWASP ASVS 5.0 §6.2): 8–128 characters (schema),
+ * The server's password rule (OWASP ASVS 5.0 §6.2): 8–128 characters (schema),
  * and not a common, breached or otherwise guessable password (zxcvbn score ≥ 2, see
  * `shared/password-strength.ts`). Refusals are field errors (code 1000) like every other
  * validation failure.

@@ -44,7 +44,7 @@ export async function openSession(deps: Deps, userId: string): Promise<string> {
  */
 export async function authenticate(deps: Deps, token: string): Promise<AuthUser | null> {
   if (!token || token.length > 128) return null;
-  // Every authenticated request runs this: one compiled shape (issue 14).
+  // Every authenticated request runs this: one compiled shape.
   const { rows } = await runCompiled(deps.db, 'sessions:byTokenHash', { hash: sha256(token) }, (db) =>
     db
       .selectFrom('sessions')

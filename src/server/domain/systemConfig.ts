@@ -1,5 +1,5 @@
 /**
- * `config/getSystemConfig` (issue 5; SPEC.md §7 Config): the public configuration the client
+ * `config/getSystemConfig` (docs/product.md, Calls): the public configuration the client
  * shows — currency, deposit and withdrawal windows (India time), withdrawal fee, minimums,
  * feature switches, company information and the market's price source and session.
  * Read-only: money rules come from the server configuration, never from this call.
@@ -15,7 +15,7 @@ import { publicTradingTerms } from './trading/terms.js';
 
 /**
  * Features this server has built (true) and those it has not (false). `FEATURES` may switch a
- * built feature off, never an unbuilt one on: the flags tell the truth (issue 17).
+ * built feature off, never an unbuilt one on: the flags tell the truth.
  */
 export const DEFAULT_FEATURES: Record<string, boolean> = {
   markets: true,
@@ -29,7 +29,7 @@ export const DEFAULT_FEATURES: Record<string, boolean> = {
   blockTrading: true,
   aiBlockTrading: true,
   gather: true,
-  // The editors' studio at /studio (issue 11).
+  // The editors' studio at /studio.
   studio: true,
 };
 
@@ -88,7 +88,7 @@ export async function getSystemConfig(deps: Deps, market: Market, locale: Locale
         result.company = await getCompany(deps, locale);
         break;
       case 'trading':
-        // Issue 6: up/down switch, stake bounds, durations with rates, commission.
+        // up/down switch, stake bounds, durations with rates, commission.
         result.trading = publicTradingTerms(deps);
         break;
       case 'market': {

@@ -1,5 +1,5 @@
 /**
- * Private photo uploads (issue 3 "Uploads"): the type is judged by content (magic bytes via
+ * Private photo uploads: the type is judged by content (magic bytes via
  * file-type), every image is decoded and re-encoded with sharp — orientation applied,
  * metadata (EXIF GPS included) dropped, longest side capped — and stored under a random key.
  * Only the owner and operators may read a file back.
@@ -21,9 +21,9 @@ export interface UploadView {
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif']);
 
-/** Largest image decoded, in pixels (issue 17: 50 MP; a 16000×16000 PNG is refused from its header). */
+/** Largest image decoded, in pixels (50 MP; a 16000×16000 PNG is refused from its header). */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Images decoded at once per process (issue 17); further uploads wait in a queue. */
+/** Images decoded at once per process; further uploads wait in a queue. */
 export const DECODE_CONCURRENCY = 2;
 /** Uploads waiting to be decoded beyond which new ones are refused at once (`uploadRateLimited`). */
 export const DECODE_QUEUE_MAX = 32;
@@ -80,7 +80,7 @@ export const uploadUrl = (id: string): string => `/api/oss/file/${id}`;
 /**
  * Decodes an accepted image and re-encodes it as a metadata-free JPEG. At most
  * {@link DECODE_CONCURRENCY} decode at once; images over {@link MAX_INPUT_PIXELS} are refused
- * from their header (issue 17).
+ * from their header.
  * @throws AppError `uploadType` (not JPEG/PNG/WebP/HEIC by content), `uploadTooManyPixels`,
  *   `uploadRateLimited` (decode queue full), `uploadUnreadable` (truncated or corrupt).
  */

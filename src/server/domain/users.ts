@@ -1,6 +1,6 @@
 /**
- * Accounts: registration with an emailed code, login, logout, user info and password change
- * (issue 2 §2). Emails are compared in lower case.
+ * Accounts: registration with an emailed code, login, logout, user info and password change.
+ * Emails are compared in lower case.
  */
 import type { Locale } from '../../shared/lang.js';
 import { AppError } from './errors.js';
@@ -30,7 +30,7 @@ export interface SessionGrant {
 
 /**
  * Roles that reach the back office (operators; editors where a branch adds them). Their mailed
- * codes never show in the demo outbox (issue 17).
+ * codes never show in the demo outbox.
  */
 export const isPrivilegedRole = (role: string): boolean => role !== 'investor';
 
@@ -43,7 +43,7 @@ async function findByEmail(deps: Deps, email: string) {
 
 /**
  * Sends a code to an email for registration or a password change, answering the same way
- * whether or not an account exists (no account enumeration, issue 17): a registration request
+ * whether or not an account exists (no account enumeration): a registration request
  * for a registered email mails its owner a notice (no code) instead; a password-change request
  * for an unknown email mails nothing.
  * @throws AppError those of {@link issueCaptcha} (cooldown and hourly limits apply either way).
@@ -81,7 +81,7 @@ export async function register(
 ): Promise<SessionGrant> {
   const email = normalizeEmail(input.email);
   assertStrongPassword(deps, locale, 'password', input.password, email);
-  // The code first: without it nobody learns whether the email is registered (issue 17).
+  // The code first: without it nobody learns whether the email is registered.
   await consumeCaptcha(deps, { email, purpose: 'register', code: input.captcha });
   if (await findByEmail(deps, email)) throw new AppError('emailTaken');
   const userId = await createUser(deps, { email, password: input.password, role });
@@ -114,7 +114,7 @@ export async function createUser(deps: Deps, input: { email: string; password: s
 /**
  * Checks credentials and opens a session. Unknown email and wrong password answer the same
  * way and take the same time. Failures are throttled per account and per IP with growing
- * delays (`login-throttle.ts`, issue 17); a success clears the account's failures.
+ * delays (`login-throttle.ts`); a success clears the account's failures.
  * @param ip the client IP (throttling); scripts may leave it out.
  * @throws AppError `loginThrottled` (wait `seconds`), `invalidCredentials`.
  */

@@ -1,5 +1,5 @@
 /**
- * Wallet reads over the ledger (DESIGN.md "Money is honest by construction"; SPEC.md §7
+ * Wallet reads over the ledger (docs/product.md, Money; docs/product.md, Calls
  * Wallet): the available balance (`purse/getBalance`) and total assets for the drawer
  * (`purse/getAssets`). Read from the cached balance row, which `postEntry` keeps equal to the
  * sum of the user's postings (the test invariants check it after every API test).
@@ -22,13 +22,13 @@ export async function userBalanceMinor(deps: Deps, userId: string, kind: UserAcc
 export interface AssetsMinor {
   availableMinor: number;
   heldMinor: number;
-  /** Market value of the user's stock holdings (issue 6). */
+  /** Market value of the user's stock holdings. */
   positionsMinor: number;
   totalMinor: number;
 }
 
 /**
- * The user's total assets (issue 4: the drawer's figure; issue 6 adds holdings).
+ * The user's total assets (the drawer's figure, holdings included).
  * @param positionsValue the market value of the user's holdings in minor units (0 when absent).
  */
 export async function userAssetsMinor(deps: Deps, userId: string, positionsValue?: () => Promise<number>): Promise<AssetsMinor> {

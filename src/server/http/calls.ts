@@ -17,7 +17,7 @@ import { PreparedAnswer, sendPrepared } from './prepared.js';
 
 /**
  * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
- * operators only, editors only (issue 11: product staff in the studio; operators are not
+ * operators only, editors only (product staff in the studio; operators are not
  * editors unless given the role).
  */
 export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
@@ -40,7 +40,7 @@ export interface CallContext<B> {
 /**
  * A body validated by one of several schemas, chosen by one field's value — e.g.
  * `order/purchase`: `kind: updown` by the up/down form's schema, `kind: stock` by the buy form's
- * (issue 16: the form and the server validate the same schema). An unknown value is validated
+ * (the form and the server validate the same schema). An unknown value is validated
  * against the first schema, which refuses it.
  */
 export interface BodyByField {
@@ -58,13 +58,13 @@ export interface CallSpec<B> {
   /**
    * Payload schema reference under `schemas/`, e.g. `api/bankDelete`, or one per value of a
    * field; none means `{}` only. A screen reference `screens/<name>` (a form's body) means both
-   * schemas of issue 11: the body must pass the code-owned contract `contracts/<name>` first
+   * schemas of the body must pass the code-owned contract `contracts/<name>` first
    * (when there is one) and then the staff-owned screen schema as served (its latest published
    * version), which may only narrow it.
    */
   body?: string | BodyByField;
   /**
-   * What the spec says a raw body means before it is validated, e.g. SPEC.md §3 "direction
+   * What the spec says a raw body means before it is validated, e.g. docs/product.md, Up/down trading "direction
    * 1 = up, anything else down" (an object body only; the result is validated).
    */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
@@ -76,7 +76,7 @@ export interface CallSpec<B> {
    */
   refusals?: Record<string, (raw: Record<string, unknown>) => AppError | Promise<AppError>>;
   /**
-   * A money-moving call that honours `Idempotency-Key` (issue 4): the registry reads the header
+   * A money-moving call that honours `Idempotency-Key`: the registry reads the header
    * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
    * it to the handler as `idempotency`, bound to this call's name.
    */
@@ -84,7 +84,7 @@ export interface CallSpec<B> {
   /** Extra Fastify route options (rate limits, `schema.response` for fast-json-stringify). */
   options?: RouteShorthandOptions;
   /**
-   * The handler answers a {@link PreparedAnswer} (issue 14): its bytes, ETag variants and
+   * The handler answers a {@link PreparedAnswer}: its bytes, ETag variants and
    * compressed forms are made once per snapshot (prepared.ts), so the route is registered
    * without the compression plugin's per-request hooks (`compress: false`). Anything else the
    * call answers (its error envelopes, all below the compression threshold) goes out as it is.
@@ -105,7 +105,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Registers calls on one Fastify instance and remembers their names. */
 export class CallRegistry {
   readonly names = new Set<string>();
-  /** Every declared call, in declaration order (issue 15: the OpenAPI document is built from it). */
+  /** Every declared call, in declaration order (the OpenAPI document is built from it). */
   readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
 
   constructor(
@@ -116,7 +116,7 @@ export class CallRegistry {
 
   /**
    * Lists a call that has its own route (multipart uploads) for the layout linter and the
-   * OpenAPI document (issue 15); registers no route.
+   * OpenAPI document; registers no route.
    */
   declareUpload(name: string, access: Access): void {
     this.names.add(name);
@@ -154,7 +154,7 @@ export class CallRegistry {
 }
 
 /**
- * Issue 11: the contract that guards a `screens/<name>` body (`contracts/<name>`, owned by
+ * The contract that guards a `screens/<name>` body (`contracts/<name>`, owned by
  * code), or the reference itself when it is not a screen schema or has no contract.
  */
 export function contractRef(store: SchemaStore, ref: string | undefined): string | undefined {
@@ -164,10 +164,10 @@ export function contractRef(store: SchemaStore, ref: string | undefined): string
 }
 
 /**
- * SPEC §7 "parameters as query params or a body": when the body is empty (absent, `null` or
+ * docs/product.md, Calls: when the body is empty (absent, `null` or
  * `{}`), the query string's parameters (all but `lang`, the message locale, unless the schema
  * has a `lang` field) are the parameters, coerced to the schema's property types
- * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists). Issue 17.
+ * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists).
  */
 export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'], request: FastifyRequest): unknown {
   const raw = request.body;
@@ -249,7 +249,7 @@ async function validateBody(store: SchemaStore, ref: string | undefined, raw: un
 
 /**
  * An empty string in a required field counts as missing: one 'Cannot be Empty' error for the
- * field (SPEC.md §5) instead of its length, format or pattern errors — the same text the
+ * field (docs/product.md, Validation texts) instead of its length, format or pattern errors — the same text the
  * browser shows, where an emptied input is dropped from the form data.
  */
 function emptyAsMissing(errors: FieldError[], body: Record<string, unknown>, schema: SchemaNode): FieldError[] {

@@ -1,5 +1,5 @@
 /**
- * Phone-grade delivery (issue 13), registered in one place before any route:
+ * Phone-grade delivery, registered in one place before any route:
  * - `@fastify/compress`: brotli/gzip for API and screen JSON (and the HTML shell) above 1 KB.
  *   Built assets are not compressed per request: the build writes `.br`/`.gz` files that
  *   `@fastify/static` serves (`preCompressed`, see app.ts). SSE streams are hijacked and
@@ -10,7 +10,7 @@
  *   `X-Content-Type-Options: nosniff`, HSTS in production mode; plus a `Permissions-Policy`
  *   that allows the camera only for this origin (the ID photo) and nothing else.
  * Answers serialized once (`prepared.ts`) carry their own brotli/gzip bytes, made once per
- * answer, and their routes skip the plugin's per-request hooks (issue 14).
+ * answer, and their routes skip the plugin's per-request hooks.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
@@ -63,7 +63,7 @@ export const ENCODINGS = ['br', 'gzip'] as const;
  *
  * Why: running helmet's middleware per request cost a `setHeader` call per header on the raw
  * response (each validated by Node, and a raw header forces Node's slower merge path in
- * `writeHead`) — together ≈ 8 % of the server's CPU in the `getAllMarkets` bench (issue 14). With static directives
+ * `writeHead`) — a visible share of the server's CPU on small answers. With static directives
  * helmet's output does not depend on the request, so it is captured once from the same helmet
  * configuration, by running the middleware against a recording response, and then copied into
  * each reply in one hook. The values are exactly what helmet would set.

@@ -1,5 +1,5 @@
 /**
- * The `{code, message, data}` envelope (SPEC.md §7, §8): success bodies, and the one error
+ * The `{code, message, data}` envelope (docs/product.md, Calls): success bodies, and the one error
  * handler that turns every failure into a catalogue code, a localized message and the HTTP
  * status of its class.
  */

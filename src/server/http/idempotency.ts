@@ -1,5 +1,5 @@
 /**
- * Reads the `Idempotency-Key` header of a money-moving call (DESIGN.md; issue 4). Optional:
+ * Reads the `Idempotency-Key` header of a money-moving call (docs/product.md, Calls). Optional:
  * without it the call simply runs. With it, the domain's `runIdempotent` returns the first
  * answer to a retry.
  */

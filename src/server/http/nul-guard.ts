@@ -1,7 +1,7 @@
 /**
- * NUL bytes (issue 17): a string containing U+0000 anywhere in a request's path, query or
+ * NUL bytes: a string containing U+0000 anywhere in a request's path, query or
  * JSON body is refused before any handler runs — code 1000 naming the field — on every
- * database (PostgreSQL cannot store U+0000 in text and used to answer 500).
+ * database (PostgreSQL cannot store U+0000 in text and would answer 500).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
@@ -49,7 +49,7 @@ export function nulInRequest(request: FastifyRequest): string | null {
 
 /**
  * Installs the guard on every route (before validation and handlers). A callback hook, not an
- * async one: every request passes it, and a clean request then costs no promise (issue 14).
+ * async one: every request passes it, and a clean request then costs no promise.
  */
 export function installNulGuard(app: FastifyInstance, messages: Messages): void {
   app.addHook('preValidation', (request, _reply, done) => {

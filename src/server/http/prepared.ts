@@ -1,5 +1,5 @@
 /**
- * Answers serialized once and sent many times (issue 14 "Market reads"): a handler returns a
+ * Answers serialized once and sent many times: a handler returns a
  * {@link PreparedAnswer} — the whole envelope as bytes with its ETag — and the call registry
  * sends those bytes as they are (`If-None-Match` → 304), with no per-request envelope, message
  * formatting or JSON serialization. {@link preparedEnvelope} builds one per data snapshot and
@@ -46,7 +46,7 @@ export class PreparedAnswer implements PreparedVariant {
    * answer itself for `null` and for bodies below {@link COMPRESS_THRESHOLD} (which the
    * compression plugin leaves alone too).
    *
-   * Why: compressing the same bytes for every request was the dominant cost of a compressed
+   * Why: compressing the same bytes for every request would be the dominant cost of a compressed
    * `getAllMarkets`; an answer lives for one feed batch, so each encoding is made at most once
    * per batch and locale. A strong ETag names one exact byte sequence, so the compressed bytes
    * get their own (`<etag>-br`, `<etag>-gzip`).

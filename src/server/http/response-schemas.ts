@@ -1,6 +1,6 @@
 /**
- * Response schemas for calls whose success body is built per request (issue 14 "Market
- * reads"): Fastify compiles them with fast-json-stringify, which serializes the envelope
+ * Response schemas for calls whose success body is built per request (market
+ * reads): Fastify compiles them with fast-json-stringify, which serializes the envelope
  * without `JSON.stringify`'s generic walk. Only for HTTP 200 (the success envelope); error
  * envelopes (4xx/5xx) are serialized as before. A schema must list every field the call
  * answers — fast-json-stringify leaves out what the schema does not name.

@@ -1,5 +1,5 @@
 /**
- * The HTML shell for every client route (issue 13: first paint). `index.html` already carries
+ * The HTML shell for every client route (first paint). `index.html` already carries
  * the inline skeleton and critical CSS; per request this adds preloads for what the entry
  * route will ask for next, so the browser fetches them in parallel with the JS instead of one
  * after another:
@@ -10,8 +10,8 @@
  *   build's `.vite/block-chunks.json`, plus `<meta name="nivesh-preload-kinds">` naming those
  *   kinds so the app loads them at start;
  * - `<link rel="preload" as="fetch">` of the active locale's messages (`GET /api/ui/messages/<locale>`,
- *   issue 11: files plus texts published in the studio; the bundled chunks are the offline fallback).
- * - the account currency (issue 9) in `<meta name="nivesh-currency">`, which the client's money
+ *   Files plus texts published in the studio; the bundled chunks are the offline fallback).
+ * - the account currency in `<meta name="nivesh-currency">`, which the client's money
  *   format reads at start.
  * The language comes from the `lang` cookie the client mirrors from local storage (default DE).
  */
@@ -44,7 +44,7 @@ export class ShellRenderer {
   constructor(
     private readonly clientDir: string,
     private readonly screens: ShellScreens,
-    /** `ACCOUNT_CURRENCY` (issue 9): written into the `nivesh-currency` meta tag money is formatted by. */
+    /** `ACCOUNT_CURRENCY`: written into the `nivesh-currency` meta tag money is formatted by. */
     private readonly accountCurrency = 'EUR',
   ) {}
 

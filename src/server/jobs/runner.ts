@@ -1,5 +1,5 @@
 /**
- * Background jobs exactly once across processes (issue 15). Every API process runs the same
+ * Background jobs exactly once across processes. Every API process runs the same
  * jobs; two kinds of exactly-once are offered:
  *
  * - `mode: 'shared'` — the job itself claims work with `FOR UPDATE SKIP LOCKED` and
@@ -12,7 +12,7 @@
  * Other features register their jobs with {@link JobRunner.register}. {@link JobRunner.launch}
  * runs every job's start-up pass (`atStart`: what fell due while the server was down) — also
  * with a test's ManualClock — and, only with a running clock, each job's interval after its
- * start-up pass (tests call {@link JobRunner.runOnce}). One loop for every job (issue 16: the
+ * start-up pass (tests call {@link JobRunner.runOnce}). One loop for every job (the
  * settler, the IPO job and the gather runner had one each). Timers are unref'd and `stop()`
  * waits for running passes.
  */

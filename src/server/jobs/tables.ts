@@ -1,4 +1,4 @@
-/** Row type of `job_runs` (migration 0012_scaleout, issue 15). */
+/** Row type of `job_runs` (migration 0012_scaleout). */
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 

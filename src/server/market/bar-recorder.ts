@@ -1,5 +1,5 @@
 /**
- * The feed's bar recorder (issue 5; split from the ticker in issue 16): folds every tick into
+ * The feed's bar recorder, apart from the ticker: folds every tick into
  * 1-minute and daily bars, keeps today's bars in memory, writes closed minutes and the day's
  * bars to the {@link BarStore} (daily bars every `dailyFlushMs`, old minutes pruned hourly),
  * creates missing daily history at start and answers the chart reads (today's minutes with the
@@ -169,7 +169,7 @@ export class BarRecorder {
     this.switchDay(day);
   }
 
-  /** Issue 15: a follower moves to the leader's day (the leader stores the bars). */
+  /** A follower moves to the leader's day (the leader stores the bars). */
   switchDay(day: string): void {
     this.days.clear();
     this.prelude.clear();
@@ -179,7 +179,7 @@ export class BarRecorder {
   }
 
   /**
-   * Issue 15: this process becomes the feed leader; today's daily bars continue from the
+   * This process becomes the feed leader; today's daily bars continue from the
    * adopted quotes and today's minutes before `marketNow` are read from the store.
    */
   lead(days: ReadonlyMap<string, DailyBar>, marketNow: number): void {

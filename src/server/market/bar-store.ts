@@ -1,5 +1,5 @@
 /**
- * Storage of one feed's bars (issue 5): 1-minute and daily bars in `market_bars_1m` and
+ * Storage of one feed's bars: 1-minute and daily bars in `market_bars_1m` and
  * `market_bars_1d`, keyed by the provider id so each feed keeps its own series. Prices are
  * integer minor units, times epoch ms (market time), days India dates. Used by the feed only.
  */

@@ -1,5 +1,5 @@
 /**
- * Aggregation of ticks into bars (issue 5): 1-minute bars close when the first tick of a
+ * Aggregation of ticks into bars: 1-minute bars close when the first tick of a
  * later minute arrives (a tick at 09:15:59.999 belongs to the 09:15 bar, one at 09:16:00.000
  * opens the 09:16 bar), and daily bars per India date. Pure and synchronous.
  */

@@ -1,5 +1,5 @@
 /**
- * The NSE session calendar (issue 5): sessions run 09:15–15:30 India time (UTC+05:30, no
+ * The NSE session calendar: sessions run 09:15–15:30 India time (UTC+05:30, no
  * daylight saving) on weekdays that are not exchange holidays. All times are epoch
  * milliseconds; days are India calendar dates `YYYY-MM-DD`.
  */

@@ -1,5 +1,5 @@
 /**
- * Market-data settings (issue 5), read from the environment by `loadConfig`:
+ * Market-data settings, read from the environment by `loadConfig`:
  *
  * | variable | default | meaning |
  * |---|---|---|
@@ -13,7 +13,7 @@
  * | `MARKET_REPLAY_START` | first intraday day | first recorded day to play |
  * | `MARKET_REPLAY_ANCHOR` | `2026-01-01T00:00:00Z` | wall time at which the replay is at its start |
  * | `MARKET_VENDOR_OPTIONS` | `{}` | JSON passed to a vendor adapter |
- * | `FX_EURINR_REFERENCE` | `104.20` | starting EUR/INR rate (rupees per euro) of the simulated rate (issue 9) |
+ * | `FX_EURINR_REFERENCE` | `104.20` | starting EUR/INR rate (rupees per euro) of the simulated rate |
  * | `FEATURES` | – | feature switches for `config/getSystemConfig`, e.g. `ipo=on,etf=off` |
  */
 import path from 'node:path';
@@ -30,7 +30,7 @@ export interface MarketConfig {
   vendorOptions: Record<string, unknown>;
   /** Feature switches published by `config/getSystemConfig` (name → on). */
   features: Record<string, boolean>;
-  /** Starting EUR/INR rate in paise per euro (`FX_EURINR_REFERENCE` in rupees, default 104.20; issue 9). */
+  /** Starting EUR/INR rate in paise per euro (`FX_EURINR_REFERENCE` in rupees, default 104.20). */
   fxReferenceMinor: number;
 }
 

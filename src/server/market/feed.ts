@@ -1,5 +1,5 @@
 /**
- * The market feed's ticker (issue 5): asks the provider for ticks once per second (or catches
+ * The market feed's ticker: asks the provider for ticks once per second (or catches
  * up to the injected clock when a read comes in, which is how tests with a ManualClock drive
  * it), keeps the in-memory quote snapshot and hands each batch of changed quotes to listeners
  * (the SSE hub). Bars — aggregating, storing, history, chart reads — are the
@@ -40,7 +40,7 @@ export interface QuoteBatch {
   seq: number;
   /** Market time of the batch (epoch ms). */
   time: number;
-  /** Wall-clock second the batch was computed at (epoch ms); a new leader continues from it (issue 15). */
+  /** Wall-clock second the batch was computed at (epoch ms); a new leader continues from it. */
   wall?: number;
   quotes: QuoteState[];
 }
@@ -96,7 +96,7 @@ export class MarketFeed {
   private initialized = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  /** Issue 15: a follower never ticks; it adopts the leader's batches (see {@link follow}). */
+  /** A follower never ticks; it adopts the leader's batches (see {@link follow}). */
   private following = false;
   private readonly options: Required<Omit<FeedOptions, 'log'>> & Pick<FeedOptions, 'log'>;
 
@@ -132,7 +132,7 @@ export class MarketFeed {
   }
 
   /**
-   * Adds an instrument after start (issue 9: an IPO's symbol at its listing): its quote starts
+   * Adds an instrument after start (an IPO's symbol at its listing): its quote starts
    * at its last stored price (a restart) or else its reference price, with that as the
    * previous close, and the provider starts a path for it. Every process calls this for itself
    * (followers then adopt the leader's ticks for it). A no-op for a known symbol.
@@ -193,20 +193,20 @@ export class MarketFeed {
   }
 
   /**
-   * Issue 15: this process stops ticking and mirrors the leader's batches ({@link adopt}).
+   * This process stops ticking and mirrors the leader's batches ({@link adopt}).
    * The minute in progress is dropped; the leader stores the bars.
    */
   follow(): void {
     this.following = true;
   }
 
-  /** Whether this feed follows another process's (issue 15). */
+  /** Whether this feed follows another process's. */
   get isFollowing(): boolean {
     return this.following;
   }
 
   /**
-   * Issue 15: this process becomes the feed leader. The provider restarts from the quotes last
+   * This process becomes the feed leader. The provider restarts from the quotes last
    * adopted from the previous leader (else the stored prices) at the second after the last
    * adopted batch, so the path continues where the previous leader stopped; seconds missed
    * meanwhile are replayed by the next {@link sync}.
@@ -231,7 +231,7 @@ export class MarketFeed {
   private adoptedWall: number | null = null;
 
   /**
-   * Issue 15: a follower takes the leader's batch as its own state (quotes, sequence, day).
+   * A follower takes the leader's batch as its own state (quotes, sequence, day).
    * A no-op on the leader itself.
    */
   adopt(batch: QuoteBatch): void {
@@ -367,7 +367,7 @@ export class MarketFeed {
 
   /**
    * Calls `listener` with every provider step — each wall-clock second, also while catching up
-   * (issue 6: the trading tick recorder needs the price at every second, not only the batch's
+   * (the trading tick recorder needs the price at every second, not only the batch's
    * final state). `wallSecondMs` is the step's wall-clock second. Returns the unsubscribe function.
    */
   subscribeTicks(listener: TickListener): () => void {

@@ -1,5 +1,5 @@
 /**
- * Geometric Brownian motion (issue 5, simulated provider): one step multiplies the price by
+ * Geometric Brownian motion (simulated provider): one step multiplies the price by
  * exp((μ − σ²/2)·dt + σ·√dt·z). Prices are integer minor units (paise) rounded to the tick.
  */
 

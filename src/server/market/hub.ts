@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events fan-out of live quotes (issue 5): each client names its symbols; every
+ * Server-Sent Events fan-out of live quotes: each client names its symbols; every
  * feed batch is serialized once per distinct symbol set and written to each client of that
  * set in one write. Event ids are `<bootId>-<seq>`; a client reconnecting with
  * `Last-Event-ID` gets the quotes that changed since (from a short ring buffer), or a fresh
@@ -62,7 +62,7 @@ export class QuoteHub {
   }
 
   /**
-   * Issue 15: batches now come from another feed boot (a new leader): older event ids are
+   * Batches now come from another feed boot (a new leader): older event ids are
    * not resumable against it, so the ring starts over.
    */
   rebase(bootId: string): void {
@@ -102,7 +102,7 @@ export class QuoteHub {
     const resumed = this.missedSince(lastEventId, group.symbols);
     const quotes = resumed ?? new Map(this.snapshot([...group.symbols]).map((q) => [q.symbol, this.serialize(q)]));
     let chunk = `retry: ${this.options.retryMs}\n\n`;
-    // An SSE comment (ignored by browsers) saying whether the stream resumed (issue 15 tests).
+    // An SSE comment (ignored by browsers) saying whether the stream resumed (the scale-out tests read it).
     if (resumed) chunk += `: resumed ${lastEventId}\n\n`;
     const id = this.eventId(currentSeq);
     for (const json of quotes.values()) chunk += `id: ${id}\nevent: quote\ndata: ${json}\n\n`;

@@ -1,5 +1,5 @@
 /**
- * Assembles the market-data side of the server (issue 5): instrument master, NSE calendar,
+ * Assembles the market-data side of the server: instrument master, NSE calendar,
  * the configured provider, the feed and the SSE hub, wired so every feed batch reaches the
  * hub. `start()` runs the once-per-second ticker; without it, reads catch up to the clock
  * (tests with a ManualClock). `stop()` ends streams, stops ticking and stores pending bars.
@@ -25,11 +25,11 @@ export interface Market {
   calendar: SessionCalendar;
   /**
    * The listed instruments (indices, equities, listed IPOs) in master order; the feed also
-   * prices the EUR/INR rate, which is never listed (issue 9).
+   * prices the EUR/INR rate, which is never listed.
    */
   readonly instruments: readonly Instrument[];
   /**
-   * Lists an instrument that joins after start (issue 9: an IPO at its listing): added to the
+   * Lists an instrument that joins after start (an IPO at its listing): added to the
    * feed and to {@link instruments}. A no-op when already listed.
    */
   list(instrument: Instrument): Promise<void>;
@@ -51,7 +51,7 @@ export interface MarketContext {
   serialize: (instrument: Instrument, quote: QuoteState) => string;
   log?: { error(obj: unknown, msg?: string): void };
   /**
-   * Issue 15: how batches reach the hub — in-process (default) or Redis pub/sub, where only
+   * How batches reach the hub — in-process (default) or Redis pub/sub, where only
    * the leader's feed publishes and every process's hub (and follower feed) consumes.
    */
   transport?: QuoteTransport;

@@ -1,5 +1,5 @@
 /**
- * The instrument master (issue 5 "Instruments and providers"): the NIFTY 50 constituents and
+ * The instrument master: the NIFTY 50 constituents and
  * the NIFTY 50 and SENSEX indices, from `instruments.json` (written by
  * `scripts/derive-instruments.ts`). Prices are integer minor units (paise).
  */
@@ -13,7 +13,7 @@ export interface Instrument {
   symbol: string;
   /** Company or index name, e.g. `Reliance Industries Ltd.`. */
   name: string;
-  /** `fx`: the EUR/INR rate the feed simulates for conversions (issue 9); never listed or tradable. */
+  /** `fx`: the EUR/INR rate the feed simulates for conversions; never listed or tradable. */
   kind: 'equity' | 'index' | 'fx';
   /** NSE industry, `Index` for indices. */
   sector: string;
@@ -30,7 +30,7 @@ export interface Instrument {
   /** Typical shares traded per session (0 for indices). */
   typicalDailyVolume: number;
   /**
-   * Quote currency of the price (issue 9 "One currency story"): `INR` for NSE shares, ETFs,
+   * Quote currency of the price: `INR` for NSE shares, ETFs,
    * listed IPOs and the EUR/INR rate (rupees per euro); null for an index (points, not money).
    */
   currency: 'INR' | null;
@@ -70,7 +70,7 @@ export function masterHolidays(): string[] {
 export const INDEX_SYMBOLS = { nifty: 'NIFTY50', sensex: 'SENSEX' } as const;
 
 /**
- * The EUR/INR rate as a feed instrument (issue 9): rupees per euro in paise, tick 0.01,
+ * The EUR/INR rate as a feed instrument: rupees per euro in paise, tick 0.01,
  * simulated (or replayed) like every other price and labelled like them. Reference: the ECB's
  * EUR/INR fixing around the master's date (≈ 104); `FX_EURINR_REFERENCE` overrides it.
  * @param referencePriceMinor starting rate in paise, e.g. `10420` for 104.20.
@@ -86,7 +86,7 @@ export function fxInstrument(symbol: string, referencePriceMinor: number): Instr
 export const IPO_SECTOR = 'IPO';
 
 /**
- * An instrument for a listed IPO (issue 9 "Listing"): an equity quoted in INR whose feed path
+ * An instrument for a listed IPO: an equity quoted in INR whose feed path
  * starts at the issue price, with the volatility typical of a fresh listing.
  * @param issuePriceMinor the issue price in paise.
  */

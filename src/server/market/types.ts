@@ -41,7 +41,7 @@ export interface ProviderInfo {
 }
 
 /**
- * A market-data provider (issue 5): the feed asks it for ticks once per wall-clock second and
+ * A market-data provider: the feed asks it for ticks once per wall-clock second and
  * for history that precedes the live feed. Implementations: `simulated` (GBM), `replay`
  * (recorded CSV bars) and the vendor slot documented in `providers/vendor.ts`.
  */
@@ -71,7 +71,7 @@ export interface MarketDataProvider {
    */
   prelude?(symbol: string, fromMs: number, toMs: number, endPrice: number): Bar[];
   /**
-   * Optional: starts a path for an instrument that joined after construction (issue 9: an IPO
+   * Optional: starts a path for an instrument that joined after construction (an IPO
    * listing) at `startPrice` (minor units). Providers without it publish no ticks for it.
    */
   addInstrument?(instrument: import('./instruments.js').Instrument, startPrice: number): void;

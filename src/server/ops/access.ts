@@ -1,5 +1,5 @@
 /**
- * Who may read `/metrics` (issue 15): a request from a configured network (CIDR list,
+ * Who may read `/metrics`: a request from a configured network (CIDR list,
  * `METRICS_ALLOW`, default loopback) or one carrying `Authorization: Bearer <METRICS_TOKEN>`.
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';

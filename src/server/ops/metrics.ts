@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of one process (issue 15 "Operable"), via prom-client: request rate and
+ * Prometheus metrics of one process, via prom-client: request rate and
  * latency per call (`route` = the registered URL, e.g. `/api/order/buy`), SSE clients, feed
  * lag, settlement backlog and ledger postings, plus Node's default process metrics. Gauges
  * that need the database are read when Prometheus scrapes, never on the request path.
@@ -64,7 +64,7 @@ export function createMetrics(sources: MetricsSources): { registry: Registry; in
   return {
     registry,
     install(app) {
-      // A callback hook, not an async one: no promise and no extra microtask per request (issue 14).
+      // A callback hook, not an async one: no promise and no extra microtask per request.
       app.addHook('onResponse', (request, reply, done) => {
         const route = request.routeOptions.url ?? 'unmatched';
         if (route !== '/api/markets/stream') { // a stream's duration is not a latency

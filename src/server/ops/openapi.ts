@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of `/api` (issue 15 "Operable"), built from the call registry:
+ * The OpenAPI 3.1 document of `/api`, built from the call registry:
  * every declared call becomes a path with its method, its access (bearer security for
  * `user` / `operator`) and its payload schema (the same JSON Schema file the server validates
  * bodies with, under `components.schemas`). Every answer is the `{code, message, data}`
@@ -63,7 +63,7 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       };
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
-      // Issue 11: a form body is documented by its code-owned contract, not the staff-edited screen schema.
+      // a form body is documented by its code-owned contract, not the staff-edited screen schema.
       const component = (ref: string): Json => {
         const body = contractRef(store, ref)!;
         schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);

@@ -1,5 +1,5 @@
 /**
- * The operator's money desk (issue 4 "Operator"): deposit and withdrawal queues, one item's
+ * The operator's money desk: deposit and withdrawal queues, one item's
  * detail (the same shape as a queue item) and their decisions. Operators only; every decision
  * audited; decisions accept `Idempotency-Key`.
  */

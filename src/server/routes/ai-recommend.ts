@@ -1,5 +1,5 @@
 /**
- * AI-recommended baskets (issue 10; SPEC.md §7 "AI"): `aiRecommend/page` (the current baskets
+ * AI-recommended baskets (docs/product.md, Calls): `aiRecommend/page` (the current baskets
  * with method and out-of-sample record), `aiRecommend/buy` (a basket order; with
  * `Idempotency-Key`), `aiRecommendRecord/page` (my basket orders with value and P/L).
  */
@@ -15,7 +15,7 @@ export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): voi
   calls.define<PageRequest>({ name: 'aiRecommend/page', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
   // One basket with its symbols as `items` (the buy screen).
   calls.define<ByIdPaged>({ name: 'aiRecommend/detail', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
-  // One schema per form (issue 16): the aiBlockTradingBuy form's; a missing or bad amount keeps code 1203.
+  // One schema per form: the aiBlockTradingBuy form's; a missing or bad amount keeps code 1203.
   calls.define<AiBasketBuyForm>({
     name: 'aiRecommend/buy',
     idempotent: true,

@@ -1,4 +1,4 @@
-/** `bank/*` calls (SPEC.md §7 Bank): list, bind and unbind the caller's own accounts. */
+/** `bank/*` calls (docs/product.md, Calls): list, bind and unbind the caller's own accounts. */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import * as banks from '../domain/banks.js';

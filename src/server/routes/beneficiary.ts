@@ -1,5 +1,5 @@
 /**
- * Deposit beneficiary calls (issue 17): `pay/beneficiary` for investors (/pay, /payBalance),
+ * Deposit beneficiary calls: `pay/beneficiary` for investors (/pay, /payBalance),
  * `admin/beneficiary/get` and `admin/beneficiary/save` for operators (audited).
  */
 import type { CallRegistry } from '../http/calls.js';

@@ -1,4 +1,4 @@
-/** `billflow/myBillflow` (SPEC.md §7 Bills; issue 4 "Bill flow"). */
+/** `billflow/myBillflow` (docs/product.md, Calls). */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import { billFlow } from '../domain/money/billflow.js';

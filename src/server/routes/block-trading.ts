@@ -1,5 +1,5 @@
 /**
- * Block trading (issue 10; SPEC.md §7 "Block trading"): investor calls `blockTrading/list`,
+ * Block trading (docs/product.md, Calls): investor calls `blockTrading/list`,
  * `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
@@ -20,7 +20,7 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   calls.define<PageRequest>({ name: 'blockTrading/list', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
   // One offer (the purchase screen's header); any status.
   calls.define<ById>({ name: 'blockTrading/detail', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
-  // One schema per form (issue 16): the purchase form's.
+  // One schema per form: the purchase form's.
   calls.define<BlockTradingBuyForm>({
     name: 'blockTrading/purchase',
     idempotent: true,
@@ -31,7 +31,7 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   });
   calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
 
-  // One schema per form (issue 16): the offer form's; a field failing it keeps the domain's specific code.
+  // One schema per form: the offer form's; a field failing it keeps the domain's specific code.
   calls.define<BlockOfferForm>({
     name: 'admin/blockTrading/save',
     access: 'operator',

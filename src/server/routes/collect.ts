@@ -1,4 +1,4 @@
-/** `collect/*` calls (issue 5; SPEC.md §7 Misc): the caller's favourites, idempotent add and delete. */
+/** `collect/*` calls (docs/product.md, Calls): the caller's favourites, idempotent add and delete. */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';

@@ -1,5 +1,5 @@
 /**
- * Operator calls for content (issue 5: operators manage news, banners and company
+ * Operator calls for content (operators manage news, banners and company
  * information). Every change is audited (`news.*`, `banner.*`, `company.update`).
  */
 import type { CallRegistry } from '../http/calls.js';
@@ -25,7 +25,7 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<news.NewsInput>({
     name: 'admin/news/save',
     access: 'operator',
-    // One schema per form (issue 16): the article form's, which carries every field the call takes.
+    // One schema per form: the article form's, which carries every field the call takes.
     body: 'screens/adminNews',
     handle: ({ auth, body }) => news.saveNews(deps, auth!.userId, body),
   });
@@ -58,7 +58,7 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<banners.BannerInput>({
     name: 'admin/banners/save',
     access: 'operator',
-    // One schema per form (issue 16): the banner form's, which carries every field the call takes.
+    // One schema per form: the banner form's, which carries every field the call takes.
     body: 'screens/adminBanner',
     handle: ({ auth, body }) => banners.saveBanner(deps, auth!.userId, body),
   });
@@ -73,7 +73,7 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
     access: 'operator',
     handle: () => company.adminGetCompany(deps),
   });
-  // One schema per form (issue 16): the company-profile form's.
+  // One schema per form: the company-profile form's.
   calls.define<AdminCompanyForm>({
     name: 'admin/company/save',
     access: 'operator',

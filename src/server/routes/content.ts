@@ -1,5 +1,5 @@
 /**
- * Public content calls (issue 5; SPEC.md §7 News, Misc, Config): `news/list`,
+ * Public content calls (docs/product.md, Calls): `news/list`,
  * `news/newsDetails`, `advertisement/get` and `config/getSystemConfig`. In demo mode the
  * sample articles and banners are created on first use.
  */

@@ -1,8 +1,8 @@
 /**
- * Demo-mode mailbox (issue 2 §2, hardened in issue 17): `GET /api/dev/outbox?email=` and a
+ * Demo-mode mailbox: `GET /api/dev/outbox?email=` and a
  * `/dev/mailbox` page, so a local user can read their code. Not registered in production mode.
  *
- * Issue 17 "demo takeover": the outbox answers only
+ * The outbox answers only
  * - with an `email` given (never a list of everyone's mail) — else code 1600;
  * - to loopback clients (127.0.0.1, ::1) — else code 1601;
  * - for investor accounts: an operator's (or editor's) codes are never shown (code 1602);

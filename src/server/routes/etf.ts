@@ -1,5 +1,5 @@
 /**
- * `etf/*` and `etfOrder/page` (SPEC.md §7 ETF; issue 9): the funds with their baskets, buying
+ * `etf/*` and `etfOrder/page` (docs/product.md, Calls): the funds with their baskets, buying
  * whole units (`Idempotency-Key`) and my ETF orders. Selling is `order/sell`.
  */
 import { AppError } from '../domain/errors.js';
@@ -11,7 +11,7 @@ import type { EtfBuyForm, MarketSymbol, PageRequest } from '../../shared/generat
 export function etfRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'etf/page', access: 'user', body: 'api/pageRequest', handle: ({ body }) => etfPage(ctx, body) });
   calls.define<MarketSymbol>({ name: 'etf/details', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
-  // One schema per form (issue 16): the buy form's.
+  // One schema per form: the buy form's.
   calls.define<EtfBuyForm>({
     name: 'etf/buy',
     idempotent: true,

@@ -1,5 +1,5 @@
 /**
- * Gather (issue 10; SPEC.md §7 "Gather"): investor calls `gather/getList`, `gather/purchase`
+ * Gather (docs/product.md, Calls): investor calls `gather/getList`, `gather/purchase`
  * (joins; with `Idempotency-Key`), `gather/myRecord`, `gather/cancel`; the operator desk
  * `admin/gather/save`, `admin/gather/list`, `admin/gather/records` (audited saves).
  */
@@ -15,7 +15,7 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
   // One plan (the join screen's header).
   calls.define<ById>({ name: 'gather/detail', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
-  // One schema per form (issue 16): the gatherJoin form's; a missing or bad amount keeps code 1203.
+  // One schema per form: the gatherJoin form's; a missing or bad amount keeps code 1203.
   calls.define<GatherJoinForm>({
     name: 'gather/purchase',
     idempotent: true,
@@ -27,7 +27,7 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
   calls.define<ById>({ name: 'gather/cancel', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });
 
-  // One schema per form (issue 16): the plan form's; a field failing it keeps the domain's specific code.
+  // One schema per form: the plan form's; a field failing it keeps the domain's specific code.
   calls.define<GatherPlanForm>({
     name: 'admin/gather/save',
     access: 'operator',

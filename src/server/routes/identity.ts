@@ -1,6 +1,5 @@
 /**
- * `authentication/*` (SPEC.md §7 Identity) and the operator's `admin/authentication/*` desk
- * (issue 3).
+ * `authentication/*` (docs/product.md, Calls) and the operator's `admin/authentication/*` desk.
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';

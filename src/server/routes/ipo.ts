@@ -1,5 +1,5 @@
 /**
- * `ipo/*` and `admin/ipo/*` (SPEC.md §7 IPO; issue 9). Investors: `ipo/list`, `ipo/details`,
+ * `ipo/*` and `admin/ipo/*` (docs/product.md, Calls). Investors: `ipo/list`, `ipo/details`,
  * `ipo/purchase` (`Idempotency-Key`), `ipo/ipoRecord`. Operators (audited): `admin/ipo/save`,
  * `admin/ipo/list`, `admin/ipo/get` (the edit form), `admin/ipo/allot`, `admin/ipo/cancel`. Money in currency units.
  */
@@ -14,7 +14,7 @@ import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define<IpoListQuery>({ name: 'ipo/list', access: 'user', body: 'api/ipoList', handle: ({ body }) => listIpos(deps, body) });
   calls.define<ById>({ name: 'ipo/details', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
-  // One schema per form (issue 16): the apply form's; bad lots keep code 1702 with the issue's bounds.
+  // One schema per form: the apply form's; bad lots keep code 1702 with the issue's bounds.
   const refusals = { lots: (raw: Record<string, unknown>) => lotsRefusal(deps, raw.id) };
   calls.define<IpoApplyForm>({
     name: 'ipo/purchase',
@@ -24,7 +24,7 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void
     refusals,
     handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market),
   });
-  // Issue 9: the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
+  // the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
   calls.define<IpoApplyForm>({ name: 'ipo/quote', access: 'user', body: 'screens/ipoApply', refusals, handle: ({ body }) => quoteIpo(deps, market, body) });
   calls.define<PageRequest>({ name: 'ipo/ipoRecord', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
 

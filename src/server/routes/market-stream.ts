@@ -1,11 +1,11 @@
 /**
- * `GET /api/markets/stream?symbols=A,B` (issue 5): live quotes by Server-Sent Events. Each
+ * `GET /api/markets/stream?symbols=A,B`: live quotes by Server-Sent Events. Each
  * changed quote is an `event: quote` with the quote view as JSON; `event: heartbeat` every
  * 15 s. A reconnect with `Last-Event-ID` (header, or `lastEventId` query for clients that
  * reconnect by hand) resumes: the quotes changed since are sent, or a fresh snapshot. Unknown
  * symbols are refused before the stream starts, with the envelope's code 1300.
  *
- * Issue 17: at most `SSE_MAX_PER_IP` (default 20) open streams per client IP and
+ * At most `SSE_MAX_PER_IP` (default 20) open streams per client IP and
  * `SSE_MAX_PER_TOKEN` (default 5) per session token (`Authorization` header or `token` query),
  * refused with code 1608 (HTTP 429) before the stream starts.
  */
@@ -62,7 +62,7 @@ export function marketStreamRoutes(app: FastifyInstance, deps: Deps, market: Mar
     reply.hijack();
     const res = reply.raw;
     const socket = res.socket!;
-    // Issue 14 "Live quotes": the body is not chunk-framed — it ends when the connection
+    // the body is not chunk-framed — it ends when the connection
     // closes (HTTP/1.1 §9.3), as an event stream only ever does — so events go straight to
     // the socket, one write each, without the response object's per-write framing.
     res.useChunkedEncodingByDefault = false;

@@ -1,5 +1,5 @@
 /**
- * `markets/*` calls (issue 5; SPEC.md §7 Markets). POST calls take a JSON body; the GET calls
+ * `markets/*` calls (docs/product.md, Calls). POST calls take a JSON body; the GET calls
  * (`remote`, `getNIFTY`, `getSensexData`) take query parameters, as the spec lists them.
  * `historyOneDay` answers both `/markets/historyOneDay/{symbol}` and a `{symbol}` body.
  */
@@ -19,7 +19,7 @@ export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): v
   calls.define({
     name: 'markets/getAllMarkets',
     access: 'public',
-    // One snapshot per feed batch, serialized (and compressed) once per locale (issue 14 "Market reads").
+    // One snapshot per feed batch, serialized (and compressed) once per locale.
     prepared: true,
     handle: async ({ locale }) => preparedEnvelope(deps.messages, locale, await markets.getAllMarkets(market)),
   });

@@ -1,6 +1,6 @@
 /**
  * Localized labels the money calls add beside machine values: status labels (`status.<value>`,
- * SPEC.md §4: pending review, review approved, review rejected; plus paid) and bill kinds
+ * docs/product.md, Statuses: pending review, review approved, review rejected; plus paid) and bill kinds
  * (`bill.kind.<kind>`).
  */
 import type { Locale } from '../../shared/lang.js';

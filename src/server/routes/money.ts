@@ -1,4 +1,4 @@
-/** Registers the money calls (issue 4): deposits, withdrawals, bill flow, the operator desk and the deposit beneficiary (issue 17). */
+/** Registers the money calls: deposits, withdrawals, bill flow, the operator desk and the deposit beneficiary. */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import { payRoutes } from './pay.js';

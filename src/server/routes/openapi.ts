@@ -1,5 +1,5 @@
 /**
- * `GET /api/openapi.json` — the OpenAPI 3.1 document (issue 15), built once per process after
+ * `GET /api/openapi.json` — the OpenAPI 3.1 document, built once per process after
  * every call is declared — and `GET /api/docs` — its reference rendered by Swagger UI
  * (`swagger-ui-dist`, served from this origin: no CDN).
  */

@@ -1,5 +1,5 @@
 /**
- * Operations endpoints (issue 15 "Operable"), outside the `/api` envelope:
+ * Operations endpoints, outside the `/api` envelope:
  * - `GET /healthz` — liveness: 200 `{status:"ok"}` while the process serves requests;
  * - `GET /readyz` — readiness for the proxy and orchestrators: 200 when the database and
  *   Redis answer and the market feed is loaded — on a follower also: a quote batch from the

@@ -1,13 +1,13 @@
 /**
- * `order/*` (SPEC.md §7 Orders; issue 6): trading terms and the risk disclosure, up/down
+ * `order/*` (docs/product.md, Calls): trading terms and the risk disclosure, up/down
  * contracts and stock orders (`order/purchase`, `order/sell`, both with `Idempotency-Key`),
- * the ticket's quote (`order/quote`, issue 9: price in INR, rate, amount in the account currency),
+ * the ticket's quote (`order/quote`, price in INR, rate, amount in the account currency),
  * one contract's detail, open contracts and holdings, and the history of settled contracts
  * and sales. All for logged-in users; money in currency units, times epoch ms.
  *
- * `order/purchase` is validated by the schema of the form that sends it (issue 16: one schema
+ * `order/purchase` is validated by the schema of the form that sends it (one schema
  * per form): `kind: updown` by `screens/updown`, `kind: stock` by `screens/stockBuy`. The call
- * keeps its contract: a direction other than 1 means down (SPEC.md §3), and a bad amount,
+ * keeps its contract: a direction other than 1 means down (docs/product.md, Up/down trading), and a bad amount,
  * duration or quantity answers its own code (1403, 1402, 1406), not 1000.
  */
 import type { CallRegistry } from '../http/calls.js';
@@ -41,7 +41,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
       body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, body, idempotency),
   });
 
-  // Issue 9: the ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
+  // the ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
   calls.define<OrderQuoteQuery>({
     name: 'order/quote',
     access: 'user',
@@ -49,7 +49,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
     handle: ({ body }) => quoteOrder(ctx, body),
   });
 
-  // One schema per form (issue 16): the sell form's, as for order/purchase.
+  // One schema per form: the sell form's, as for order/purchase.
   calls.define<StockSellOrder>({
     name: 'order/sell',
     idempotent: true,

@@ -1,5 +1,5 @@
 /**
- * `oss/uploadPhoto` (SPEC.md §7 Identity; issue 3 "Uploads"): multipart upload of one image,
+ * `oss/uploadPhoto` (docs/product.md, Calls): multipart upload of one image,
  * and `GET /api/oss/file/:id`, which serves it to its owner or an operator only.
  */
 import type { FastifyInstance } from 'fastify';

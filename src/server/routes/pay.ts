@@ -1,5 +1,5 @@
 /**
- * `pay/*` (SPEC.md §7 Deposit; issue 4): the deposit window, reporting a deposit (with
+ * `pay/*` (docs/product.md, Deposits): the deposit window, reporting a deposit (with
  * `Idempotency-Key`), the user's deposit records and one record's detail.
  */
 import type { CallRegistry } from '../http/calls.js';

@@ -1,7 +1,7 @@
 /**
- * `purse/*` (SPEC.md §7 Wallet): `purse/getBalance` answers the available balance; and
- * `purse/getAssets` the drawer's total assets `{available, held, positions, total}` (issue 4;
- * `positions` = market value of holdings, issue 6). Currency units.
+ * `purse/*` (docs/product.md, Calls): `purse/getBalance` answers the available balance; and
+ * `purse/getAssets` the drawer's total assets `{available, held, positions, total}` (
+ * `positions` = market value of holdings). Currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';

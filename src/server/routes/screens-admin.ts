@@ -1,5 +1,5 @@
 /**
- * `admin/screens/publish` (issue 15 "Shared state"): an operator (and later the screen
+ * `admin/screens/publish`: an operator (and later the screen
  * studio, after saving files) publishes a screen: its files are linted against the
  * catalogue, the publish is audited (`screen.publish`), and every API process drops its
  * cached screens through the cache bus — served changed everywhere within 1 s even when

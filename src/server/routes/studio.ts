@@ -1,5 +1,5 @@
 /**
- * The studio's calls (issue 11), role `editor` only — investors and operators get
+ * The studio's calls, role `editor` only — investors and operators get
  * `forbidden` (1040). Every call, reads included, is written to the audit log (`studio.*`).
  *
  * studio/screens/list {} → [{id, version, publishedAt, hasDraft}]

@@ -2,8 +2,8 @@
  * `GET /api/ui/screens/:id`: a screen's layout and schemas with an ETag. The browser
  * revalidates on every load (`no-cache`), so an edited file shows on the next load.
  * `GET /api/ui/validators/:name.js`: the form validator of `screens/<name>.schema.json`,
- * compiled on the server as an ES module (issue 13), with an ETag.
- * `GET /api/ui/messages/:lang` (issue 11): a locale's texts — the built-in files with the
+ * compiled on the server as an ES module, with an ETag.
+ * `GET /api/ui/messages/:lang`: a locale's texts — the built-in files with the
  * studio's published texts on top — as a flat `{id: text}` object with an ETag (`no-cache`:
  * the device keeps it and revalidates, so a published label shows on the next load).
  * `?format=ast` answers `{id: ICU AST}` instead: the browser ships without the ICU parser

@@ -1,4 +1,4 @@
-/** `user/*` calls (issue 2 §2): codes, register, login, logout, user info, password change. */
+/** `user/*` calls: codes, register, login, logout, user info, password change. */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import * as users from '../domain/users.js';
@@ -7,10 +7,10 @@ import type { CaptchaPurpose } from '../domain/captcha.js';
 import type { RegisterForm, LoginForm, ChangePasswordForm, SendCaptchaByEmail } from '../../shared/generated/index.js';
 
 /**
- * @param sharedBudget issue 15: with several processes, the per-IP budget counted in Redis.
+ * @param sharedBudget with several processes, the per-IP budget counted in Redis.
  */
 export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: SharedBudget): void {
-  // Issue 17: login, register and changePassword share one per-IP budget (issue 15: across
+  // login, register and changePassword share one per-IP budget (across
   // processes when Redis is configured).
   const budget = new IpBudget(deps, deps.config.loginPerIpPer15Min, undefined, sharedBudget);
 

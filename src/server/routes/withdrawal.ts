@@ -1,5 +1,5 @@
 /**
- * `withdrawal/*` (SPEC.md §7 Withdrawal; issue 4): fee ratio and window, requesting a
+ * `withdrawal/*` (docs/product.md, Calls): fee ratio and window, requesting a
  * withdrawal (with `Idempotency-Key`), the user's withdrawal records and one record's detail.
  */
 import type { CallRegistry } from '../http/calls.js';

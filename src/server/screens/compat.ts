@@ -1,5 +1,5 @@
 /**
- * Contract vs screen schema (issue 11 "The contract behind the screens"). A call's **contract
+ * Contract vs screen schema. A call's **contract
  * schema** (`schemas/contracts/<name>.schema.json`) is owned by code: it says what the domain
  * accepts and stores, and the TypeScript types are generated from it. The **screen schema**
  * (`schemas/screens/<name>.schema.json`, or its latest published version) is owned by product

@@ -1,6 +1,6 @@
 /**
  * Nivesh's schema keywords, written as ajv *code* keywords so they work both in the server's
- * ajv and in validators compiled to standalone ES modules for the browser (issue 13: the
+ * ajv and in validators compiled to standalone ES modules for the browser (the
  * browser has no ajv compiler and no `eval`). Semantics in `src/shared/validation.ts`.
  *
  * - `x-sameAs: "<sibling>"`: the value must equal the sibling property's value.

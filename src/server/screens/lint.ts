@@ -121,7 +121,7 @@ export const formatProblems = (problems: LintProblem[]): string =>
   problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n');
 
 /**
- * Issue 11: every message id a layout and its data schemas use (labels, titles, help texts,
+ * Every message id a layout and its data schemas use (labels, titles, help texts,
  * field titles, `x-messages`), sorted — the texts the studio shows per language and versions snapshot.
  */
 export function usedMessageIds(layout: unknown, schemas: unknown[]): string[] {

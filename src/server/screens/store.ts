@@ -30,7 +30,7 @@ export interface CompiledSchema {
 }
 
 /**
- * A screen's latest published version (issue 11): layout and, when the screen has a same-named
+ * A screen's latest published version: layout and, when the screen has a same-named
  * data schema, that schema. It replaces the files under `schemas/` (version 0) while served.
  */
 export interface PublishedScreen {
@@ -60,18 +60,18 @@ export class SchemaStore {
   private readonly validators = new Map<string, Cached<ValidatorModule>>();
   private readonly ajv: Ajv = createSchemaAjv();
 
-  /** Issue 11: published versions by relative path (`screens/x.layout.json`) with their stamp. */
+  /** Published versions by relative path (`screens/x.layout.json`) with their stamp. */
   private published = new Map<string, { stamp: string; value: unknown }>();
 
   /**
-   * File stamps trusted for `recheckMs` (issue 15), and call contracts' stamps until
-   * {@link invalidate} (contracts are code, issue 14); screen files are stat'ed on every read
+   * File stamps trusted for `recheckMs`, and call contracts' stamps until
+   * {@link invalidate} (contracts are code); screen files are stat'ed on every read
    * while `recheckMs` is 0.
    */
   private readonly stamps = new Map<string, { stamp: string | null; at: number }>();
 
   /**
-   * @param recheckMs issue 15: how long a file's modification stamp is trusted before the file
+   * @param recheckMs how long a file's modification stamp is trusted before the file
    *   is stat'ed again (0 = every read, live edits; several processes use e.g. 30 s and rely on
    *   the `screens` invalidation published on change, see {@link invalidate}).
    */
@@ -82,7 +82,7 @@ export class SchemaStore {
   ) {}
 
   /**
-   * Drops every cached file, compiled schema and screen (issue 15: run on every process when
+   * Drops every cached file, compiled schema and screen (run on every process when
    * one publishes the `screens` topic, e.g. after the studio saves a screen).
    */
   invalidate(): void {
@@ -93,7 +93,7 @@ export class SchemaStore {
   }
 
   /**
-   * Issue 11: serve these published versions instead of their files (the latest version of
+   * Serve these published versions instead of their files (the latest version of
    * every screen that has one). Replaces the previous set; cached screens are rebuilt.
    */
   setPublished(screens: PublishedScreen[]): void {
@@ -116,9 +116,9 @@ export class SchemaStore {
     const relative = path.relative(this.dir, file).split(path.sep).join('/');
     const override = this.published.get(relative);
     if (override) return override.stamp;
-    // Call contracts are code (issue 11): they change with a deploy, i.e. a new process, so
+    // Call contracts are code: they change with a deploy, i.e. a new process, so
     // their stamps are trusted until `invalidate`. Every call with a contract read its file's
-    // stamp on each request, a stat syscall on the money paths (issue 14).
+    // stamp on each request, a stat syscall on the money paths.
     const trustMs = relative.startsWith('contracts/') ? Infinity : this.recheckMs;
     if (trustMs <= 0) return this.statStamp(file);
     // A cache lifetime, not business time: the monotonic clock, not the injected Clock.
@@ -167,7 +167,7 @@ export class SchemaStore {
   schemaExists = (name: string): boolean => this.stamp(path.join(this.dir, 'screens', `${name}.schema.json`)) !== null;
 
   /**
-   * Issue 11: the code-owned contract of screen schema `name` (`contracts/<name>.schema.json`),
+   * The code-owned contract of screen schema `name` (`contracts/<name>.schema.json`),
    * or null when the schema is not a call body.
    */
   contract(name: string): SchemaNode | null {
@@ -193,7 +193,7 @@ export class SchemaStore {
   }
 
   /**
-   * The browser's validator for `screens/<name>.schema.json` as an ES module (issue 13),
+   * The browser's validator for `screens/<name>.schema.json` as an ES module,
    * compiled when the schema is first served and again whenever its file changes.
    * @throws AppError `screenNotFound` when there is no such schema; `screenInvalid` when it
    *   does not compile.
@@ -226,7 +226,7 @@ export class SchemaStore {
   }
 
   /**
-   * The block kinds screen `id` shows at its first render, for the shell's preloads (issue 13):
+   * The block kinds screen `id` shows at its first render, for the shell's preloads:
    * see {@link firstRenderBlockKinds}. Empty when the screen does not exist or fails the catalogue.
    */
   blockKinds(id: string): string[] {
@@ -244,7 +244,7 @@ export class SchemaStore {
 
   /**
    * Lints one screen's layout and the schemas it names: the catalogue, calls, message ids,
-   * compilation and (issue 11) compatibility of each schema with its call's contract.
+   * compilation and compatibility of each schema with its call's contract.
    * @param candidate a draft to check instead of the served layout (and same-named schema).
    */
   lintScreen(id: string, candidate?: ScreenCandidate): LintProblem[] {
@@ -342,7 +342,7 @@ function referencedSchemas(layout: unknown): string[] {
 }
 
 /**
- * The kinds of the blocks a layout shows before anything is known (issue 13), sorted: its
+ * The kinds of the blocks a layout shows before anything is known, sorted: its
  * top-level blocks and, of a `tabs` block, the first tab's — each only when it has no `when`.
  * A block behind a condition or in a later tab loads its code when it shows, so its chunk (the
  * form's 50 KB on /marketDetails) neither delays nor competes with the first paint.

@@ -1,5 +1,5 @@
 /**
- * Form validators compiled on the server (issue 13): a screen's data schema becomes one
+ * Form validators compiled on the server: a screen's data schema becomes one
  * same-origin ES module of ajv standalone code, so the browser validates with rjsf's
  * precompiled validator — no ajv compiler, no `eval`, no `unsafe-eval` in the CSP.
  *

@@ -15,7 +15,7 @@ export interface ChangePasswordForm {
 /** From schemas/contracts/adminBanner.schema.json */
 
 /**
- * The back office's banner form (new or edit) and the body of admin/banners/save (issue 16: one schema): without id creates a slide, with id replaces it. lang null (or absent) shows the slide in every language; link is an in-app route or an https URL, null or empty for none; imageUrl https or a same-origin path.
+ * The back office's banner form (new or edit) and the body of admin/banners/save (one schema): without id creates a slide, with id replaces it. lang null (or absent) shows the slide in every language; link is an in-app route or an https URL, null or empty for none; imageUrl https or a same-origin path.
  */
 export interface AdminBannerForm {
   id?: string;
@@ -33,7 +33,7 @@ export interface AdminBannerForm {
 /** From schemas/contracts/adminBeneficiary.schema.json */
 
 /**
- * Body of admin/beneficiary/save and data of the /adminBeneficiary form (issue 17): the deposit beneficiary investors transfer to — holder, bank, account number, IFSC and UPI ID.
+ * Body of admin/beneficiary/save and data of the /adminBeneficiary form: the deposit beneficiary investors transfer to — holder, bank, account number, IFSC and UPI ID.
  */
 export interface AdminBeneficiaryForm {
   holderName: string;
@@ -46,7 +46,7 @@ export interface AdminBeneficiaryForm {
 /** From schemas/contracts/adminCompany.schema.json */
 
 /**
- * Data of the back office's company-profile form (one language) and the body of admin/company/save: the form and the server validate this one schema (issue 16; aboutHtml is sanitized on the server).
+ * Data of the back office's company-profile form (one language) and the body of admin/company/save: the form and the server validate this one schema (aboutHtml is sanitized on the server).
  */
 export interface AdminCompanyForm {
   lang: 'de' | 'en' | 'hi' | 'zh';
@@ -63,7 +63,7 @@ export interface AdminCompanyForm {
 /** From schemas/contracts/adminIpo.schema.json */
 
 /**
- * Operator's IPO form and body of admin/ipo/save (issue 9): a new issue (no id) or an edit before it opens. Price in currency units (INR), times ISO 8601.
+ * Operator's IPO form and body of admin/ipo/save: a new issue (no id) or an edit before it opens. Price in currency units (INR), times ISO 8601.
  */
 export interface AdminIpoSave {
   id?: string;
@@ -84,7 +84,7 @@ export interface AdminIpoSave {
 /** From schemas/contracts/adminNews.schema.json */
 
 /**
- * The back office's article form (new or edit) and the body of admin/news/save (issue 16: one schema): without id creates an article, with id replaces it. bodyHtml is sanitized on the server; imageUrl https or a same-origin path; symbols the instruments it is about; publishedAt India time (YYYY-MM-DDTHH:MM) or epoch ms, default now.
+ * The back office's article form (new or edit) and the body of admin/news/save (one schema): without id creates an article, with id replaces it. bodyHtml is sanitized on the server; imageUrl https or a same-origin path; symbols the instruments it is about; publishedAt India time (YYYY-MM-DDTHH:MM) or epoch ms, default now.
  */
 export interface AdminNewsForm {
   id?: string;
@@ -116,7 +116,7 @@ export interface AdminNewsForm {
 /** From schemas/contracts/aiBlockTradingBuy.schema.json */
 
 /**
- * Data of the basket order form on /aiBlockTradingBuy and the body of aiRecommend/buy (issue 10): the basket id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema (issue 16); a missing or bad amount answers code 1203.
+ * Data of the basket order form on /aiBlockTradingBuy and the body of aiRecommend/buy: the basket id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema; a missing or bad amount answers code 1203.
  */
 export interface AiBasketBuyForm {
   id: string;
@@ -126,7 +126,7 @@ export interface AiBasketBuyForm {
 /** From schemas/contracts/bindBank.schema.json */
 
 /**
- * Body of bank/addBank and data of the /bindBank add form (SPEC.md §3 Bank).
+ * Body of bank/addBank and data of the /bindBank add form (docs/product.md, Bank accounts).
  */
 export interface BindBankForm {
   holderName: string;
@@ -139,7 +139,7 @@ export interface BindBankForm {
 /** From schemas/contracts/blockTradingBuy.schema.json */
 
 /**
- * The purchase form of /blockTradingBuy and the body of blockTrading/purchase (issue 10): the offer id and whole shares; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
+ * The purchase form of /blockTradingBuy and the body of blockTrading/purchase: the offer id and whole shares; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
  */
 export interface BlockTradingBuyForm {
   id: string;
@@ -149,7 +149,7 @@ export interface BlockTradingBuyForm {
 /** From schemas/contracts/blockTradingController.schema.json */
 
 /**
- * The operator's offer form on /blockTradingController (issue 10): sends admin/blockTrading/save. Times are India time, YYYY-MM-DDTHH:MM. Issue 16: also the body of admin/blockTrading/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
+ * The operator's offer form on /blockTradingController: sends admin/blockTrading/save. Times are India time, YYYY-MM-DDTHH:MM. Also the body of admin/blockTrading/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
  */
 export interface BlockOfferForm {
   id?: string;
@@ -165,7 +165,7 @@ export interface BlockOfferForm {
 /** From schemas/contracts/etfBuyForm.schema.json */
 
 /**
- * The buy form on /etfDetails and the body of etf/buy (issue 9): the ETF symbol and whole units, bought at the current iNAV; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
+ * The buy form on /etfDetails and the body of etf/buy: the ETF symbol and whole units, bought at the current iNAV; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
  */
 export interface EtfBuyForm {
   symbol: string;
@@ -175,7 +175,7 @@ export interface EtfBuyForm {
 /** From schemas/contracts/gatherController.schema.json */
 
 /**
- * The operator's plan form on /gatherController (issue 10): sends admin/gather/save. Times are India time, YYYY-MM-DDTHH:MM. Issue 16: also the body of admin/gather/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
+ * The operator's plan form on /gatherController: sends admin/gather/save. Times are India time, YYYY-MM-DDTHH:MM. Also the body of admin/gather/save (one schema): an id edits; opensAt/closesAt are epoch ms (API clients) or an India-time date-time string (the form).
  */
 export interface GatherPlanForm {
   id?: string;
@@ -191,7 +191,7 @@ export interface GatherPlanForm {
 /** From schemas/contracts/gatherJoin.schema.json */
 
 /**
- * Data of the join form on /gatherJoin and the body of gather/purchase (issue 10): the plan id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema (issue 16); a missing or bad amount answers code 1203, below the plan's minimum code 1762 (domain).
+ * Data of the join form on /gatherJoin and the body of gather/purchase: the plan id and an amount in currency units with at most 2 decimals. The form and the server validate this one schema; a missing or bad amount answers code 1203, below the plan's minimum code 1762 (domain).
  */
 export interface GatherJoinForm {
   id: string;
@@ -201,7 +201,7 @@ export interface GatherJoinForm {
 /** From schemas/contracts/ipoApply.schema.json */
 
 /**
- * Data of the apply form on /ipoDetails and the body of ipo/purchase (issue 9): the issue id and whole lots. The form and the server validate this one schema (issue 16); a missing or bad lots answers code 1702 with the issue's min/max lots, which the domain also checks.
+ * Data of the apply form on /ipoDetails and the body of ipo/purchase: the issue id and whole lots. The form and the server validate this one schema; a missing or bad lots answers code 1702 with the issue's min/max lots, which the domain also checks.
  */
 export interface IpoApplyForm {
   id: string;
@@ -221,7 +221,7 @@ export interface LoginForm {
 /** From schemas/contracts/realName.schema.json */
 
 /**
- * Body of authentication/save and authentication/update, data of the /realName form (SPEC.md §3 Identity). The ID number's rule depends on the ID type; Aadhaar also carries a Verhoeff check digit.
+ * Body of authentication/save and authentication/update, data of the /realName form (docs/product.md, Identity). The ID number's rule depends on the ID type; Aadhaar also carries a Verhoeff check digit.
  */
 export interface RealNameForm {
   name: string;
@@ -234,7 +234,7 @@ export interface RealNameForm {
 /** From schemas/contracts/recharge.schema.json */
 
 /**
- * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
+ * Body of pay/recharge (docs/product.md, Deposits). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
  */
 export interface RechargeRequest {
   amount: number;
@@ -270,7 +270,7 @@ export interface StockBuyOrder {
 /** From schemas/contracts/stockSell.schema.json */
 
 /**
- * Data of the sell-shares form on /marketDetails and the body of order/sell (issue 6; whole shares at market, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
+ * Data of the sell-shares form on /marketDetails and the body of order/sell (whole shares at market, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
  */
 export interface StockSellOrder {
   symbol: string;
@@ -280,7 +280,7 @@ export interface StockSellOrder {
 /** From schemas/contracts/updown.schema.json */
 
 /**
- * Data of the up/down trade panel on /marketDetails and the body of order/purchase with kind updown: the form and the server validate this one schema (SPEC.md §3: the server reads a direction other than 1 as down; a bad amount answers code 1403, a duration not offered 1402).
+ * Data of the up/down trade panel on /marketDetails and the body of order/purchase with kind updown: the form and the server validate this one schema (docs/product.md, Up/down trading: the server reads a direction other than 1 as down; a bad amount answers code 1403, a duration not offered 1402).
  */
 export interface UpDownOrder {
   kind: 'updown';
@@ -293,7 +293,7 @@ export interface UpDownOrder {
 /** From schemas/contracts/withdrawal.schema.json */
 
 /**
- * Body of withdrawal (issue 4). Amount in currency units with at most 2 decimals; the minimum, the window, the identity requirement and the balance are checked by the server.
+ * Body of withdrawal. Amount in currency units with at most 2 decimals; the minimum, the window, the identity requirement and the balance are checked by the server.
  */
 export interface WithdrawalRequest {
   amount: number;
@@ -323,7 +323,7 @@ export interface BankDelete {
 /** From schemas/api/billflowQuery.schema.json */
 
 /**
- * Body of billflow/myBillflow (issue 4 'Bill flow'): paging, and optional filters by posting kind and by calendar month in India time.
+ * Body of billflow/myBillflow: paging, and optional filters by posting kind and by calendar month in India time.
  */
 export interface BillflowQuery {
   page?: number;
@@ -362,7 +362,7 @@ export interface ById {
 /** From schemas/api/byIdPaged.schema.json */
 
 /**
- * Body of calls on one record with a paged list inside (admin/gather/records, aiRecommend/detail; issue 10); page is 1-based.
+ * Body of calls on one record with a paged list inside (admin/gather/records, aiRecommend/detail); page is 1-based.
  */
 export interface ByIdPaged {
   id: string;
@@ -393,7 +393,7 @@ export interface DepositReviewList {
 /** From schemas/api/ipoList.schema.json */
 
 /**
- * Body of ipo/list (issue 9): optionally only issues with one status.
+ * Body of ipo/list: optionally only issues with one status.
  */
 export interface IpoListQuery {
   status?: 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
@@ -459,7 +459,7 @@ export interface NewsPage {
 /** From schemas/api/orderDetails.schema.json */
 
 /**
- * Body of order/purchaseDetails (issue 6): type contracts (open up/down contracts) or holdings (stock positions), paged; page is 1-based. Without type: both, as {contracts, holdings} (issue 17).
+ * Body of order/purchaseDetails: type contracts (open up/down contracts) or holdings (stock positions), paged; page is 1-based. Without type: both, as {contracts, holdings}.
  */
 export interface OrderDetails {
   type?: 'contracts' | 'holdings';
@@ -470,7 +470,7 @@ export interface OrderDetails {
 /** From schemas/api/orderQuote.schema.json */
 
 /**
- * Body of order/quote (issue 9 "One currency story"): what a share or ETF order of this size would cost or bring now — the INR price, the EUR/INR rate and the amount in the account currency — shown on the ticket before the investor confirms.
+ * Body of order/quote: what a share or ETF order of this size would cost or bring now — the INR price, the EUR/INR rate and the amount in the account currency — shown on the ticket before the investor confirms.
  */
 export interface OrderQuoteQuery {
   symbol: string;
@@ -501,7 +501,7 @@ export interface RejectWithReason {
 /** From schemas/api/screenPublish.schema.json */
 
 /**
- * Body of admin/screens/publish (issue 15): the screen whose files changed; every process drops its cached copy.
+ * Body of admin/screens/publish: the screen whose files changed; every process drops its cached copy.
  */
 export interface ScreenPublish {
   id: string;
@@ -520,7 +520,7 @@ export interface SendCaptchaByEmail {
 /** From schemas/api/studioMessagesGet.schema.json */
 
 /**
- * Body of studio/messages/get (issue 11): a language.
+ * Body of studio/messages/get: a language.
  */
 export interface StudioMessagesGet {
   lang: 'de' | 'en' | 'hi' | 'zh';
@@ -529,7 +529,7 @@ export interface StudioMessagesGet {
 /** From schemas/api/studioMessagesSave.schema.json */
 
 /**
- * Body of studio/messages/save (issue 11): texts (ICU syntax) by message id, published at once for one language.
+ * Body of studio/messages/save: texts (ICU syntax) by message id, published at once for one language.
  */
 export interface StudioMessagesSave {
   lang: 'de' | 'en' | 'hi' | 'zh';
@@ -541,7 +541,7 @@ export interface StudioMessagesSave {
 /** From schemas/api/studioScreenCandidate.schema.json */
 
 /**
- * Body of studio/screens/validate and studio/screens/saveDraft (issue 11): a layout and optionally the screen's same-named data schema.
+ * Body of studio/screens/validate and studio/screens/saveDraft: a layout and optionally the screen's same-named data schema.
  */
 export interface StudioScreenCandidate {
   id: string;
@@ -552,7 +552,7 @@ export interface StudioScreenCandidate {
 /** From schemas/api/studioScreenGet.schema.json */
 
 /**
- * Body of studio/screens/get and studio/screens/versions (issue 11): a screen id; for get optionally a version (0 = the files) to read instead of the served one.
+ * Body of studio/screens/get and studio/screens/versions: a screen id; for get optionally a version (0 = the files) to read instead of the served one.
  */
 export interface StudioScreenGet {
   id: string;
@@ -562,7 +562,7 @@ export interface StudioScreenGet {
 /** From schemas/api/studioScreenPublish.schema.json */
 
 /**
- * Body of studio/screens/publish (issue 11): the layout (and schema) to publish as the screen's next version, with a note saying why.
+ * Body of studio/screens/publish: the layout (and schema) to publish as the screen's next version, with a note saying why.
  */
 export interface StudioScreenPublish {
   id: string;
@@ -574,7 +574,7 @@ export interface StudioScreenPublish {
 /** From schemas/api/studioScreenRollback.schema.json */
 
 /**
- * Body of studio/screens/rollback (issue 11): the version (0 = the files) to publish again as a new version.
+ * Body of studio/screens/rollback: the version (0 = the files) to publish again as a new version.
  */
 export interface StudioScreenRollback {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * The double-entry ledger's tables (DESIGN.md "Money is honest by construction"): accounts,
+ * The double-entry ledger's tables (docs/product.md, Money): accounts,
  * journal entries and their postings. Postings are append-only.
  */
 import type { Kysely } from 'kysely';

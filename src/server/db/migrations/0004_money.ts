@@ -1,5 +1,5 @@
 /**
- * Money (issue 4): cached wallet balances, holds, deposits, withdrawals and idempotency keys;
+ * Money: cached wallet balances, holds, deposits, withdrawals and idempotency keys;
  * bill-flow columns on postings; one journal entry per kind and reference; the three house
  * accounts; and database triggers that make postings and journal entries append-only.
  * The operator audit log is `audit_log` from 0003.
@@ -110,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('idempotency_keys_pkey', ['user_id', 'key'])
     .execute();
 
-  // Postings and journal entries are never updated or deleted (DESIGN.md).
+  // Postings and journal entries are never updated or deleted (docs/product.md, Money).
   if (isPostgres(db)) {
     await sql`CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION '% is append-only', TG_TABLE_NAME; END $$`.execute(db);

@@ -1,5 +1,5 @@
 /**
- * Markets and content (issue 5): 1-minute and daily bars per feed, favourites, news,
+ * Markets and content: 1-minute and daily bars per feed, favourites, news,
  * banners and operator-edited site content (company information). Prices are integer
  * minor units (paise), times epoch milliseconds, days India dates `YYYY-MM-DD`.
  */

@@ -1,5 +1,5 @@
 /**
- * Trading (issue 6): up/down contracts, recorded price ticks (the settle prices), the risk
+ * Trading: up/down contracts, recorded price ticks (the settle prices), the risk
  * acknowledgement per user, stock positions and trades, and two house accounts — the trading
  * book (counterparty of up/down contracts: takes lost stakes, pays profits) and securities
  * settlement (cash paid for and received from shares). Money is integer minor units, times

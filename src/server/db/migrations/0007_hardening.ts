@@ -1,5 +1,5 @@
 /**
- * Hardening (issue 17): the approvals of four-eyes decisions above `DUAL_APPROVAL_AMOUNT`,
+ * Hardening: the approvals of four-eyes decisions above `DUAL_APPROVAL_AMOUNT`,
  * login/registration throttling per account and per IP (growing delays, never a permanent
  * lockout), and operator-managed settings such as the deposit beneficiary. Times are epoch ms.
  */

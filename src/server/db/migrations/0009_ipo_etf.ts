@@ -1,5 +1,5 @@
 /**
- * IPOs (issue 9): issues set up by operators and investors' applications. An application's
+ * IPOs: issues set up by operators and investors' applications. An application's
  * money is a hold (`holds.kind = 'ipo'`, reference = application id) resolved exactly once at
  * allotment (allotted part → securities settlement, the rest released) or at cancellation
  * (released in full). Money and prices integer minor units, times epoch milliseconds.

@@ -1,5 +1,5 @@
 /**
- * Offerings (issue 10): block-trade offers and purchases (with the lock on the bought shares),
+ * Offerings: block-trade offers and purchases (with the lock on the bought shares),
  * gather plans (position building in equal tranches), their participations and fills, the
  * AI basket recommendations and basket orders. Money and prices are integer minor units,
  * times epoch milliseconds. Bought shares are ordinary holdings (`positions`, `trades`).

@@ -1,5 +1,5 @@
 /**
- * Scale-out (issue 15): `job_runs` records which process ran a background job for which time
+ * Scale-out: `job_runs` records which process ran a background job for which time
  * slot. The primary key (job, slot) makes "run once per slot across every process" a plain
  * conditional insert (see `jobs/runner.ts`).
  */

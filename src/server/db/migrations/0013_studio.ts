@@ -1,5 +1,5 @@
 /**
- * The studio (issue 11): published screen versions, editors' drafts and published texts
+ * The studio: published screen versions, editors' drafts and published texts
  * (message overrides and new ids). Same DDL on SQLite and PostgreSQL.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * One currency story (issue 9): every share, ETF and IPO trade records the EUR/INR rate it
+ * One currency story: every share, ETF and IPO trade records the EUR/INR rate it
  * was converted at (`fx_rate_minor`: paise per account-currency unit; 100 = no conversion,
  * which is what rows written before this migration were). `price_minor` stays the INR quote;
  * gross, commission and net are account-currency minor units.

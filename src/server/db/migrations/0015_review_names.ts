@@ -1,5 +1,5 @@
 /**
- * One name for an operator's decision (issue 16): deposits and identity submissions record it
+ * One name for an operator's decision: deposits and identity submissions record it
  * as `reviewed_at` / `reviewed_by`, withdrawals said `resolved_at` / `resolved_by`. Renames the
  * withdrawal columns; `ALTER TABLE … RENAME COLUMN` keeps data, the foreign key to `users.id`
  * and nothing else refers to them (SQLite ≥ 3.25 and PostgreSQL alike). API answers keep their

@@ -1,5 +1,5 @@
 /**
- * Partial indexes for what is still open (issue 14 "Settlement"). The due scan, an investor's
+ * Partial indexes for what is still open. The due scan, an investor's
  * open contracts and an investor's open holds only ever look for `status = 'open'`, yet their
  * indexes held every contract and hold ever made, keyed by status: settling a contract moved
  * its entries from 'open' to its outcome in two contract indexes and its hold's in one — an

@@ -13,9 +13,9 @@ import type { DailyClose, ModelData } from './model.js';
 const BENCHMARK = 'NIFTY50';
 
 /**
- * Parsed closes by file and modification time: the refit job runs at every server start
- * (issue 10), and parsing the ~50 CSVs took ~0.5 s each time; the files change only with a
- * new data drop (a new mtime).
+ * Parsed closes by file and modification time: the refit job runs at every server start, and
+ * parsing the CSVs is its largest cost, while the files change only with a new data drop (a
+ * new mtime).
  */
 const parsed = new Map<string, DailyClose[]>();
 

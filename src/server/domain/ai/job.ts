@@ -1,5 +1,5 @@
 /**
- * The basket refit as a background job (issue 10 "refit on a schedule"): the JobRunner's
+ * The basket refit as a background job: the JobRunner's
  * `slot` mode runs it once per `AI_REFIT_HOURS` period across every process (the process whose
  * `(ai.refit, floor(now / period))` row lands in `job_runs` fits; the others skip), on the
  * injected clock. Reads (`aiRecommend/*`) only read what the job stored.

@@ -1,5 +1,5 @@
 /**
- * The basket models (issue 10 "AI-recommended baskets"): small, transparent cross-sectional
+ * The basket models: small, transparent cross-sectional
  * rankings over daily closes, fitted and backtested here from the data — nothing typed in.
  *
  * - `momentum`: score = the return over the last L trading days, skipping the most recent

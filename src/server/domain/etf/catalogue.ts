@@ -1,5 +1,5 @@
 /**
- * The ETFs (issue 9 "ETF"): two exchange-traded funds whose units are priced from their
+ * The ETFs: two exchange-traded funds whose units are priced from their
  * published basket. Constituents come from the NIFTY 50 instrument master (itself from
  * `../shared/data/nse`); the data carries no index weights, so each basket is weighted by
  * traded value (reference price × typical daily volume), a free-float proxy — documented, not

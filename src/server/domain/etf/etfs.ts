@@ -1,5 +1,5 @@
 /**
- * ETF calls (issue 9 "ETF"): `etf/page` (the funds with NAV/iNAV, change, expense ratio and
+ * ETF calls: `etf/page` (the funds with NAV/iNAV, change, expense ratio and
  * basket), `etf/buy` (whole units at the current iNAV, commission as for stocks, one ledger
  * entry like a share buy) and `etfOrder/page` (my ETF orders). Units are positions like shares:
  * they show in holdings and are sold with `order/sell` (which prices an ETF by {@link etfPrice}).
@@ -73,7 +73,7 @@ async function views(ctx: TradingContext, etfs: Etf[]): Promise<EtfView[]> {
   });
 }
 
-/** Answer of `etf/buy`, currency units: `price` (the iNAV) in INR, money in the account currency (issue 9). */
+/** Answer of `etf/buy`, currency units: `price` (the iNAV) in INR, money in the account currency. */
 export interface EtfBuyReceipt extends FxView {
   id: string;
   symbol: string;
@@ -101,7 +101,7 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const q = input.quantity;
       if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
       const priceMinor = await etfPrice(ctx.market, etf);
-      // Issue 9: the iNAV is INR; the gross converts at the feed's EUR/INR rate.
+      // the iNAV is INR; the gross converts at the feed's EUR/INR rate.
       const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
       return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now(), fx };
     },

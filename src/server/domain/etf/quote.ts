@@ -1,5 +1,5 @@
 /**
- * An ETF as a market quote (issue 9 "/buy"): the stand-alone ticket and `markets/getMarket`
+ * An ETF as a market quote: the stand-alone ticket and `markets/getMarket`
  * show a fund like a share — last = the iNAV from the basket's live prices, previous close =
  * the NAV at the constituents' previous closes. ETFs are not feed instruments: they have no
  * day range, volume, ISIN or SSE stream (the client does not subscribe them; the ticket's

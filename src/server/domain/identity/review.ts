@@ -1,5 +1,5 @@
 /**
- * The operator's identity review desk (issue 3): the queue (pending first, paged), a
+ * The operator's identity review desk: the queue (pending first, paged), a
  * submission's detail, revealing the full ID number, approve, and reject with a reason.
  * Every action is written to the audit log in the same transaction as the change; reviews
  * compare-and-set on the row's version so two operators cannot both decide one submission.
@@ -111,7 +111,7 @@ async function decide(deps: Deps, operator: AuthUser, id: string, status: 'appro
   await deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('identity_submissions').select(['user_id', 'status', 'version', 'reject_reason']).where('id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('identityNotFound');
-    // Four eyes (issue 17): an operator never decides their own identity submission.
+    // Four eyes: an operator never decides their own identity submission.
     if (row.user_id === operator.userId) throw new AppError('ownItem');
     if (row.status !== 'pending') throw new AppError('identityNotPending');
     const result = await trx

@@ -1,5 +1,5 @@
 /**
- * ID document rules (issue 3): Aadhaar is 12 digits, not starting with 0 or 1, with a
+ * ID document rules: Aadhaar is 12 digits, not starting with 0 or 1, with a
  * Verhoeff check digit; PAN is `^[A-Z]{5}[0-9]{4}[A-Z]$`. The screen schema declares the same
  * patterns; this server-side rule holds even if a schema is edited.
  */

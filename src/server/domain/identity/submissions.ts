@@ -1,5 +1,5 @@
 /**
- * Identity verification (SPEC.md §3, §4, §7 Identity; issue 3): one submission per user with
+ * Identity verification (docs/product.md, Identity): one submission per user with
  * status pending review → review approved | review rejected (with the operator's reason).
  * `save` creates the first submission, `update` resubmits after a rejection; anything else is
  * refused with a clear message. ID numbers are stored encrypted and shown masked.

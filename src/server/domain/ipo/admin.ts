@@ -1,5 +1,5 @@
 /**
- * The operator's side of IPOs (issue 9 "Operator"): set up or edit an issue before it opens,
+ * The operator's side of IPOs: set up or edit an issue before it opens,
  * list issues, cancel one before allotment (every application refunded in full). Every change
  * is audited in the same transaction. The operator never chooses who gets shares: allotment
  * is the rule in `shared/ipo.ts` with the lottery seed committed at creation.

@@ -1,5 +1,5 @@
 /**
- * Allotment and listing of an IPO (issue 9 "Allotment", "Listing"), each exactly once.
+ * Allotment and listing of an IPO, each exactly once.
  *
  * Allotment: one transaction marks the issue allotted by a conditional update
  * (`allotted_at IS NULL`) — a second caller (another server, a retry, the job after a restart)
@@ -80,7 +80,7 @@ export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, 
     const result = allot(apps.map((a) => ({ id: a.id, lots: Number(a.lots) })), Number(ipo.total_shares) / lotSize, Number(ipo.min_lots), ipo.seed);
     for (const r of result) {
       const allottedShares = r.allottedLots * lotSize;
-      // Issue 9: INR → account money at the rate fixed when applying (≤ the held amount).
+      // INR → account money at the rate fixed when applying (≤ the held amount).
       const allottedMinor = toAccountMinor(allottedShares * price, rateOf.get(r.id)!);
       const { entryId, releasedMinor } = await splitHold(
         trx, now, holdOf.get(r.id)!, ENTRY_KINDS.ipoAllotted,

@@ -1,5 +1,5 @@
 /**
- * The investor's side of IPOs (issue 9 "Investor"): the list of issues, one issue's detail
+ * The investor's side of IPOs: the list of issues, one issue's detail
  * (with the lottery commitment, and after allotment the revealed seed, the book and the win
  * rate), applying (ASBA-like: the amount is held in the ledger, not spent) and my applications.
  * Money in currency units, times ISO 8601.
@@ -122,7 +122,7 @@ export async function ipoDetails(deps: Deps, userId: string, id: string): Promis
 export interface IpoPurchaseReceipt extends FxView {
   id: string;
   shares: number;
-  /** Held, account currency units: shares × price (INR) converted at `rate` (issue 9). */
+  /** Held, account currency units: shares × price (INR) converted at `rate`. */
   amount: number;
 }
 
@@ -146,7 +146,7 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
       if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
       const shares = lots * Number(row.lot_size);
-      // Issue 9: the issue price is INR; the held amount converts at today's EUR/INR rate, which
+      // the issue price is INR; the held amount converts at today's EUR/INR rate, which
       // stays fixed for this application (allotment and refund use it too).
       const fx = await currentFx(market, deps.config.money.accountCurrency);
       return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), now, fx };
@@ -179,7 +179,7 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
 }
 
 /**
- * Answer of `ipo/quote` (issue 9: the price × lots calculator on /ipoDetails): `price` and
+ * Answer of `ipo/quote` (the price × lots calculator on /ipoDetails): `price` and
  * `grossQuote` in INR, `amount` (what applying would hold) in the account currency at `rate`.
  */
 export interface IpoQuoteView extends FxView {
@@ -193,7 +193,7 @@ export interface IpoQuoteView extends FxView {
 /**
  * The refusal of a schema-invalid `lots` (missing, fractional or out of the form's bounds) for
  * the issue `id`: `ipoLotsInvalid` with that issue's own min/max lots, as the domain check
- * answers (issue 16: the apply form's schema on the server keeps the specific code).
+ * answers (the apply form's schema on the server keeps the specific code).
  * @returns AppError `ipoLotsInvalid`, or `ipoNotFound` when there is no such issue.
  */
 export async function lotsRefusal(deps: Deps, id: unknown): Promise<AppError> {

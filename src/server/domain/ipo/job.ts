@@ -1,5 +1,5 @@
 /**
- * The IPO job (issue 9) as a {@link JobSpec} for the JobRunner: a start-up pass (what fell due
+ * The IPO job as a {@link JobSpec} for the JobRunner: a start-up pass (what fell due
  * while the server was down), then — only with a running clock — every `IPO_JOB_INTERVAL_MS`.
  * Every server may run it (`shared`): allotment and listing are exactly once by conditional
  * updates. Tests call `runIpoJob(deps, now)` (or `server.ipo.run(now)`).

@@ -1,5 +1,5 @@
 /**
- * Listed IPOs in the market (issue 9 "Listing"): at `listingAt` an issue's symbol joins the
+ * Listed IPOs in the market: at `listingAt` an issue's symbol joins the
  * instrument master and the market feed, its price path starting at the issue price, so the
  * allotted shares can be sold with `order/sell` and are valued at the live price. Every server
  * process keeps its own feed, so each one adds every listed symbol it does not know yet — on

@@ -1,4 +1,4 @@
-/** Read helpers shared by the IPO operations (issue 9). */
+/** Read helpers shared by the IPO operations. */
 import type { Db } from '../../db/index.js';
 import { ipoDb } from '../../db/ipo-tables.js';
 

@@ -1,5 +1,5 @@
 /**
- * The IPO views (issue 9): a stored issue as investors and operators see it. Prices and money
+ * The IPO views: a stored issue as investors and operators see it. Prices and money
  * in currency units, times ISO 8601 (UTC), `subscribedTimes` = shares applied ÷ shares offered.
  */
 import { fromMinor } from '../../../shared/money.js';
@@ -14,7 +14,7 @@ import type { AdminIpoSave } from '../../../shared/generated/index.js';
  */
 export interface IpoView extends Required<Omit<AdminIpoSave, 'description'>> {
   description: string | null;
-  /** Quote currency of `price` and `lotAmount` (INR; issue 9). */
+  /** Quote currency of `price` and `lotAmount` (INR). */
   currency: 'INR';
   status: IpoStatus;
   /** Shares applied for ÷ shares offered (2 decimals, rounded down). */

@@ -1,7 +1,7 @@
 /**
  * Ledger accounts: two per user (`available` cash and `held` funds) and the house accounts
- * (bank clearing, payouts in transit, fee revenue; trading book and securities settlement from
- * issue 6). House accounts have fixed ids created by migrations 0004 and 0006; a user's accounts and balance row are created on first use.
+ * (bank clearing, payouts in transit, fee revenue; trading book and securities settlement
+ * for trades). House accounts have fixed ids created by migrations 0004 and 0006; a user's accounts and balance row are created on first use.
  */
 import type { Db } from '../../db/index.js';
 import { runCompiled, slot } from '../../db/compiled-queries.js';
@@ -26,8 +26,8 @@ export interface UserAccountIds {
 }
 
 /**
- * Account ids known to exist, per database (issue 14): a user's two accounts never change once
- * created, and looking them up was one query of every money request. Keyed by the database's
+ * Account ids known to exist, per database: a user's two accounts never change once
+ * created, and looking them up would be one query of every money request. Keyed by the database's
  * Kysely adapter, an object a database shares with all its transactions.
  */
 const knownIds = new WeakMap<object, Map<string, UserAccountIds>>();

@@ -1,5 +1,5 @@
 /**
- * Group commit for money transactions on SQLite (issue 14 "Money paths durable and fast").
+ * Group commit for money transactions on SQLite.
  *
  * Money transactions commit with `synchronous = FULL`: the commit returns only after the WAL
  * is on disk (fsync), so an acknowledged deposit, withdrawal or purchase survives power loss,

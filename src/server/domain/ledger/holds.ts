@@ -1,5 +1,5 @@
 /**
- * Holds (DESIGN.md): funds reserved by moving them from the user's `available` to `held`
+ * Holds (docs/product.md, Money): funds reserved by moving them from the user's `available` to `held`
  * account, later resolved exactly once — settled (paid out to house accounts) or released
  * (back to `available`). "Exactly once" is a conditional update on the hold's status inside
  * the resolving transaction, backed by the unique (kind, reference) index on journal entries.
@@ -124,7 +124,7 @@ export async function releaseHold(trx: Db, now: number, holdId: string, entryKin
 
 /**
  * Resolves an open hold in ONE entry that settles part of it and releases the rest (an IPO
- * allotment, issue 9: the allotted amount `held → house`, the refund `held → available`).
+ * allotment, the allotted amount `held → house`, the refund `held → available`).
  * The hold counts as `settled` when any leg is paid, else `released`.
  * @param legs paid amounts, ≥ 0 each, adding up to at most the hold; the rest is released.
  * @returns the entry's id and the released amount (minor units).

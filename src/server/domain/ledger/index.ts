@@ -1,5 +1,5 @@
 /**
- * The ledger (issue 4; DESIGN.md "Money is honest by construction"). Money moves only through
+ * The ledger (docs/product.md, Money). Money moves only through
  * `postEntry` and the hold functions, inside `moneyTransaction`.
  */
 export * from './accounts.js';

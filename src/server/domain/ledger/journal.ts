@@ -1,5 +1,5 @@
 /**
- * The double-entry core (DESIGN.md "Money is honest by construction"): a journal entry is a
+ * The double-entry core (docs/product.md, Money): a journal entry is a
  * business kind, a reference and postings in integer minor units that sum to zero. Postings
  * are only ever inserted (database triggers refuse updates and deletes). Every posting on a
  * user's account also moves that user's cached balance row by one conditional update that

@@ -1,7 +1,7 @@
 /**
- * Business kinds of journal entries and of posting legs (DESIGN.md "Money is honest by
- * construction"). An entry's kind names the operation; a posting's kind names the leg as
- * the bill flow shows it (issue 4 "Bill flow").
+ * Business kinds of journal entries and of posting legs (docs/product.md,
+ * Money). An entry's kind names the operation; a posting's kind names the leg as
+ * the bill flow shows it.
  */
 
 /** Kinds of journal entries; at most one entry of a kind per reference (unique index). */
@@ -14,7 +14,7 @@ export const ENTRY_KINDS = {
   contractSettled: 'contract_settled',
   stockBought: 'stock_bought',
   stockSold: 'stock_sold',
-  // IPOs (issue 9)
+  // IPOs
   ipoApplied: 'ipo_applied',
   ipoAllotted: 'ipo_allotted',
   ipoRefunded: 'ipo_refunded',
@@ -24,11 +24,11 @@ export type EntryKind = (typeof ENTRY_KINDS)[keyof typeof ENTRY_KINDS];
 /** Kinds of postings on users' accounts — the bill flow's `kind` filter. */
 export const BILL_KINDS = [
   'deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release',
-  // Trading (issue 6)
+  // Trading
   'contract_stake', 'contract_payout', 'contract_profit', 'contract_loss', 'contract_void', 'stock_buy', 'stock_sell', 'stock_commission',
-  // IPOs (issue 9)
+  // IPOs
   'ipo_hold', 'ipo_allotment', 'ipo_refund',
-  // Gather plans (issue 10)
+  // Gather plans
   'gather_hold', 'gather_release',
 ] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

@@ -2,7 +2,7 @@
  * One transaction per money operation, safe with several writers:
  * - PostgreSQL: a READ COMMITTED transaction; correctness comes from conditional updates on
  *   the balance and status rows (row locks), never from read-modify-write.
- * - SQLite: group commit (`group-commit.ts`, issue 14): concurrent operations are drained
+ * - SQLite: group commit (`group-commit.ts`): concurrent operations are drained
  *   into one `BEGIN IMMEDIATE` transaction committed with `synchronous = FULL`, each inside
  *   its own savepoint, each answered after that commit. The write lock is taken up front
  *   (another process waits up to `busy_timeout`) and a deferred transaction can never fail to

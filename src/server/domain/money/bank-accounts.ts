@@ -47,7 +47,7 @@ export const operatorBankRef = (row: BankRow): OperatorBankRef => ({ ...bankRef(
  *   answer for all three, revealing nothing).
  */
 export async function liveBankAccount(db: Db, userId: string, bankId: string): Promise<BankRow> {
-  // Every withdrawal runs this inside its money transaction: one compiled shape (issue 14).
+  // Every withdrawal runs this inside its money transaction: one compiled shape.
   const { rows } = await runCompiled(db, 'bank_accounts:live', { bankId, userId }, (d) =>
     d
       .selectFrom('bank_accounts')

@@ -1,5 +1,5 @@
 /**
- * The bill flow (issue 4 "Bill flow"; `billflow/myBillflow`): every posting on the user's
+ * The bill flow (`billflow/myBillflow`): every posting on the user's
  * accounts, newest first, with its kind, signed amount and the balances right after it.
  * Unfiltered, the amounts add up to the user's total assets (available + held); the rows on
  * the `available` account add up to the available balance.

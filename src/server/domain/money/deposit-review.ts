@@ -1,5 +1,5 @@
 /**
- * The operator's deposit desk (issue 4 "Operator"): the review queue, one deposit's detail,
+ * The operator's deposit desk: the review queue, one deposit's detail,
  * approve (one journal entry: bank clearing → the user's available account) and reject with a
  * reason (nothing posted). Each decision is a conditional status update — a deposit is decided
  * once — and is audited in the same transaction (who, what, when, before → after).

@@ -1,5 +1,5 @@
 /**
- * Deposits by bank transfer (issue 4 "Deposits"; SPEC.md §3 Deposit, §5): the investor
+ * Deposits by bank transfer (docs/product.md, Deposits): the investor
  * reports amount, channel, optional source bank account, UTR and a payment screenshot inside
  * the deposit window; the deposit waits as 'pending review' until an operator approves or
  * rejects it (`deposit-review.ts`). Nothing is posted to the ledger here.

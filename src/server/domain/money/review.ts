@@ -84,7 +84,7 @@ export interface PendingDecision<Row extends { user_id: string; amount_minor: nu
    */
   apply: (trx: Db, now: number, row: Row) => Promise<{ before?: Record<string, unknown>; after: Record<string, unknown> }>;
   /**
-   * Four eyes (issue 17): a decision that moves money out of the house (deposit approval,
+   * Four eyes: a decision that moves money out of the house (deposit approval,
    * payout) needs two different operators above `DUAL_APPROVAL_AMOUNT`.
    */
   dual?: boolean;
@@ -101,7 +101,7 @@ export interface DecisionResult<S extends string> {
 }
 
 /**
- * Four-eyes checks before a decision (issue 17), inside its transaction: the operator is not
+ * Four-eyes checks before a decision, inside its transaction: the operator is not
  * the row's owner (`ownItem`); above the dual-approval amount the first approval is recorded
  * (and audited as `<action>.first`) and the decision waits for a second, different operator.
  * @returns null to go ahead, or the waiting answer after a first approval.

@@ -1,5 +1,5 @@
 /**
- * Shared checks of money operations: the India-time windows (SPEC.md §5: "Please transfer
+ * Shared checks of money operations: the India-time windows (docs/product.md, Money windows: "Please transfer
  * in/out during the specified time {start} to {end}"), amounts in minor units and the
  * withdrawal fee.
  */
@@ -11,7 +11,7 @@ import { AppError } from '../errors.js';
 /**
  * @param now epoch milliseconds from the injected clock.
  * @throws AppError `outsideWindow` with the window's start and end (India time); on a weekend
- *   for a weekdays-only window the message says it is open Monday to Friday (issue 17).
+ *   for a weekdays-only window the message says it is open Monday to Friday.
  */
 export function assertWithinWindow(window: TimeWindow, now: number): void {
   if (isWithinWindow(window, now)) return;

@@ -1,5 +1,5 @@
 /**
- * The operator's withdrawal desk (issue 4 "Operator"): the queue and one withdrawal's detail
+ * The operator's withdrawal desk: the queue and one withdrawal's detail
  * with the payee's full account details, mark paid (one journal entry: held → payouts in
  * transit for `net`, held → fee revenue for `fee`) and reject with a reason (the hold
  * released in full). Each decision is a conditional status update plus the hold's own

@@ -1,5 +1,5 @@
 /**
- * Withdrawals to a bound bank account (issue 4 "Withdrawals"; SPEC.md §1, §5, §9): inside the
+ * Withdrawals to a bound bank account (docs/product.md, Withdrawals, Money windows): inside the
  * weekday window (India time), optionally only with approved identity, the whole amount is
  * held at once (one journal entry `available → held`); the fee is 3 % of the amount rounded
  * down to the cent and `net = amount − fee` is what arrives. An operator later pays it out or

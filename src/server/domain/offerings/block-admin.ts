@@ -1,5 +1,5 @@
 /**
- * The operator's block-trading desk (issue 10 "Block trading", operator): `admin/blockTrading/save`
+ * The operator's block-trading desk (operator): `admin/blockTrading/save`
  * creates or edits an offer, `…/list` lists every offer with what was sold, `…/close` ends one.
  * The offer price must lie within `BLOCK_PRICE_BAND_BPS` of the feed price when saved (as on
  * NSE's block-deal window, ±1 %). Every change is audited in the same transaction.

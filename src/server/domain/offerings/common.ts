@@ -1,4 +1,4 @@
-/** Small rules shared by the offerings (issue 10): amounts, instants, the price band. */
+/** Small rules shared by the offerings: amounts, instants, the price band. */
 import { toMinor } from '../../../shared/money.js';
 import { parseIndiaDateTime } from '../../../shared/india-time.js';
 import type { Market } from '../../market/index.js';

@@ -1,5 +1,5 @@
 /**
- * The operator's gather desk (issue 10 "Gather", operator; /gatherController,
+ * The operator's gather desk (operator; /gatherController,
  * /gatherControllerRecord): `admin/gather/save` creates or edits a plan (2–30 tranches, interval
  * ≥ `GATHER_MIN_INTERVAL_S`, default 5 s so it can be tested; daily in real use),
  * `admin/gather/list` lists plans with their participants, `admin/gather/records` shows one

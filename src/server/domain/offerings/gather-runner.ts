@@ -1,5 +1,5 @@
 /**
- * Executes due gather tranches (issue 10 "Gather"): exactly once per tranche, on any number of
+ * Executes due gather tranches: exactly once per tranche, on any number of
  * server processes and across restarts. Each tranche is claimed by one conditional update
  * (`done = n → n + 1` while `running`) in the transaction that moves its money, backed by the
  * primary key of `gather_fills` (participation, tranche): a second process's claim matches no
@@ -42,7 +42,7 @@ export function trancheBudget(p: Pick<GatherParticipationsTable, 'amount_minor' 
  */
 export async function runTranche(ctx: TradingContext, snapshot: GatherParticipationsTable, priceMinor: number, now: number): Promise<boolean> {
   const bps = ctx.deps.config.trading.commissionBasisPoints;
-  // Issue 9: the feed price is INR; the tranche's account money buys at the EUR/INR rate.
+  // the feed price is INR; the tranche's account money buys at the EUR/INR rate.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   return moneyTransaction(ctx.deps.db, async (trx) => {
     const o = offeringsDb(trx);

@@ -29,7 +29,7 @@ export interface ParticipationView {
   fills: FillView[];
   /**
    * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
-   * first share. (Not gross / quantity: the gross is account money, converted — issue 9.)
+   * first share. (Not gross / quantity: the gross is account money, converted.)
    */
   averagePrice: number | null;
   status: 'running' | 'completed' | 'cancelled';

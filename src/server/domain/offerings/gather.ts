@@ -1,5 +1,5 @@
 /**
- * Gather for investors (issue 10 "Gather"; SPEC.md §7 `gather/*`): a plan buys one symbol in
+ * Gather for investors (docs/product.md, Calls): a plan buys one symbol in
  * equal tranches over time. `gather/purchase {id, amount}` joins: the amount is held at once
  * (`available → held`); each interval the runner (`gather-runner.ts`) buys `amount ÷ tranches`
  * plus carried-over cash in whole shares at the feed price; after the last tranche the

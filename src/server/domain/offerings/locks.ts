@@ -1,5 +1,5 @@
 /**
- * The lock on block-bought shares (issue 10 "Block trading"): shares bought from a block offer
+ * The lock on block-bought shares: shares bought from a block offer
  * cannot be sold until their purchase's `locked_until`. `order/sell` asks {@link assertSellable}
  * inside its transaction; /position shows {@link lockedShares}.
  */

@@ -1,5 +1,5 @@
 /**
- * Shares bought through an offering (issue 10: block purchase, gather fill, basket line) are
+ * Shares bought through an offering (block purchase, gather fill, basket line) are
  * ordinary holdings: one journal entry per buy (`available → securities settlement` for the
  * gross, `available → fee revenue` for the commission), the position grown by quantity and
  * cost basis, and a `trades` row. {@link recordShareBuy} is the one writer of share buys —
@@ -34,7 +34,7 @@ export interface ShareBuy {
   /** Journal entry kind, one of {@link OFFERING_ENTRY_KINDS}. */
   entryKind: string;
   /**
-   * Issue 9: `priceMinor` is the INR quote; the gross converts to the account currency at this
+   * `priceMinor` is the INR quote; the gross converts to the account currency at this
    * EUR/INR rate (paise per account unit, `FxRate.rateMinor`). Absent or 100: no conversion.
    */
   fxRateMinor?: number;
@@ -51,7 +51,7 @@ export interface RecordedBuy {
 
 /**
  * The cost of `quantity` shares at `priceMinor` (INR) including commission, in account minor
- * units (the gross converted at `fxRateMinor`, issue 9; default: no conversion).
+ * units (the gross converted at `fxRateMinor`; default: no conversion).
  */
 export function buyCostMinor(priceMinor: number, quantity: number, commissionBps: number, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
   const gross = toAccountMinor(priceMinor * quantity, fxRateMinor);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Texts are data too": reading and publishing texts per language. A saved text is
+ * Reading and publishing texts per language. A saved text is
  * an override of a built-in id (`locales/*.json`) or a new id; it is published at once (every
  * process reloads through the cache bus) and audited (`studio.messages.save`).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Versions": the studio's screen operations. Published screens (layout + the
+ * The studio's screen operations. Published screens (layout + the
  * screen's same-named data schema + a snapshot of the texts it uses) are versions 1, 2, … in
  * `screen_versions` with author, note, time and lint result; the files under `schemas/` are
  * version 0. The served screen is the latest version. Nothing that fails the catalogue, the
@@ -24,7 +24,7 @@ export interface StudioContext {
   store: SchemaStore;
   /**
    * Makes a change visible: reloads it in this process, then tells every other process
-   * through the cache bus (issue 15). Resolves when this process serves the change.
+   * through the cache bus. Resolves when this process serves the change.
    */
   announce(topic: 'screens' | 'messages', detail: string): Promise<void>;
 }

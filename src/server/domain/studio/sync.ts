@@ -1,8 +1,8 @@
 /**
- * Issue 11: brings what the studio published into this process — the latest version of every
+ * Brings what the studio published into this process — the latest version of every
  * screen into the schema store, the published texts into the messages. Runs at start, after
  * this process publishes, and on every process when the cache bus carries `screens` or
- * `messages` (issue 15), so a publish is served everywhere within a second.
+ * `messages`, so a publish is served everywhere within a second.
  */
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';

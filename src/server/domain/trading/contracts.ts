@@ -1,5 +1,5 @@
 /**
- * Up/down contracts (issue 6; SPEC.md §3, §4, §9): `order/purchase` with `kind: "updown"`
+ * Up/down contracts (docs/product.md, Up/down trading): `order/purchase` with `kind: "updown"`
  * and `order/contractDetail`. A purchase takes the buy price from the feed, holds the stake
  * (one journal entry `available → held`), stores the contract and its buy tick in the same
  * transaction, and starts recording the symbol's ticks. Settlement: `settle.ts`.

@@ -1,8 +1,8 @@
 /**
- * Exactly-once settlement of up/down contracts (issue 6 "Settlement"; SPEC.md §4, §9).
+ * Exactly-once settlement of up/down contracts (docs/product.md, Up/down trading).
  *
  * `settleDue(db, now)` settles every open contract with `expires_at <= now`, in batches of
- * one transaction each (5000 contracts by default). Set-based (issue 14 "Settlement"): each
+ * one transaction each (5000 contracts by default). Set-based: each
  * batch costs a fixed number of statements, whatever its size —
  * 1. the settle price of each contract is the last tick recorded at or before its expiry
  *    instant (`price_ticks`, one lookup per symbol and expiry), never the price when the
@@ -22,7 +22,7 @@
  *    per contract), else `net:<entry id>`; the unique (kind, reference) index still refuses a
  *    second entry for a single contract. The postings carry each user's running sequence and
  *    balances exactly as `postEntry` writes them.
- *    Why net (issue 14): per-contract entries meant ≈ 2.3 postings per contract — 230 000 rows
+ *    Why net: per-contract entries meant ≈ 2.3 postings per contract — 230 000 rows
  *    in four indexes for 100 000 contracts, most of a settlement's time.
  * Rows reach the database as one JSON parameter (`db/json-rows.ts`).
  *

@@ -1,5 +1,5 @@
 /**
- * Contract settlement as background jobs (issue 6): at start the contracts that expired while
+ * Contract settlement as background jobs: at start the contracts that expired while
  * the server was down settle (with the prices recorded at their expiry), then — only with a
  * running clock, never with a test's ManualClock — every `SETTLER_INTERVAL_MS` the feed catches
  * up, the recorded ticks are stored, the recorded symbols refreshed and what is due

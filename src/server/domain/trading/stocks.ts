@@ -1,5 +1,5 @@
 /**
- * Stock orders at market (issue 6 "Stock orders"): `order/purchase` with `kind: "stock"` and
+ * Stock orders at market: `order/purchase` with `kind: "stock"` and
  * `order/sell`, executed at the feed's current price; commission `COMMISSION_BPS` of the gross
  * on both sides, rounded to the cent with halves up (`commissionMinor` in `shared/trade.ts`).
  *
@@ -10,7 +10,7 @@
  * the sold shares' share of the cost basis (rounded to the cent, halves up; all of it when the
  * position closes) and realizes `proceeds − cost of the shares sold`.
  *
- * Issue 9: prices are INR (the instrument's quote currency); gross, commission, cost basis and
+ * Prices are INR (the instrument's quote currency); gross, commission, cost basis and
  * P/L are account-currency money, the gross converted at the feed's EUR/INR rate of the order.
  */
 import { fromMinor } from '../../../shared/money.js';
@@ -34,7 +34,7 @@ export interface StockOrderInput {
 
 /**
  * Answer of a buy: `price` in the instrument's currency (INR), the money in the account
- * currency converted at `rate` (issue 9).
+ * currency converted at `rate`.
  */
 export interface StockBuyReceipt extends FxView {
   id: string;
@@ -47,7 +47,7 @@ export interface StockBuyReceipt extends FxView {
   total: number;
 }
 
-/** Answer of a sell: `price` in INR, money in the account currency at `rate` (issue 9). */
+/** Answer of a sell: `price` in INR, money in the account currency at `rate`. */
 export interface StockSellReceipt extends FxView {
   id: string;
   symbol: string;
@@ -68,7 +68,7 @@ export interface OrderQuoteInput extends StockOrderInput {
 }
 
 /**
- * Answer of `order/quote` (issue 9): the ticket's figures before confirming, in currency units.
+ * Answer of `order/quote`: the ticket's figures before confirming, in currency units.
  * `price` and `grossQuote` in the instrument's currency (INR); `amount` (the gross converted at
  * `rate`), `commission` and `total` in the account currency.
  */
@@ -102,13 +102,13 @@ export async function quoteOrder(ctx: TradingContext, input: OrderQuoteInput): P
 
 /** Priced, validated order (outside the transaction). */
 async function prepare(ctx: TradingContext, input: StockOrderInput) {
-  // ETF units (issue 9) are priced from their basket (iNAV); everything else by the feed.
+  // ETF units are priced from their basket (iNAV); everything else by the feed.
   const etf = findEtf(ctx.market, input.symbol);
   const { instrument, priceMinor } = etf ? { instrument: { symbol: etf.symbol, kind: 'equity' as const }, priceMinor: await etfPrice(ctx.market, etf) } : await livePrice(ctx.market, input.symbol);
   if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
   const quantity = input.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
-  // Issue 9: the price is INR; the gross is converted to the account currency at the feed's
+  // the price is INR; the gross is converted to the account currency at the feed's
   // EUR/INR rate (none for an INR account) and the commission is taken on the converted gross.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   const grossMinor = convert(fx, priceMinor * quantity);
@@ -139,7 +139,7 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  * Sells whole shares at market.
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`,
  *   `marketUnavailable`, `positionInsufficient` (selling more than held), `positionLocked` (block-bought
- *   shares before their unlock; issue 10), `idempotencyMismatch`.
+ *   shares before their unlock), `idempotencyMismatch`.
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {

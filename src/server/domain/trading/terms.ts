@@ -1,5 +1,5 @@
 /**
- * Trading terms and the risk disclosure (issue 6): `order/tradingConfig`,
+ * Trading terms and the risk disclosure: `order/tradingConfig`,
  * `order/getCommissionRate`, `order/acknowledgeRisk`. Read from the server configuration
  * (`trading-config.ts`), never from the client.
  */

@@ -1,5 +1,5 @@
 /**
- * Recorded price ticks (issue 6 "Outcome"): the settle price of a contract is the feed price
+ * Recorded price ticks: the settle price of a contract is the feed price
  * in effect at its expiry instant = the last tick recorded at or before it. The recorder
  * listens to every provider step of the feed (one per wall-clock second, also while a
  * ManualClock read catches up) and stores the ticks of watched symbols — those with open
@@ -29,7 +29,7 @@ const CHUNK = 500;
 export async function insertTicks(db: Db, ticks: readonly PriceTick[]): Promise<void> {
   const t = db;
   if (ticks.length === 1) {
-    // A purchase's buy tick: one compiled shape (issue 14), not a query built per request.
+    // A purchase's buy tick: one compiled shape, not a query built per request.
     const [tick] = ticks as [PriceTick];
     await runCompiled(db, 'price_ticks:insert:1', { symbol: tick.symbol, at: tick.at, price: tick.priceMinor }, (d) =>
       d.insertInto('price_ticks').values({ symbol: slot<string>('symbol'), at: slot<number>('at'), price_minor: slot<number>('price') }).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()),

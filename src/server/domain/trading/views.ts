@@ -1,5 +1,5 @@
 /**
- * What the investor follows on /position (issue 6): `order/purchaseDetails` (open contracts
+ * What the investor follows on /position: `order/purchaseDetails` (open contracts
  * with the live price and remaining seconds; holdings with live price, market value and
  * unrealized P/L) and `order/historicalDetails` (settled contracts and sales with realized
  * P/L, newest first), both paged; and the market value of holdings for `purse/getAssets`.
@@ -29,7 +29,7 @@ export interface OpenContractView extends ContractView {
 /**
  * A holding with live valuation. `averageCost` = cost basis / quantity, to the cent, in the
  * account currency; `lastPrice` in the instrument's currency (INR; an ETF's iNAV); the market
- * value = quantity × last price converted at the current EUR/INR rate (issue 9).
+ * value = quantity × last price converted at the current EUR/INR rate.
  */
 export interface HoldingView {
   symbol: string;
@@ -44,7 +44,7 @@ export interface HoldingView {
   unrealizedPnl: number;
   /** Unrealized P/L in percent of the cost basis, 2 decimals. */
   unrealizedPnlPercent: number;
-  /** Block-bought shares not sellable yet (issue 10) and when the last of them unlocks (epoch ms). */
+  /** Block-bought shares not sellable yet and when the last of them unlocks (epoch ms). */
   lockedQuantity: number;
   lockedUntil: number | null;
 }
@@ -72,7 +72,7 @@ export interface HistoryItemView {
 
 /** Body of `order/purchaseDetails`. */
 export interface PurchaseDetailsQuery extends PageQuery {
-  /** One list; absent: both (issue 17). */
+  /** One list; absent: both. */
   type?: 'contracts' | 'holdings';
 }
 
@@ -85,7 +85,7 @@ export interface BothDetails {
 const count = (n: { n: number | string } | undefined) => Number(n?.n ?? 0);
 
 /**
- * Prices holdings (issue 9): a symbol's last price in INR minor units — the feed's for shares
+ * Prices holdings: a symbol's last price in INR minor units — the feed's for shares
  * and listed IPOs, the iNAV from the basket for ETF units — or null without one, and the rate
  * that converts it to the account currency (null when the feed cannot give one: then holdings
  * are valued at cost).
@@ -103,7 +103,7 @@ async function valuation(ctx: { deps: Deps; market: Market }): Promise<{ price: 
   };
 }
 
-/** The lock of a holding's block-bought shares (issue 10). */
+/** The lock of a holding's block-bought shares. */
 async function lockOf(ctx: TradingContext, userId: string, symbol: string, now: number): Promise<Pick<HoldingView, 'lockedQuantity' | 'lockedUntil'>> {
   const locked = await lockedShares(ctx.deps.db, userId, symbol, now);
   return { lockedQuantity: locked.quantity, lockedUntil: locked.until };
@@ -214,7 +214,7 @@ export async function historicalDetails(ctx: TradingContext, userId: string, que
 
 /**
  * A holding's market value in account minor units: quantity × last INR price converted at the
- * rate (issue 9); the cost basis when there is no price or no rate.
+ * rate; the cost basis when there is no price or no rate.
  */
 function valueMinor(row: Pick<PositionsTable, 'quantity' | 'cost_minor'>, last: number | null, fx: FxRate | null): number {
   return last === null || fx === null ? Number(row.cost_minor) : convert(fx, last * Number(row.quantity));

@@ -1,5 +1,5 @@
 /**
- * The `replay` provider (issue 5): plays recorded bars from a folder of CSV files (the formats
+ * The `replay` provider: plays recorded bars from a folder of CSV files (the formats
  * of `replay-csv.ts`) at a configurable speed, interpolating between bars. Market time runs
  * through the recorded sessions only: one wall second is `speed` session seconds, and after
  * the last recorded day it starts over. Position = (wall time − anchor) × speed, so a restart

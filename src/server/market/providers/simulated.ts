@@ -1,5 +1,5 @@
 /**
- * The `simulated` provider (issue 5, the default): geometric Brownian motion per instrument
+ * The `simulated` provider (the default): geometric Brownian motion per instrument
  * from its reference price and volatility, one tick per second, prices rounded to the tick
  * size, deterministic for a given seed. Stocks share a market factor with the indices
  * (correlation {@link STOCK_MARKET_CORRELATION}) so gainers and losers follow the index.

@@ -1,5 +1,5 @@
 /**
- * The slot for a real market-data vendor (issue 5). A vendor adapter is a module that exports
+ * The slot for a real market-data vendor. A vendor adapter is a module that exports
  * `createProvider(context)` returning a {@link MarketDataProvider}; select it with
  * `MARKET_PROVIDER=module:/absolute/path/to/adapter.js` (options in `MARKET_VENDOR_OPTIONS`
  * as JSON). Nothing else in the server changes: the feed, bars, SSE and the UI work the same,
