@@ -37,7 +37,7 @@ export interface ScreenProps {
 }
 
 /**
- * The back arrow's action, computed in this one place (SPEC.md §2 back behaviour): a path
+ * The back arrow's action, computed in this one place (docs/product.md, Routes): a path
  * replaces the current entry with it; 'history' or nothing goes one step back.
  */
 function useBackHandler(target: string | undefined, historyBack: (() => void) | undefined): (() => void) | undefined {
@@ -51,14 +51,14 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
 /**
  * Blocks rendered with a screen's first paint, and how many more each following frame: a
  * phone paints the top of the screen first and no render of a long screen is one long task
- * (issue 13: all of /home in one render was one; /marketDetails' quote, chart, trade tabs and
- * figures in one render after their data had arrived was another).
+ * (all of /home in one render would be one, and so would /marketDetails' quote, chart,
+ * trade tabs and figures rendered at once when their data arrives).
  */
 export const FIRST_BLOCKS = 2;
 /** See {@link FIRST_BLOCKS}: one block per frame keeps each frame's render short (Lighthouse /home and /market TBT 108-231 ms with one, 122-383 ms with two). */
 export const BLOCKS_PER_FRAME = 1;
 
-/** The SWR key of screen `id`'s payload (shared with the app's entry prefetch, issue 13). */
+/** The SWR key of screen `id`'s payload (shared with the app's entry prefetch). */
 export const screenKey = (id: string) => ['screen', id];
 
 /** Renders one server-driven screen. */

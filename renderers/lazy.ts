@@ -1,5 +1,5 @@
 /**
- * `React.lazy` with a time-out: a chunk that has not arrived after 120 s (SPEC.md §8) fails
+ * `React.lazy` with a time-out: a chunk that has not arrived after 120 s (docs/product.md, Error codes) fails
  * like a network error, so the error boundary can offer a retry instead of spinning forever.
  */
 import { createElement, lazy, type ComponentType } from 'react';
@@ -32,7 +32,7 @@ export type DeferredComponent<P> = ComponentType<P> & { preload: () => Promise<u
 /**
  * A component whose code arrives by `load` (a dynamic import): rendered through `React.lazy`
  * (Suspense fallback, chunk time-out) until loaded — and directly, with no Suspense round, once
- * `preload()` or an earlier render has loaded it. Issue 13: the shell names the lazy block kinds
+ * `preload()` or an earlier render has loaded it. The shell names the lazy block kinds
  * of the entry route (`<meta name="nivesh-preload-kinds">`) and the app preloads them at start,
  * so the first screen renders its blocks at once instead of a skeleton that then shifts.
  */

@@ -1,6 +1,6 @@
 /**
  * The renderer's one registry object — block kinds, widgets, formatters, icons, actions and
- * dialogs — and the React context that hands it to every component (issue 16). Components
+ * dialogs — and the React context that hands it to every component. Components
  * look names up here, never in module-level tables, so an app (or a test) can extend or
  * override any entry in one place (`extendRegistry`). `renderBlock` renders a child block
  * through the same registry: blocks holding blocks (tabs) use it instead of importing

@@ -28,7 +28,7 @@ export const BLOCK_KINDS: Array<Pick<BlockModule, 'kind' | 'load' | 'component'>
   .map((file) => ({ kind: kinds[file]!, load: loads[file]!, component: components[file] }));
 
 /**
- * Kind → the calls its first render makes, for the kinds that name them (issue 13: the app
+ * Kind → the calls its first render makes, for the kinds that name them (the app
  * prefetches them with the entry screen, `prefetchScreenData`).
  */
 export const BLOCK_DATA: Record<string, NonNullable<BlockModule['data']>> = Object.fromEntries(
@@ -50,7 +50,7 @@ export const REGISTRY: RendererRegistry = {
 
 /**
  * Loads the components of these block kinds (those not shipped with the shell) so they are
- * ready when the first screen renders (issue 13). Resolves when all have loaded or failed —
+ * ready when the first screen renders. Resolves when all have loaded or failed —
  * never rejects: a failed kind is retried by the block's own render, which then shows its
  * error state. Unknown and shipped kinds are skipped.
  */

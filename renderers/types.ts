@@ -91,7 +91,7 @@ export type AnyBlockComponent = ComponentType<BlockProps<any>> & {
   /**
    * Whether a block of this kind, while its `when` condition is still loading, is laid out
    * invisibly to hold its place (kinds with no data of their own and a predictable size, such
-   * as `buttons`): when the condition holds nothing below it moves (issue 13, CLS).
+   * as `buttons`): when the condition holds nothing below it moves (CLS).
    */
   holdsPlace?: boolean;
 };
@@ -107,7 +107,7 @@ export interface BlockModule {
   load: () => Promise<{ default: AnyBlockComponent }>;
   component?: AnyBlockComponent;
   /**
-   * The calls a block of this kind makes at its first render, from its spec alone (issue 13):
+   * The calls a block of this kind makes at its first render, from its spec alone:
    * the app starts them with the entry screen, before the block's code has loaded.
    */
   data?: (spec: any) => Array<LoadSpec | null | undefined>; // eslint-disable-line @typescript-eslint/no-explicit-any

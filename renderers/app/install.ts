@@ -1,5 +1,5 @@
 /**
- * "Install app" (issue 13): Chromium browsers fire `beforeinstallprompt` when the app is
+ * "Install app": Chromium browsers fire `beforeinstallprompt` when the app is
  * installable (manifest, icons, service worker); the event is kept so the /my entry can show
  * the browser's install dialog later. Nothing shows where the browser offers no prompt
  * (iOS Safari: "Add to Home Screen" from the share sheet), or once installed.

@@ -1,5 +1,5 @@
 /**
- * The colour theme (issue 13): follow the system (`prefers-color-scheme`, default), or a stored
+ * The colour theme: follow the system (`prefers-color-scheme`, default), or a stored
  * choice of light or dark. Applied as `data-theme` on `<html>`; `src/app/theme.css` maps it to
  * the design tokens with `light-dark()`. Stored in local storage under `theme`.
  */

@@ -1,6 +1,6 @@
 /**
  * The block kinds the entry route (/home) does not show (landing, account, lists, details) ship
- * as one lazy chunk (`./content.ts`, see `chunk.ts`), off the first load (issue 13 budget).
+ * as one lazy chunk (`./content.ts`, see `chunk.ts`), off the first load (scripts/build/budgets.ts).
  */
 import { blockChunk } from './chunk';
 

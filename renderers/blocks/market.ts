@@ -1,5 +1,5 @@
 /**
- * The market and content block kinds (issue 5) as one lazily loaded chunk (see
+ * The market and content block kinds as one lazily loaded chunk (see
  * `marketChunk.ts`). The chart block is its own chunk (it carries lightweight-charts).
  */
 export { MarketStatusBlock } from './marketStatus/MarketStatusBlock';

@@ -1,5 +1,5 @@
 /**
- * The market and content block kinds (issue 5) ship as one lazy chunk (`./market.ts`, see
+ * The market and content block kinds ship as one lazy chunk (`./market.ts`, see
  * `chunk.ts`): screens without them (landing, forms) never load it.
  */
 import { blockChunk } from './chunk';

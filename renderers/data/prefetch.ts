@@ -1,5 +1,5 @@
 /**
- * Issue 13 (first paint): the data a screen's first render asks for, known from its layout
+ * First paint: the data a screen's first render asks for, known from its layout
  * alone, so the app can start those calls while the blocks' code and the messages are still
  * loading instead of after the first render. Each block kind names its own loads (its module's
  * `data`); the first `when` condition of a block is the renderer's own load. Blocks behind a
@@ -9,7 +9,7 @@ import { mutate, preload } from 'swr';
 import type { BlockSpec, Condition, Layout, LoadSpec } from '../types';
 import { bindTemplate, missesQuery } from './template';
 
-/** What a block kind loads from its spec at its first render (issue 13): `load` specs, absent ones skipped. */
+/** What a block kind loads from its spec at its first render: `load` specs, absent ones skipped. */
 export type BlockData = (spec: any) => Array<LoadSpec | null | undefined>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The common case: the block loads its `load` spec through `useBlockData`. */

@@ -1,5 +1,5 @@
 /**
- * The trade-result dialog (SPEC.md §2, §3; issue 6): opened by an up/down purchase's success
+ * The trade-result dialog (docs/product.md, Routes): opened by an up/down purchase's success
  * action with the purchase response. Shows a countdown that decrements each second and stops
  * at zero, the stock name, the direction ('buy up' / 'buy down'), the purchase price, the
  * current price (live), the amount, and — once the server has settled the contract — the

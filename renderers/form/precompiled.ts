@@ -1,5 +1,5 @@
 /**
- * The browser's form validators (issue 13): rjsf's precompiled ajv validator over functions the
+ * The browser's form validators: rjsf's precompiled ajv validator over functions the
  * server compiled (`GET /api/ui/validators/<schema>.js`, ajv standalone, ETag-revalidated) —
  * the browser ships no ajv compiler and never evaluates code, so the CSP needs no
  * `unsafe-eval`. One module per data schema, imported once per schema version.

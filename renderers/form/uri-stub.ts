@@ -1,5 +1,5 @@
 /**
- * Stands in for `fast-uri` inside @rjsf/utils (aliased in vite.config.ts, issue 13): rjsf only
+ * Stands in for `fast-uri` inside @rjsf/utils (aliased in vite.config.ts): rjsf only
  * needs `equal` and `resolve` to follow `$ref`s across `$id`s, which the browser's URL parser
  * does; the full RFC 3986 library (~8 KB gzip) stays out of the form chunk.
  */

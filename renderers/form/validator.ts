@@ -1,7 +1,7 @@
 /**
  * The error transformer that shows the same locale texts the server sends
  * (`src/shared/validation.ts`). The validator itself is precompiled on the server
- * (`./precompiled.ts`, issue 13).
+ * (`./precompiled.ts`).
  */
 import type { ErrorObject } from 'ajv';
 import type { IntlShape } from 'react-intl';

@@ -39,9 +39,9 @@ export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
   /** Money in the account currency (`ACCOUNT_CURRENCY`, EUR by default): `2.000,50 €`. */
   money: (value) => formatMoney(Number(value)),
-  /** An instrument's price or an amount before conversion, in its quote currency (issue 9): `3.000,00 ₹`. */
+  /** An instrument's price or an amount before conversion, in its quote currency: `3.000,00 ₹`. */
   inr: (value) => (value === null || value === undefined ? '–' : formatMoney(Number(value), QUOTE_CURRENCY)),
-  /** The EUR/INR rate of a conversion (issue 9): `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
+  /** The EUR/INR rate of a conversion: `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
   fxRate: (value, intl) =>
     `1 ${currencySymbol(getAccountCurrency())} = ${numberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
   /** Money with its sign: `+1.000,00 €`, `-30,00 €` (bill flow). */
@@ -65,11 +65,11 @@ export const FORMATTERS: Record<string, Formatter> = {
   integer: (value, intl) => formatInteger(figure(value), intl.locale),
   /** A ratio as a percentage: 0.001 → `0,1 %`. */
   ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
-  /** Time left from milliseconds (issue 9: the IPO countdown): `2 d 3 h`, `1 h 05 min`, `4 min 09 s`; nothing left: `–`. */
+  /** Time left from milliseconds (the IPO countdown): `2 d 3 h`, `1 h 05 min`, `4 min 09 s`; nothing left: `–`. */
   remaining: (value) => remainingText(Number(value)),
   /** Remaining seconds: `42 s`. */
   seconds: (value) => `${Math.max(0, Math.ceil(Number(value)))} s`,
-  /** A status value → its label, message id `status.<value>` (SPEC.md §4 status labels). */
+  /** A status value → its label, message id `status.<value>` (docs/product.md, Statuses). */
   status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };
 

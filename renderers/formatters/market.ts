@@ -1,6 +1,6 @@
 /**
- * Number formats for market data (issue 5). Prices show exactly two decimals (prices are
- * multiples of 0.05, so nothing is rounded away: SPEC.md §9's truncation holds); changes carry
+ * Number formats for market data. Prices show exactly two decimals (prices are
+ * multiples of 0.05, so nothing is rounded away and the truncation of docs/product.md, Display formats holds); changes carry
  * a sign; volumes are compact. Locale-aware (German format by default).
  */
 
@@ -8,7 +8,7 @@ import { indiaDateTimeFormat } from '../../src/shared/india-time';
 import { numberFormat as format } from '../../src/shared/intl-cache';
 
 /**
- * `2.450,35` — a price with two decimals; with its quote currency (issue 9: every share, ETF
+ * `2.450,35` — a price with two decimals; with its quote currency (every share, ETF
  * and IPO price is INR) `2.450,35 ₹`. Index levels are points and carry none.
  */
 export function formatPrice(value: number | null | undefined, locale = 'de-DE', currency?: string | null): string {

@@ -1,5 +1,5 @@
 /**
- * A number that flashes green or red for a moment when it changes (issue 5: prices flash
+ * A number that flashes green or red for a moment when it changes (prices flash
  * without layout shift — tabular digits, and the flash is a background tint on the same box).
  */
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The browser's live-quote subscription (issue 5): one EventSource to
+ * The browser's live-quote subscription: one EventSource to
  * `/api/markets/stream?symbols=…` for the symbols mounted blocks show, reopened (debounced)
  * when that set grows. Closed while the page is hidden, reopened on return with the last
  * event id; after an error it reconnects with exponential backoff (1 s … 30 s, jittered) and
@@ -31,9 +31,9 @@ const undelivered = new Set<string>();
 let deliveryScheduled = false;
 
 /**
- * Hands new quotes to their listeners once per animation frame (issue 13): a batch of 52 quotes
- * arrives as 52 events, and re-rendering a row per event made a long task of every batch on a
- * phone. All quotes of a frame update their blocks in one render; the newest quote per symbol wins.
+ * Hands new quotes to their listeners once per animation frame: a batch of quotes
+ * arrives as one event per quote, and re-rendering a row per event would make a long task of
+ * every batch on a phone. All quotes of a frame update their blocks in one render; the newest quote per symbol wins.
  */
 function deliverSoon(symbol: string): void {
   undelivered.add(symbol);

@@ -1,7 +1,7 @@
 /**
  * Whether an element is in (or near) the viewport, from one IntersectionObserver shared by all
- * callers (issue 13: a 52-row market list re-rendered every row on every tick; rows out of
- * sight now wait until they come near). Without IntersectionObserver (old engines, jsdom)
+ * callers: rows of a long market list out of sight wait until they come near instead of
+ * re-rendering on every tick. Without IntersectionObserver (old engines, jsdom)
  * everything counts as visible.
  */
 import { useEffect, useState, type RefObject } from 'react';

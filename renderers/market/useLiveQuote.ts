@@ -19,7 +19,7 @@ function newer<T extends QuoteView>(loaded: T, streamed: QuoteView | undefined):
  *   shown again it takes the newest quote at once.
  */
 export function useLiveQuote<T extends QuoteView>(loaded: T | null | undefined, live = true, shown = true): T | null {
-  // The stream carries feed instruments only: an ETF's iNAV (issue 9) is priced per read, and
+  // The stream carries feed instruments only: an ETF's iNAV is priced per read, and
   // subscribing its symbol would make the server refuse the whole stream.
   const symbol = loaded?.kind === 'etf' ? undefined : loaded?.symbol;
   const [streamed, setStreamed] = useState<QuoteView | undefined>(() => (symbol ? latestQuote(symbol) : undefined));

@@ -1,4 +1,4 @@
-/** The Nivesh brand logo (SPEC.md §9: a brand logo, no business behaviour). */
+/** The Nivesh brand logo (an icon only, no business behaviour). */
 export function BrandMark({ size = 48 }: { size?: number }) {
   return (
     <svg className="brand-mark" width={size} height={size} viewBox="0 0 64 64" role="img" aria-label="Nivesh">

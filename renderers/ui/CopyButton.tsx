@@ -1,5 +1,5 @@
 /**
- * A copy-to-clipboard button (issue 17): copies `value`, says so with a toast and a check mark
+ * A copy-to-clipboard button: copies `value`, says so with a toast and a check mark
  * for two seconds. Falls back to a hidden textarea where the Clipboard API is unavailable
  * (plain-HTTP demo servers on a LAN).
  */

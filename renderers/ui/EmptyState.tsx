@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 
-/** Empty list illustration and text (SPEC.md §9 empty-state icon). */
+/** Empty list illustration and text (an illustration only, no business behaviour). */
 export function EmptyState({ messageId }: { messageId: string }) {
   return (
     <div className="empty-state" data-testid="empty-state">

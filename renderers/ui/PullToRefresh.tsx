@@ -1,5 +1,5 @@
 /**
- * Pull-to-refresh for lists (issue 5): when the page is scrolled to the top, dragging down on
+ * Pull-to-refresh for lists: when the page is scrolled to the top, dragging down on
  * the wrapped content past a threshold shows a spinner and runs `onRefresh` (typically every
  * block of the screen reloads). Touch only; mouse and keyboard users have the retry buttons.
  */

@@ -1,5 +1,5 @@
 /**
- * Progressive rendering (issue 13): how many of `total` items to render — the first `first` at
+ * Progressive rendering: how many of `total` items to render — the first `first` at
  * once, then `step` more after each painted frame. A phone then paints the first screenful
  * before it renders the rest, and no render is one long task (a 52-row market list, a long
  * /home, /marketDetails' quote, chart, trade tabs and figures).

@@ -1,5 +1,5 @@
 /**
- * The captcha dialog widget (SPEC.md §2, §4): shows the email, a code field, a send button
+ * The captcha dialog widget (docs/product.md, Routes): shows the email, a code field, a send button
  * that turns into a 59.999 s countdown (reset at once when sending fails) and a confirm button
  * throttled to 3 s. Confirm fills the field and submits the form.
  * `ui:options`: `emailField` (sibling field holding the email), `purpose` (register|changePassword).
@@ -12,9 +12,9 @@ import { useHost } from '../host';
 import { Sheet } from '../ui/Sheet';
 import type { FormContext } from '../form/context';
 
-/** Countdown after a send (SPEC.md §9). */
+/** Countdown after a send (docs/product.md, Routes). */
 export const CAPTCHA_COUNTDOWN_MS = 59_999;
-/** Minimum time between two confirms (SPEC.md §9). */
+/** Minimum time between two confirms (docs/product.md, Routes). */
 export const CONFIRM_THROTTLE_MS = 3_000;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

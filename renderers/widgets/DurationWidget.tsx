@@ -1,5 +1,5 @@
 /**
- * Contract duration chips (issue 6 trade panel): each configured duration with its profit
+ * Contract duration chips (the up/down trade panel): each configured duration with its profit
  * rate and the potential profit for the amount entered in a sibling field, e.g.
  * `60 s · 85 % · +85 €`. The value is the duration in seconds.
  * `ui:options`: `call` + `field` (the durations `[{seconds, rate}]`), `amountField`.

@@ -1,5 +1,5 @@
 /**
- * Derived figures under a form field (issue 9: the order ticket's conversion, the IPO's
+ * Derived figures under a form field (the order ticket's conversion, the IPO's
  * price × lots calculator): asks `call` with `params` bound over the form's current data
  * (`{quantity}`, `{symbol}`; `{query.x}` from the route) whenever it changes, and shows the
  * answer's `items` as label/value rows. The server computes the figures, so the ticket shows

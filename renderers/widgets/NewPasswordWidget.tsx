@@ -1,5 +1,5 @@
 /**
- * `ui:widget: "newPassword"` (issue 17): the password input with show/hide plus the strength
+ * `ui:widget: "newPassword"`: the password input with show/hide plus the strength
  * meter, for choosing a password (/register, /ChangePassword). `ui:options.emailField` names
  * the sibling field holding the email, whose parts count as guessable.
  */

@@ -1,5 +1,5 @@
 /**
- * The password strength meter (issue 17; OWASP ASVS 5.0 §6.2): four bars, a word for the
+ * The password strength meter (OWASP ASVS 5.0 §6.2): four bars, a word for the
  * strength and the main hint, from the same zxcvbn-ts estimate the server applies (score 0–1
  * is refused). The estimator and its dictionaries load lazily on first input.
  */

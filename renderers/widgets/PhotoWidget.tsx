@@ -1,5 +1,5 @@
 /**
- * The photo-upload widget (issue 3): opens the camera on phones, downsizes large photos in the
+ * The photo-upload widget: opens the camera on phones, downsizes large photos in the
  * browser, uploads with a progress bar, shows a preview, offers retry on failure and a remove
  * button. The field's value is the upload id. Usable from any form layout as
  * `"ui:widget": "photo"`; `ui:options.hint` is a message id shown in the empty tile,

@@ -1,7 +1,7 @@
 /**
  * A whole-number stepper (share quantity, IPO lots): − [n] +, numeric keypad; the value is an
  * integer. `ui:options.estimate` shows server-computed figures for the current data under it
- * (issue 9: the ticket's INR price, EUR/INR rate and amount; the IPO calculator).
+ * (the ticket's INR price, EUR/INR rate and amount; the IPO calculator).
  */
 import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';

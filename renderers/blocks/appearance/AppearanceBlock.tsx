@@ -1,5 +1,5 @@
 /**
- * The `appearance` block (issue 13) on /my: the colour theme — follow the system, light or
+ * The `appearance` block on /my: the colour theme — follow the system, light or
  * dark — and "Install app" where the browser offers installing.
  */
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -2,7 +2,7 @@
 import type { MessageId, When } from '../../types';
 
 /**
- * App appearance on /my (issue 13): the colour theme (follow the system, light, dark) and, where the browser offers it, an 'install app' entry.
+ * App appearance on /my: the colour theme (follow the system, light, dark) and, where the browser offers it, an 'install app' entry.
  */
 export interface AppearanceBlockSpec {
   kind: 'appearance';

@@ -1,5 +1,5 @@
 /**
- * An article (issue 5: /newsDetails, /corporationSelect): title, subtitle, meta line, hero
+ * An article (/newsDetails, /corporationSelect): title, subtitle, meta line, hero
  * image, the server-sanitized HTML body and a list of facts (email, phone and web facts are
  * links), all bound to fields of a loaded object by the layout.
  */

@@ -2,7 +2,7 @@
 import type { MessageId, LoadSpec } from '../../types';
 
 /**
- * An article bound to a loaded object: heading, lead, meta, image, server-sanitized HTML, facts (issue 5). `fields` name paths in the data; `empty` is shown when the call fails.
+ * An article bound to a loaded object: heading, lead, meta, image, server-sanitized HTML, facts. `fields` name paths in the data; `empty` is shown when the call fails.
  */
 export interface ArticleBlockSpec {
   kind: 'article';

@@ -1,5 +1,5 @@
 /**
- * `kind: "beneficiary"` (issue 17): where to transfer a deposit — account holder, bank,
+ * `kind: "beneficiary"`: where to transfer a deposit — account holder, bank,
  * account number, IFSC and UPI ID, each with a copy button, and the UPI QR code — from
  * `pay/beneficiary` (operator-managed, audited). Loading shows a skeleton; a failure an
  * inline error with retry.

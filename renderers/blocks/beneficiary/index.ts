@@ -6,5 +6,5 @@ export const kind = 'beneficiary';
 export { schema };
 export const load = fromContentChunk('BeneficiaryBlock');
 export const component = undefined;
-/** Its first render loads the house's beneficiary account (issue 13: prefetched with the entry screen). */
+/** Its first render loads the house's beneficiary account (prefetched with the entry screen). */
 export const data = () => [{ call: 'pay/beneficiary' }];

@@ -2,7 +2,7 @@
 import type { When } from '../../types';
 
 /**
- * Issue 17: the deposit beneficiary (holder, bank, account number, IFSC, UPI ID with its QR code) from pay/beneficiary, each with a copy button.
+ * The deposit beneficiary (holder, bank, account number, IFSC, UPI ID with its QR code) from pay/beneficiary, each with a copy button.
  */
 export interface BeneficiaryBlockSpec {
   kind: 'beneficiary';

@@ -11,5 +11,5 @@ export const kind = 'buttons';
 export { schema };
 export const component = ButtonsBlock;
 export const load: BlockModule['load'] = () => Promise.resolve({ default: ButtonsBlock });
-/** Nothing its first render loads is prefetched with the entry screen (issue 13): see `BlockModule.data`. */
+/** Nothing its first render loads is prefetched with the entry screen: see `BlockModule.data`. */
 export const data = undefined;

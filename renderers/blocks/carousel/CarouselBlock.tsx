@@ -1,5 +1,5 @@
 /**
- * A banner carousel (issue 5, /home): slides from `load` (title, subtitle, optional image,
+ * A banner carousel (/home): slides from `load` (title, subtitle, optional image,
  * link, tone) in a swipeable scroll-snap row with dots; advances on its own every
  * `intervalMs` until the user touches it. In-app links navigate, https links open a new tab.
  */

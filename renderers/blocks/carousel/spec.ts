@@ -2,7 +2,7 @@
 import type { LoadSpec } from '../../types';
 
 /**
- * Banner carousel: slides {title, subtitle, imageUrl, link, tone} from a call; swipe, dots, autoplay (issue 5).
+ * Banner carousel: slides {title, subtitle, imageUrl, link, tone} from a call; swipe, dots, autoplay.
  */
 export interface CarouselBlockSpec {
   kind: 'carousel';

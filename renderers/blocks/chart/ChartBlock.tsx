@@ -1,8 +1,8 @@
 /**
- * A price chart (issue 5, /marketDetails): 1D from the intraday call (today's 1-minute bars, kept
+ * A price chart (/marketDetails): 1D from the intraday call (today's 1-minute bars, kept
  * live from the stream), the longer ranges from the history call; line (area) or candles.
  *
- * First view without the chart library (issue 13): the line is drawn as SVG with the page
+ * First view without the chart library: the line is drawn as SVG with the page
  * (`ChartPreview`); lightweight-charts (`InteractiveChart`, its own chunk) loads when the investor
  * reaches for the chart — touches it, hovers it with a mouse, or picks candles — and
  * takes over in the same box once it has drawn. The box has a fixed height, so loading, switching

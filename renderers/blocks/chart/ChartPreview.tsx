@@ -15,7 +15,7 @@ export interface ChartPreviewProps {
 }
 
 /**
- * The chart's first view (issue 13): the closes as an SVG line over a soft fill, drawn with the
+ * The chart's first view: the closes as an SVG line over a soft fill, drawn with the
  * page's first render. The chart library (lightweight-charts, ≈ 250 ms of script on a slow phone
  * for its first layout and draw) loads only when the investor reaches for the chart — a touch, a
  * hover, candles — and then takes over in the same box (`InteractiveChart`). Colours come from

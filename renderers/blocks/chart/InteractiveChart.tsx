@@ -1,6 +1,6 @@
 /**
  * The interactive chart (lightweight-charts: crosshair, axes, candles, pinch), its own lazy chunk
- * so the library loads only when the investor reaches for the chart (issue 13; `ChartBlock`).
+ * so the library loads only when the investor reaches for the chart (`ChartBlock`).
  * Times are shown in India time.
  */
 import { useEffect, useRef } from 'react';

@@ -12,5 +12,5 @@ export const kind = 'chart';
 export { schema };
 export const component = ChartFrame;
 export const load: BlockModule['load'] = () => Promise.resolve({ default: ChartFrame });
-/** Nothing its first render loads is prefetched with the entry screen (issue 13): see `BlockModule.data`. */
+/** Nothing its first render loads is prefetched with the entry screen: see `BlockModule.data`. */
 export const data = undefined;

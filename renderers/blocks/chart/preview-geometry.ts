@@ -1,5 +1,5 @@
 /**
- * Geometry of the chart's first view (issue 13): the price line drawn as SVG paths, without the
+ * Geometry of the chart's first view: the price line drawn as SVG paths, without the
  * chart library, and the live tail that keeps 1D moving (`ChartBlock`). Pure functions; the
  * scale margins are shared with the interactive chart (`InteractiveChart`).
  */

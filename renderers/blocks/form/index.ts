@@ -9,5 +9,5 @@ export { schema };
 export const load: BlockModule['load'] = () => Promise.all([import('./FormBlock'), loadWidgets()]).then(([module]) => module);
 /** Not shipped with the shell: see `load`. */
 export const component = undefined;
-/** Nothing its first render loads is prefetched with the entry screen (issue 13): see `BlockModule.data`. */
+/** Nothing its first render loads is prefetched with the entry screen: see `BlockModule.data`. */
 export const data = undefined;

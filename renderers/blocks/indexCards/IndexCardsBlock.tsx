@@ -1,5 +1,5 @@
 /**
- * Index cards (issue 5, /home): one card per quote from `load` (e.g. NIFTY 50 and SENSEX)
+ * Index cards (/home): one card per quote from `load` (e.g. NIFTY 50 and SENSEX)
  * with the live value, the day's change and a sparkline of today's minutes.
  */
 import { useMemo } from 'react';

@@ -7,5 +7,5 @@ export { schema };
 export const load = fromMarketChunk('IndexCardsBlock');
 /** Not shipped with the shell: see `load`. */
 export const component = undefined;
-/** Its first render loads `load` (issue 13: prefetched with the entry screen). */
+/** Its first render loads `load` (prefetched with the entry screen). */
 export { ownLoad as data } from '../../data/prefetch';

@@ -2,7 +2,7 @@
 import type { LoadSpec } from '../../types';
 
 /**
- * Live index cards (value, change, sparkline of today's minutes) for the quotes a call returns (issue 5).
+ * Live index cards (value, change, sparkline of today's minutes) for the quotes a call returns.
  */
 export interface IndexCardsBlockSpec {
   kind: 'indexCards';

@@ -6,7 +6,7 @@ import type { LanguageBlockSpec } from './spec';
 
 type Code = 'DE' | 'EN' | 'HI' | 'ZH';
 
-/** The language list: stores the choice and reloads (SPEC.md §2). */
+/** The language list: stores the choice and reloads (docs/product.md, Routes). */
 export function LanguageBlock({ spec }: BlockProps<LanguageBlockSpec>) {
   const host = useHost();
   const current = host.language();

@@ -9,7 +9,7 @@ export { schema };
 export const load = fromContentChunk('ListBlock');
 export const component = undefined;
 /**
- * Its first render loads `load` with no filter set (issue 13: prefetched with the entry screen,
+ * Its first render loads `load` with no filter set (prefetched with the entry screen,
  * so /bindBank's accounts arrive beside the code instead of after the first render). A paged
  * list loads page by page under its own keys: left to itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Where prices come from and whether the market is open (issue 5): 'Simulated prices' (or
+ * Where prices come from and whether the market is open: 'Simulated prices' (or
  * 'Recorded prices') whenever prices are not real, the NSE session state when the provider
  * follows the calendar, and a live dot showing the stream connection.
  */

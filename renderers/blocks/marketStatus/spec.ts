@@ -2,7 +2,7 @@
 import type { LoadSpec } from '../../types';
 
 /**
- * Price source and market session: 'Simulated prices' whenever prices are not real, open/closed per the NSE calendar, live-stream dot (issue 5).
+ * Price source and market session: 'Simulated prices' whenever prices are not real, open/closed per the NSE calendar, live-stream dot.
  */
 export interface MarketStatusBlockSpec {
   kind: 'marketStatus';

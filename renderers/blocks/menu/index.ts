@@ -7,5 +7,5 @@ export const kind = 'menu';
 export { schema };
 export const component = MenuBlock;
 export const load: BlockModule['load'] = () => Promise.resolve({ default: MenuBlock });
-/** Nothing its first render loads is prefetched with the entry screen (issue 13): see `BlockModule.data`. */
+/** Nothing its first render loads is prefetched with the entry screen: see `BlockModule.data`. */
 export const data = undefined;

@@ -1,5 +1,5 @@
 /**
- * A news list (issue 5: /home, news pages): article cards from a paged call
+ * A news list (/home, news pages): article cards from a paged call
  * (`{page, pageSize}` → `{items, total}`, through `usePagedCall`), newest first, with relative times, a 'Demo'
  * badge on sample content, 'load more' paging, skeletons, pull-to-refresh and an empty state.
  */

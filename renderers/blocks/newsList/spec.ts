@@ -2,7 +2,7 @@
 import type { MessageId, LoadSpec, LinkSpec } from '../../types';
 
 /**
- * News cards from a paged call ({page, pageSize} → {items, total}; the page size is the params' pageSize); load more, skeletons, pull-to-refresh, empty state (issue 5).
+ * News cards from a paged call ({page, pageSize} → {items, total}; the page size is the params' pageSize); load more, skeletons, pull-to-refresh, empty state.
  */
 export interface NewsListBlockSpec {
   kind: 'newsList';

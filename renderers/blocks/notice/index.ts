@@ -6,5 +6,5 @@ export const kind = 'notice';
 export { schema };
 export const load = fromContentChunk('NoticeBlock');
 export const component = undefined;
-/** Its first render loads `load` (issue 13: prefetched with the entry screen). */
+/** Its first render loads `load` (prefetched with the entry screen). */
 export { ownLoad as data } from '../../data/prefetch';

@@ -1,5 +1,5 @@
 /**
- * A market's headline (issue 5, /marketDetails): name, symbol and sector, the live price with
+ * A market's headline (/marketDetails): name, symbol and sector, the live price with
  * the day's change, the time of the last tick, and a favourite star that calls `favourite.add`
  * / `favourite.del` with `{symbol}` (optimistic, reverted when the call fails).
  */

@@ -2,7 +2,7 @@
 import type { LoadSpec } from '../../types';
 
 /**
- * A market's headline: name, symbol, live price and change, time of the last tick, favourite star (issue 5).
+ * A market's headline: name, symbol, live price and change, time of the last tick, favourite star.
  */
 export interface QuoteBlockSpec {
   kind: 'quote';

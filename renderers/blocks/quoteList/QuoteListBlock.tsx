@@ -1,8 +1,8 @@
 /**
- * A list of instruments with live prices (issue 5: /market, /userMarket, rankings): loaded
+ * A list of instruments with live prices (/market, /userMarket, rankings): loaded
  * from a call returning quotes, optionally sortable by chips, with loading skeleton rows,
  * pull-to-refresh and an empty state (with an optional action). Tapping a row opens `to`; an
- * `action` (issue 9: "Buy" → the ticket /buy) is a button on every row of the given kinds.
+ * `action` ("Buy" → the ticket /buy) is a button on every row of the given kinds.
  */
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -27,7 +27,7 @@ const ACTION_KINDS: readonly string[] = ['equity', 'etf'];
 
 /**
  * Rows rendered with the list's first paint (a phone screen holds about ten); the rest follow
- * one frame later (issue 13): a 52-row market list in one render was a long task on a phone.
+ * one frame later: a whole market list in one render is a long task on a phone.
  */
 export const FIRST_ROWS = 12;
 

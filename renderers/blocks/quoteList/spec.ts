@@ -2,7 +2,7 @@
 import type { MessageId, LoadSpec, LinkSpec } from '../../types';
 
 /**
- * Instruments with live price and change from a call returning quotes; optional sort chips, skeletons, pull-to-refresh, empty state (issue 5).
+ * Instruments with live price and change from a call returning quotes; optional sort chips, skeletons, pull-to-refresh, empty state.
  */
 export interface QuoteListBlockSpec {
   kind: 'quoteList';
@@ -11,7 +11,7 @@ export interface QuoteListBlockSpec {
   load: LoadSpec;
   to?: string;
   /**
-   * A button on each row besides the tap target, e.g. 'Buy' opening the ticket /buy?symbol={symbol} (issue 9).
+   * A button on each row besides the tap target, e.g. 'Buy' opening the ticket /buy?symbol={symbol}.
    */
   action?: {
     label: MessageId;

@@ -1,5 +1,5 @@
 /**
- * Instrument search (issue 5, /search): a search box that calls `call` with `{keyword}` 300 ms
+ * Instrument search (/search): a search box that calls `call` with `{keyword}` 300 ms
  * after typing stops, live results, and recent searches kept on the device (local storage,
  * newest first, at most 8) shown while the box is empty.
  */

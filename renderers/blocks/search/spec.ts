@@ -2,7 +2,7 @@
 import type { MessageId } from '../../types';
 
 /**
- * Search box calling `call` with {keyword} after typing pauses (debounceMs, default 300); results with live prices; recent searches on the device. `label` is the placeholder, `text` the hint (issue 5).
+ * Search box calling `call` with {keyword} after typing pauses (debounceMs, default 300); results with live prices; recent searches on the device. `label` is the placeholder, `text` the hint.
  */
 export interface SearchBlockSpec {
   kind: 'search';

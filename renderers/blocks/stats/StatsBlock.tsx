@@ -1,5 +1,5 @@
 /**
- * A grid of labelled figures from a loaded object (issue 5: open, high, low, previous close,
+ * A grid of labelled figures from a loaded object (open, high, low, previous close,
  * 52-week range, volume, lot size…). With `live`, values of a quote follow the stream.
  */
 import { FormattedMessage } from 'react-intl';

@@ -2,7 +2,7 @@
 import type { MessageId, LoadSpec } from '../../types';
 
 /**
- * A grid of labelled figures of a loaded object; with live, quote values follow the stream (issue 5).
+ * A grid of labelled figures of a loaded object; with live, quote values follow the stream.
  */
 export interface StatsBlockSpec {
   kind: 'stats';

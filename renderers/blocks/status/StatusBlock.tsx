@@ -1,6 +1,6 @@
 /**
  * A status card: loads a record and shows the label, tone and text of its current state
- * (SPEC.md §4 status labels), the reason when one is given, and a few detail rows.
+ * (docs/product.md, Statuses), the reason when one is given, and a few detail rows.
  */
 import { FormattedMessage } from 'react-intl';
 import type { BlockProps } from '../../types';

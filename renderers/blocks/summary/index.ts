@@ -8,5 +8,5 @@ export const kind = 'summary';
 export { schema };
 export const load = fromContentChunk('SummaryBlock');
 export const component = undefined;
-/** Its first render loads the identity and the figure (issue 13: prefetched with the entry screen). */
+/** Its first render loads the identity and the figure (prefetched with the entry screen). */
 export const data: NonNullable<BlockModule['data']> = (spec: SummaryBlockSpec) => [spec.identity, spec.figure];

@@ -1,5 +1,5 @@
 /**
- * Tabs of blocks (issue 5: e.g. the /home rankings — gainers, losers, most active): a
+ * Tabs of blocks (e.g. the /home rankings — gainers, losers, most active): a
  * segmented control over child block lists; only the chosen tab's blocks are mounted, so only
  * their symbols stream.
  */

@@ -2,7 +2,7 @@
 import type { MessageId, BlockSpec } from '../../types';
 
 /**
- * Segmented tabs, each holding blocks; only the chosen tab's blocks are mounted (issue 5).
+ * Segmented tabs, each holding blocks; only the chosen tab's blocks are mounted.
  */
 export interface TabsBlockSpec {
   kind: 'tabs';

@@ -6,5 +6,5 @@ export const kind = 'unavailable';
 export { schema };
 export const load = fromContentChunk('UnavailableBlock');
 export const component = undefined;
-/** Nothing its first render loads is prefetched with the entry screen (issue 13): see `BlockModule.data`. */
+/** Nothing its first render loads is prefetched with the entry screen: see `BlockModule.data`. */
 export const data = undefined;
