@@ -1,6 +1,6 @@
 /**
  * `npm run gen`: TypeScript types from every schema owned by code — call contracts
- * (`schemas/contracts/*.schema.json`, issue 11) and payloads (`schemas/api/*.schema.json`) —
+ * (`schemas/contracts/*.schema.json`) and payloads (`schemas/api/*.schema.json`) —
  * with json-schema-to-typescript, into `src/shared/generated/index.ts` (screen schemas under
  * `schemas/screens/` belong to product staff and are edited in the studio, so they never make
  * the types stale); the layout catalogue assembled from its fragments

@@ -1,8 +1,8 @@
 /**
  * `npm run lint:schemas`: validates every screen layout against `schemas/layout.meta.json`
  * and the live call registry, every schema's message ids against the locales, every screen
- * schema against its call's contract (issue 11, `schemas/contracts/`), and every QA case
- * file (`tests/cases/*.case.json`) against `schemas/cases.meta.json` (issue 12). Prints
+ * schema against its call's contract (`schemas/contracts/`), and every QA case
+ * file (`tests/cases/*.case.json`) against `schemas/cases.meta.json`. Prints
  * `file#/json/pointer: message` per problem and exits 1 when there is any.
  */
 import os from 'node:os';
@@ -19,7 +19,7 @@ const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' 
 const server = await buildServer(config, { logger: false });
 try {
   const problems = server.store.lintAll();
-  // Code-owned payloads and (issue 11) call contracts; screen schemas are checked against
+  // Code-owned payloads and call contracts; screen schemas are checked against
   // their contracts by lintAll above.
   const codeOwned = ['api', 'contracts'].flatMap((folder) =>
     fs.readdirSync(path.join(config.schemasDir, folder)).filter((n) => n.endsWith('.schema.json')).map((n) => `${folder}/${n}`),

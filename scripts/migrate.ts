@@ -1,5 +1,5 @@
 /**
- * `npm run migrate` (issue 15): applies pending migrations to DATABASE_URL (PostgreSQL) or the
+ * `npm run migrate`: applies pending migrations to DATABASE_URL (PostgreSQL) or the
  * SQLite file under DATA_DIR, then exits. Several API processes run it once before they start
  * (deploy/compose.yaml's `migrate` service; `npm run start:cluster` does it in the primary),
  * so no two processes race on DDL.

@@ -26,7 +26,7 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// WORKERS=N (or `npm run start:cluster`) runs N processes behind one port (issue 15).
+// WORKERS=N (or `npm run start:cluster`) runs N processes behind one port.
 const clustered = process.argv.includes('--cluster') || Number(process.env.WORKERS) > 1;
 const entry = clustered ? 'src/server/cluster-main.ts' : 'src/server/main.ts';
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { cwd: root, stdio: 'inherit', env: process.env });

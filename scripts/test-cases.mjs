@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run test:cases [-- <file or glob> ...]`: the QA suite (issue 12) in Chromium at 390×844.
+ * `npm run test:cases [-- <file or glob> ...]`: the QA suite in Chromium at 390×844.
  * Without arguments: every case file, then — on a fresh server of its own, so the route
  * screenshots always see the same records — the cases generated from every screen's schema +
  * layout and the route checks (messages, console, CSP, axe, screenshots). With arguments: only

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the test suite with the machine's clock moved (issue 18), so no test can depend on the
+# Runs the test suite with the machine's clock moved, so no test can depend on the
 # real date, weekday or hour. Each run starts libfaketime's clock at the given instant and lets
 # it run on: a week before the e2e server's CLOCK_START, a year after it, and a Saturday night
 # India time. Needs Debian's `faketime` package (`apt-get install -y faketime`).

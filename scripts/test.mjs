@@ -79,7 +79,7 @@ if (await postgresReachable(pgUrl)) {
   console.log(`\n⚠ PostgreSQL not reachable at ${pgUrl}: API tests ran on SQLite only.`);
 }
 
-// Issue 15: three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
+// three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
 if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
   step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);
@@ -92,7 +92,7 @@ if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
 
 step('client build', bin('vite'), ['build', '--logLevel', 'warn'], {}, 600);
 step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], {}, 1800);
-// The QA suite (issue 12), each part on its own fresh server: the case files, then the cases
+// The QA suite, each part on its own fresh server: the case files, then the cases
 // generated from every screen's schema + layout and the route checks (messages, console, CSP,
 // axe, screenshots against tests/cases/__screenshots__). One worker: the route screenshots show
 // back-office lists, which must hold the same records on every run.

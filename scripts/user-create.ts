@@ -1,6 +1,6 @@
 /**
  * `npm run user:create -- --role operator --email ops@example.com [--password …]`: creates a
- * user (roles: investor, operator, editor — issue 11: product staff using the studio) in the configured database (production has no demo seed). Without `--password` a
+ * user (roles: investor, operator, editor — product staff using the studio) in the configured database (production has no demo seed). Without `--password` a
  * random one is generated and printed once.
  */
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@
  * schema (migrated by `openDb`), pragmas and statements the domain runs to place a hold —
  * balance compare-and-set, journal entry, two postings, hold row — without Kysely or HTTP.
  * Each bench adds its own business row (withdrawal, contract) in `afterHold`.
- * `synchronous = FULL` like the app's money transactions (issue 14): each transaction is
+ * `synchronous = FULL` like the app's money transactions: each transaction is
  * fsynced before it returns — the one-transaction-per-request rate the app's group commit is
  * compared with.
  */

@@ -1,7 +1,7 @@
 /**
  * Funding for the benches: an investor funded through the real deposit flow (upload, request,
  * approval), so a bench measures money paths on balances the ledger itself produced.
- * Deposits above `DUAL_APPROVAL_AMOUNT` need two different operators (issue 17 four-eyes):
+ * Deposits above `DUAL_APPROVAL_AMOUNT` need two different operators (four eyes):
  * both approve here.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * How cost grows (issue 14 "How cost grows"): the `order/purchase` rate over HTTP and the time
+ * How cost grows: the `order/purchase` rate over HTTP and the time
  * to settle every due contract, at 1k, 10k and 100k open contracts, on a journal that already
  * holds 10 000 and 1 000 000 entries. Flat rows mean the indexes keep each path's cost
  * independent of the tables' size (keys, not scans).

@@ -1,12 +1,12 @@
 /**
- * Ledger throughput on SQLite (issue 4 "Proof"): withdrawal requests through the domain
+ * Ledger throughput on SQLite: withdrawal requests through the domain
  * function `requestWithdrawal` — one request = one journal entry (available → held, two
  * postings) plus its hold and withdrawal rows, in one `BEGIN IMMEDIATE` transaction — beside
  * the raw rate of the same statements as a bare better-sqlite3 transaction, measured in the
  * same run on a file with the same schema and pragmas. Both commit with `synchronous = FULL`
  * (durable on power loss); the bare baseline is one transaction per request, sequential; the
  * domain runs `LEDGER_BENCH_CONCURRENCY` (8) requests in flight, which the group commit
- * (`ledger/group-commit.ts`, issue 14) drains into shared commits.
+ * (`ledger/group-commit.ts`) drains into shared commits.
  */
 import { openBareHold } from './bare-hold.js';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- lighthouse` (issue 13): Lighthouse 12 (mobile preset: Moto G class phone,
+ * `npm run bench -- lighthouse`: Lighthouse 12 (mobile preset: Moto G class phone,
  * simulated slow 4G, 4× CPU slowdown) on Debian Chromium against the built client served by
  * the real server (fresh SQLite, demo mode, seeded demo investor), for /page, /home, /market,
  * /marketDetails?symbol=RELIANCE and /bindBank — the logged-in pages with the demo investor's

@@ -1,5 +1,5 @@
 /**
- * Markets benchmark (issue 5): `markets/getAllMarkets` requests per second beside a bare
+ * Markets benchmark: `markets/getAllMarkets` requests per second beside a bare
  * Fastify route measured in the same run with the same client, and SSE fan-out for 10,000
  * clients on one server process — connections held, quotes delivered per second and the p99
  * lag from a tick to its arrival at a client. The server runs in a child process

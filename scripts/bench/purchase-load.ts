@@ -1,5 +1,5 @@
 /**
- * Closed-loop `order/purchase` load over HTTP (issue 14): `concurrency` requests in flight
+ * Closed-loop `order/purchase` load over HTTP: `concurrency` requests in flight
  * until `count` have been answered, each an up/down contract of 10 currency units on
  * RELIANCE for 60 s, with the investor's bearer token. Shared by the trading and growth benches.
  *

@@ -1,5 +1,5 @@
 /**
- * Scale-out figures (issue 15), on PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379):
+ * Scale-out figures, on PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379):
  * - contract purchases per second over HTTP with 1, 2 and 3 server processes on one database
  *   (`SCALEOUT_BENCH_USERS` funded investors, one request in flight per investor, requests
  *   spread round-robin over the processes — what the proxy does);

@@ -1,10 +1,10 @@
 /**
- * Trading throughput on SQLite (issue 6 "Proof"):
+ * Trading throughput on SQLite:
  * - contract purchases per second over HTTP with authentication (a real listening server,
  *   `fetch` with keep-alive, `TRADING_BENCH_CONCURRENCY` requests in flight), p50 and p99
  *   latency; one purchase = body validation, session lookup, risk check, feed price, one
  *   savepoint in a group-committed `synchronous = FULL` transaction with the hold entry (two
- *   postings), hold, contract and buy tick (issue 14);
+ *   postings), hold, contract and buy tick;
  * - beside it, the same statements as a bare better-sqlite3 transaction, same run, same schema,
  *   `synchronous = FULL`, one transaction per request;
  * - how long 100 000 contracts due at the same second take to settle (`settleDue`, set-based

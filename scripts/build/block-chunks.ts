@@ -1,5 +1,5 @@
 /**
- * Which built files each lazily loaded block kind needs (issue 13 "first paint"): written at the
+ * Which built files each lazily loaded block kind needs: written at the
  * end of every client build to `dist/client/.vite/block-chunks.json` as
  * `{ "<kind>": { "js": ["assets/…js", …], "css": ["assets/…css"] } }` (dot folder: not served).
  * The server's shell reads it to `modulepreload` the chunks of the entry route's lazy kinds, so

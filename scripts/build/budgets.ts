@@ -1,5 +1,5 @@
 /**
- * Bundle budgets (issue 13), checked at the end of every client build by the Vite plugin in
+ * Bundle budgets, checked at the end of every client build by the Vite plugin in
  * `vite.config.ts`: first-load JS of the entry route and the form chunk, gzip bytes. The
  * build fails when one is over; the figures are printed and written to
  * `dist/client/budget-report.json`.
@@ -30,7 +30,7 @@ export interface BudgetFigure {
   chunks: Array<{ file: string; gzip: number }>;
 }
 
-/** The budgets of issue 13. */
+/** The bundle budgets (gzip bytes). */
 export const BUDGETS: Budget[] = [
   {
     // The entry route: shell, renderer and the home screen's market blocks. The bundled locale

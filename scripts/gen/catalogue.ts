@@ -1,5 +1,5 @@
 /**
- * Assembles the layout catalogue (`schemas/layout.meta.json`) from its fragments (issue 16):
+ * Assembles the layout catalogue (`schemas/layout.meta.json`) from its fragments:
  * `renderers/catalogue/base.schema.json` (the layout's root and shared definitions), one
  * `renderers/blocks/<kind>/spec.schema.json` per block kind, and one fragment each for
  * widgets, formatters, icons, actions and dialogs, plus the options fragments of widgets and

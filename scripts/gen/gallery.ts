@@ -1,5 +1,5 @@
 /**
- * The screen gallery (issue 12): `/test`, `/test1`, `/test2`, `/test3` are generated from the
+ * The screen gallery: `/test`, `/test1`, `/test2`, `/test3` are generated from the
  * catalogue so they always show every block kind as the catalogue documents it. Each
  * `renderers/gallery/<screen>.frame.json` holds the gallery's own blocks (title, hints,
  * navigation, the widget forms, state and action demos) and names in `examples` the kinds whose

@@ -1,5 +1,5 @@
 /**
- * Options fragments of the catalogue (issue 16: "the same for widgets, formatters, actions and
+ * Options fragments of the catalogue ("the same for widgets, formatters, actions and
  * dialogs where they carry options"): each widget that takes `ui:options` has
  * `renderers/widgets/<name>.options.schema.json` beside its component, each action that takes
  * a value has `renderers/actions/<name>.options.schema.json` beside the handlers. Formatters

@@ -1,5 +1,5 @@
 /**
- * The client's route table, generated from the layouts (issue 16): every
+ * The client's route table, generated from the layouts: every
  * `schemas/screens/<id>.layout.json` not marked `"route": false` is the route `/<id>`, with its
  * layout's `title`, `back`, `public` and `tab`. The shell needs these before any layout has
  * loaded (the guard, the tab bar, the title while loading), so `npm run gen` writes them into

@@ -1,5 +1,5 @@
 /**
- * `npm run screens:export` (issue 11): writes what the studio published back to the files for
+ * `npm run screens:export`: writes what the studio published back to the files for
  * review in git — the latest version of every published screen to
  * `schemas/screens/<id>.layout.json` (+ `<id>.schema.json`), and the published texts into
  * `locales/<lang>.json` (new ids appended). Uses the configured database (`DATABASE_URL` or

@@ -1,5 +1,5 @@
 /**
- * `npm run screens:import [-- --email editor@example.com] [--note "…"]` (issue 11): the reverse
+ * `npm run screens:import [-- --email editor@example.com] [--note "…"]`: the reverse
  * of `screens:export` — every screen whose files differ from what is served is published as a
  * new version (same checks as the studio: catalogue, calls, texts, contract), authored by the
  * given editor (default: the first editor). Screens that fail are reported and not published.

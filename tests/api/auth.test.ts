@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 2 §2, SPEC.md §5): register validation and result, login, user info,
+ * Accounts (docs/product.md, Accounts): register validation and result, login, user info,
  * logout, session idle timeout and absolute lifetime, password change with an emailed code,
  * and how credentials are stored.
  */
@@ -128,7 +128,7 @@ describe('register validation', () => {
 
   it('accepts an 8, a 64 and a 128 character password, which then log in', async () => {
     for (const length of [8, 64, 128]) {
-      // Not guessable (issue 17 refuses repeats like 'pppppppp'): a varied 8-character start, padded with a phrase.
+      // Not guessable (the password rule refuses repeats like 'pppppppp'): a varied 8-character start, padded with a phrase.
       const password = `kX9#mQ2v${'monsoon river tulip '.repeat(7)}`.slice(0, length);
       const body = await registerBody(`len${length}`, password);
       const grant = expectOk(await register(body));
@@ -162,7 +162,7 @@ describe('register', () => {
     expect(expectOk(await userInfo(grant.token))).toEqual(grant.userinfo);
   });
 
-  it('refuses a second account for the same email without a second user row, and without telling a code-less caller that it exists (issue 17)', async () => {
+  it('refuses a second account for the same email without a second user row, and without telling a code-less caller that it exists', async () => {
     const { email } = await server.registerUser(freshEmail('dup'));
     const users = await userCount();
     const res = await register({ email, password: 'another password', confirmPassword: 'another password', captcha: '123456' });

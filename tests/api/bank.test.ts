@@ -1,5 +1,5 @@
 /**
- * Bank accounts (SPEC.md §3 Bank, §7 bank/*): listing, binding with field validation,
+ * Bank accounts (docs/product.md, Bank accounts; `bank/*`): listing, binding with field validation,
  * masking, duplicates, the configured limit, isolation between users and unbinding.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Emailed verification codes (issue 2 §2): 6 digits, mailed to the outbox, 60 s resend
+ * Emailed verification codes: 6 digits, mailed to the outbox, 60 s resend
  * cooldown, 5 attempts, 10 minute validity, single use, hourly limits per email and per IP,
  * and the purpose rules (register on a taken email, changePassword on an unknown one).
  */
@@ -251,7 +251,7 @@ describe('hourly limits', () => {
 });
 
 describe('purposes', () => {
-  it('answers a register request for a registered email like a new one and mails the owner a notice without a code (issue 17)', async () => {
+  it('answers a register request for a registered email like a new one and mails the owner a notice without a code', async () => {
     const { email } = await server.registerUser(freshEmail('taken'));
     const fresh = await send(freshEmail('not-taken'), 'register');
     const before = (await outbox(email)).length;

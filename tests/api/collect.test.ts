@@ -1,5 +1,5 @@
 /**
- * Favourites (issue 5 proof): `collect/list`, `collect/add`, `collect/del` per user and
+ * Favourites: `collect/list`, `collect/add`, `collect/del` per user and
  * idempotent — a favourite added twice is one row; removing an absent one succeeds.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Compiled query shapes (`src/server/db/compiled-queries.ts`, issue 14): a shape is built and
+ * Compiled query shapes (`src/server/db/compiled-queries.ts`): a shape is built and
  * compiled once per dialect, later runs only fill its slots; constants of the shape stay
  * constants; a missing slot value or a slot inlined into the SQL is refused. On SQLite a shape
  * runs on the connection directly only while nobody holds it (`sqlite-direct.ts`): a query from

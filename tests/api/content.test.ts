@@ -1,5 +1,5 @@
 /**
- * News, banners and public configuration (issue 5 proof), and the operator calls that manage
+ * News, banners and public configuration, and the operator calls that manage
  * them: per-language paged news with the demo seed, server-side HTML sanitizing, drafts
  * hidden, banner link rules, company information, audit rows, investor tokens refused.
  */
@@ -94,7 +94,7 @@ describe('banners', () => {
     expect(hi[0]!.title).toBe('NIFTY 50 के सभी शेयर, लाइव');
   });
 
-  it('takes the article form whole (issue 16: one schema): the edit form gets back every field, publishing time in India time', async () => {
+  it('takes the article form whole (one schema): the edit form gets back every field, publishing time in India time', async () => {
     const form = { lang: 'en', title: 'RBI holds rates', summary: 'Repo unchanged', bodyHtml: '<p>Repo at 6.5 %</p>', imageUrl: '/uploads/rbi.png', source: 'Nivesh desk', symbols: ['HDFCBANK', 'SBIN'], status: 'published', publishedAt: '2026-11-20T10:30' };
     const { id } = expectOk(await server.call<{ id: string }>('admin/news/save', form, { token: operator }));
     expect(expectOk(await server.call('admin/news/get', { id }, { token: operator }))).toEqual({ id, ...form });
@@ -125,11 +125,11 @@ describe('banners', () => {
     expect((await audit()).filter((row) => row.entity_id === id).map((row) => row.action)).toEqual(['banner.create', 'banner.update', 'banner.delete']);
   });
 
-  it('takes the banner form whole (issue 16: one schema): the edit form gets back every field it sends', async () => {
+  it('takes the banner form whole (one schema): the edit form gets back every field it sends', async () => {
     const form = { lang: 'en', title: 'Gold ETF', subtitle: 'Now listed', imageUrl: '/uploads/gold.png', link: '/etf', tone: 'sky', order: 4, active: true };
     const { id } = expectOk(await server.call<{ id: string }>('admin/banners/save', form, { token: operator }));
     expect(expectOk(await server.call('admin/banners/get', { id }, { token: operator }))).toEqual({ id, ...form });
-    // Saving the edit form unchanged keeps language, image and tone (the form used to drop them).
+    // Saving the edit form unchanged keeps language, image and tone (the form must not drop them).
     expectOk(await server.call('admin/banners/save', { id, ...form, link: null, lang: null }, { token: operator }));
     expect(expectOk(await server.call('admin/banners/get', { id }, { token: operator }))).toMatchObject({ lang: null, imageUrl: '/uploads/gold.png', tone: 'sky', link: '' });
     // The form's schema refuses what the form cannot send, and nothing changes.

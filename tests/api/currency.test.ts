@@ -1,5 +1,5 @@
 /**
- * One currency story (issue 9), on SQLite and `TEST_DB=pg`: instruments quote in INR, the
+ * One currency story, on SQLite and `TEST_DB=pg`: instruments quote in INR, the
  * account keeps EUR (the default); `order/quote` shows the INR price, the feed's EUR/INR rate
  * and the amount in EUR before confirming, and the order then charges exactly that; IPO
  * applications hold the converted amount at a rate fixed when applying; offering buys convert

@@ -1,5 +1,5 @@
 /**
- * Phone-grade delivery (issue 13) on the real server: security headers (strict CSP, frame
+ * Phone-grade delivery on the real server: security headers (strict CSP, frame
  * ancestors, referrer, permissions, nosniff, HSTS only in production), brotli/gzip for JSON
  * above 1 KB and pre-compressed assets, ETags for screens and validators, the HTML shell's
  * per-route preloads, and the server-compiled form validator modules — imported as the browser

@@ -1,6 +1,6 @@
 /**
- * Demo mailbox (issue 2 §2): `GET /api/dev/outbox` and the `/dev/mailbox` page exist in demo
- * mode only, list the local outbox and escape what they show. Issue 17: only with an email,
+ * Demo mailbox: `GET /api/dev/outbox` and the `/dev/mailbox` page exist in demo
+ * mode only, list the local outbox and escape what they show. Only with an email,
  * only to loopback clients, never an operator's mail; production refuses to start without
  * SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1; demo listens on 127.0.0.1.
  */
@@ -111,7 +111,7 @@ describe('demo mode', () => {
   });
 });
 
-describe('demo takeover (issue 17)', () => {
+describe('demo takeover', () => {
   it('never lists everyone’s mail: without an email it answers 1600 and shows nothing', async () => {
     const email = 'victim@example.com';
     expectOk(await demo.call('user/sendCaptchaByEmail', { email, purpose: 'register' }));
@@ -178,7 +178,7 @@ describe('demo takeover (issue 17)', () => {
   });
 });
 
-describe('honest production (issue 17)', () => {
+describe('honest production', () => {
   it('refuses to start without an identity key', async () => {
     await expect(startTestServer({ ...PRODUCTION, IDENTITY_KEY: '' })).rejects.toThrow(/IDENTITY_KEY is required/);
   });

@@ -1,5 +1,5 @@
 /**
- * The `/api` envelope (SPEC.md §7, §8): every answer is `{code, message, data}`, errors carry
+ * The `/api` envelope (docs/product.md, Calls): every answer is `{code, message, data}`, errors carry
  * their catalogue code and HTTP status, `lang` chooses the message language, unknown fields
  * and malformed bodies are refused without side effects, and the token may be bare.
  */

@@ -1,10 +1,10 @@
 /**
- * ETFs over the API (issue 9 "ETF"), on SQLite and `TEST_DB=pg`: the funds with their baskets
+ * ETFs over the API, on SQLite and `TEST_DB=pg`: the funds with their baskets
  * (weights add up to 1, NAV = base × Σ weight × last / reference from the feed's quotes),
  * buying whole units at the iNAV with stock commission, my ETF orders, the units in holdings
  * and sold with `order/sell`, bad inputs refused. The iNAV is INR and the account EUR: the
- * gross converts at the feed's EUR/INR rate, and holdings of units are valued at the iNAV
- * (issue 9). Ledger invariants after every test.
+ * gross converts at the feed's EUR/INR rate, and holdings of units are valued at the iNAV.
+ * Ledger invariants after every test.
  */
 import { describe, expect, it } from 'vitest';
 import { commissionMinor } from '../../src/shared/trade.js';

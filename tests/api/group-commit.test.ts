@@ -1,5 +1,5 @@
 /**
- * Group commit of money transactions (issue 14 "Money paths durable and fast"), on SQLite and
+ * Group commit of money transactions, on SQLite and
  * `TEST_DB=pg` (where each operation is its own PostgreSQL transaction):
  * - concurrent withdrawals share commits (SQLite: fewer commit rounds than requests) and still
  *   never spend the same money twice; a retry with the same Idempotency-Key in the same burst

@@ -1,5 +1,5 @@
 /**
- * Issue 17, passwords and login: guessable passwords refused on register and changePassword
+ * Passwords and login: guessable passwords refused on register and changePassword
  * (OWASP ASVS 5.0 §6.2, 1000 naming the field, nothing changed); login throttling per account
  * and per IP with growing delays and no permanent lockout; login, register and
  * changePassword sharing one per-IP budget; no account enumeration through

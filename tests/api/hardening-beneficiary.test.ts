@@ -1,5 +1,5 @@
 /**
- * Issue 17, deposit beneficiary: operators enter the account investors transfer to (holder,
+ * Deposit beneficiary: operators enter the account investors transfer to (holder,
  * bank, account number, IFSC, UPI ID), validated and audited; investors read it with a UPI
  * link and QR code from `pay/beneficiary`; investors cannot change it.
  */

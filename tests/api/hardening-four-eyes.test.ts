@@ -1,5 +1,5 @@
 /**
- * Issue 17, four eyes: an operator never approves, pays or rejects their own deposit,
+ * Four eyes: an operator never approves, pays or rejects their own deposit,
  * withdrawal or identity submission; above DUAL_APPROVAL_AMOUNT (here 1,000) a deposit
  * approval or a payout needs two different operators; both audited. Ledger invariants are
  * checked after every test.

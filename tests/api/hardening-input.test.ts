@@ -1,8 +1,9 @@
 /**
- * Issue 17, input hardening: a U+0000 anywhere in a body, query or path is refused at
+ * Input hardening: a U+0000 anywhere in a body, query or path is refused at
  * validation for every registered call (code 1000, the field named) and changes nothing —
- * on SQLite and PostgreSQL (where it used to answer 500); SPEC §7 parameters from the query
- * string when the body is empty.
+ * on SQLite and PostgreSQL (PostgreSQL cannot store U+0000, so it must never reach the
+ * database); and parameters read from the query string when the body is empty
+ * (docs/product.md, Calls).
  */
 import { describe, expect, it } from 'vitest';
 import { useServerWithRoles } from '../support/roles.js';
@@ -74,7 +75,7 @@ describe('NUL bytes (every registered call)', () => {
   });
 });
 
-describe('parameters from the query string (SPEC §7)', () => {
+describe('parameters from the query string (docs/product.md, Calls)', () => {
   it('news/newsDetails?id= answers like a body', async () => {
     const list = expectOk(await ctx.server.call<{ items: Array<{ id: string; title: string }> }>('news/list', {}));
     const first = list.items[0]!;

@@ -1,5 +1,5 @@
 /**
- * Issue 17, resource limits: uploads over 50 megapixels are refused from the header (a
+ * Resource limits: uploads over 50 megapixels are refused from the header (a
  * 16000×16000 PNG of a few hundred bytes is never decoded), uploads are rate-limited per user,
  * and live-quote streams are capped per client IP and per token.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, spec conformance: `order/purchaseDetails` without `type` returns both lists;
+ * Contract conformance: `order/purchaseDetails` without `type` returns both lists;
  * `config/getSystemConfig` feature flags tell the truth about the running server; the
  * withdrawal refusal on a weekend says withdrawals are for weekdays. Ledger invariants after
  * every test.
@@ -39,7 +39,7 @@ describe('order/purchaseDetails without type', () => {
 describe('truthful feature flags', () => {
   const features = async (s: TestServer) => expectOk(await s.call<{ features: Record<string, boolean> }>('config/getSystemConfig', { keys: ['features'] })).features;
 
-  it('reports trading, up/down and every built product on, the studio (issue 11) included', async () => {
+  it('reports trading, up/down and every built product on, the studio included', async () => {
     const flags = await features(ctx.server);
     expect(flags).toMatchObject({ markets: true, news: true, favourites: true, trading: true, updown: true, stocks: true, ipo: true, etf: true, blockTrading: true, aiBlockTrading: true, gather: true, studio: true });
     // The up/down product really is open.

@@ -1,5 +1,5 @@
 /**
- * Uploads and identity verification (issue 3): content-judged image types, re-encoding that
+ * Uploads and identity verification: content-judged image types, re-encoding that
  * strips EXIF GPS and applies orientation, size limits, private reads; the identity cycle
  * save → reject → update → approve with audit rows; operator-only desk calls.
  */

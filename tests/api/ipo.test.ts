@@ -1,5 +1,5 @@
 /**
- * IPOs over the API (issue 9 "Proof"), on SQLite and `TEST_DB=pg`: operator set-up and edits,
+ * IPOs over the API, on SQLite and `TEST_DB=pg`: operator set-up and edits,
  * applications held in the ledger (ASBA-like), the SEBI retail allotment on undersubscribed,
  * exactly subscribed and oversubscribed books (more applicants than lots included), the draw
  * re-run from the revealed seed, `admin/ipo/allot` twice and two processes allotting at once
@@ -7,7 +7,7 @@
  * listing into holdings, and bad inputs refused with their own codes, changing nothing.
  * Ledger invariants (IPO ones included) after every test. The allotment arithmetic runs on an
  * INR account (the Indian deployment: no conversion); tests/api/currency.test.ts converts an
- * application to the EUR account at the feed's EUR/INR rate (issue 9).
+ * application to the EUR account at the feed's EUR/INR rate.
  */
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
@@ -129,7 +129,7 @@ describe('applications', () => {
     expectCall(await apply(user, id, 6), 400, 1702); // above max
     expectCall(await apply(user, id, 3), 409, 1210); // 3 000 > 2 000
     expectCall(await ctx.server.call('ipo/purchase', { id: 'missing', lots: 1 }, { token: user.token }), 404, 1700);
-    // The apply form's schema on both sides (issue 16): a missing lots is 1702 with the issue's bounds too.
+    // The apply form's schema on both sides: a missing lots is 1702 with the issue's bounds too.
     const missing = expectCall(await ctx.server.call('ipo/purchase', { id }, { token: user.token }), 400, 1702);
     expect(missing.message).toMatch(/\d/);
     expectCall(await ctx.server.call('ipo/quote', { id }, { token: user.token }), 400, 1702);

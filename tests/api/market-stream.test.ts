@@ -1,5 +1,5 @@
 /**
- * Live quotes by Server-Sent Events (issue 5 proof) over a real socket: a snapshot on
+ * Live quotes by Server-Sent Events over a real socket: a snapshot on
  * connect, each changed quote as the clock moves, heartbeats, resumption with Last-Event-ID,
  * a clear error for unknown symbols, and streams ended when the server closes.
  */

@@ -1,5 +1,5 @@
 /**
- * `markets/*` calls (issue 5 proof) on a real server and database with a manual clock: the
+ * `markets/*` calls on a real server and database with a manual clock: the
  * snapshot, search (prefix first, empty keyword), detail (52-week range, favourite flag),
  * rankings (unknown type), today's 1-minute bars (path and body forms, minute boundaries,
  * stored), longer history ranges (unknown range), the GET calls and unknown symbols.
@@ -49,7 +49,7 @@ describe('markets/getAllMarkets', () => {
   });
 });
 
-describe('markets/getAllMarkets prepared answer (issue 14)', () => {
+describe('markets/getAllMarkets prepared answer', () => {
   const post = (lang: string, headers: Record<string, string> = {}) =>
     server.app.inject({ method: 'POST', url: `/api/markets/getAllMarkets?lang=${lang}`, headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
 

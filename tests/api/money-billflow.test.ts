@@ -1,5 +1,5 @@
 /**
- * Bill flow (issue 4 "Bill flow"; `billflow/myBillflow`): every posting on the user's
+ * Bill flow (`billflow/myBillflow`): every posting on the user's
  * accounts with time, kind (localized), signed amount and the balance after it; filters by
  * kind and by India-time month; paging; the amounts add up to the balances.
  */

@@ -1,5 +1,5 @@
 /**
- * Concurrency (issue 4 "Proof"): 200 parallel withdrawal requests against a balance that
+ * Concurrency: 200 parallel withdrawal requests against a balance that
  * covers exactly 10 → exactly 10 succeed, the rest are refused for the balance, and the
  * ledger holds. Requests come from this process's server (parallel `inject`), from a second
  * server instance on the same database (its own connections) and from a separate API process

@@ -1,7 +1,7 @@
 /**
- * Deposits (issue 4 "Deposits"; SPEC.md §3, §5, §7 Deposit): `pay/getTime`, `pay/recharge`
+ * Deposits (docs/product.md, Deposits): `pay/getTime`, `pay/recharge`
  * validation, the India-time window at its edges, the institution minimum, UTR format and
- * uniqueness, the screenshot as one of the caller's own uploads (issue 3), records and detail
+ * uniqueness, the screenshot as one of the caller's own uploads, records and detail
  * with isolation between users, and the operator's queue, detail and approve / reject with
  * audit. Invariants are checked after every test.
  */

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on money-moving calls (DESIGN.md; issue 4): a retry with the same key and
+ * `Idempotency-Key` on money-moving calls (docs/product.md, Calls): a retry with the same key and
  * body returns the first answer and moves nothing; the same key with another body or call is
  * refused; keys are per user; 50 parallel retries have one effect. Invariants after every test.
  */

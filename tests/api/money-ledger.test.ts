@@ -1,5 +1,5 @@
 /**
- * The ledger's own guarantees (DESIGN.md "Money is honest by construction"; issue 4):
+ * The ledger's own guarantees (docs/product.md, Money):
  * `postEntry` refuses unbalanced or malformed entries and writes nothing; the database refuses
  * to update or delete postings and journal entries, and a second entry of one kind for one
  * reference; and the invariant check catches a cached balance that drifted and a hold resolved

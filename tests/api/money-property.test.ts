@@ -1,5 +1,5 @@
 /**
- * Property test (issue 4 "Proof"): random sequences of deposit, approve, reject, withdraw, pay
+ * Property test: random sequences of deposit, approve, reject, withdraw, pay
  * and reject-withdrawal, with the clock moved around the India-time window edges and the
  * weekend, against a simple model. After every step: the call answers what the model expects
  * (success or the right refusal), each user's `{available, held}` equals the model, and the

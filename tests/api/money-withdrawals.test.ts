@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 4 "Withdrawals"; SPEC.md §1, §5, §9): fee ratio and window, the weekday
+ * Withdrawals (docs/product.md, Withdrawals, Money windows): fee ratio and window, the weekday
  * window at its edges and on the weekend, the hold placed at once, the fee rounded down, the
  * payee bank account (IDOR), the identity switch (through the real upload, identity and
  * operator approval flow), and the operator's pay / reject with the
@@ -136,7 +136,7 @@ describe('withdrawal', () => {
       expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     } else {
       const weekend = /^(Saturday|Sunday)/.test(_label);
-      // Issue 17: on a weekend the refusal says withdrawals are for weekdays.
+      // on a weekend the refusal says withdrawals are for weekdays.
       const text = weekend ? 'Withdrawals are only possible on weekdays (Monday to Friday), 09:30 to 17:30.' : 'Please transfer in/out during the specified time 09:30 to 17:30';
       await expectRefused(user.token, { amount: 100, bankId: user.bankId }, 400, 1200, text);
     }

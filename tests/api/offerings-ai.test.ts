@@ -1,5 +1,5 @@
 /**
- * AI baskets over the API (issue 10 "AI-recommended baskets" and "Proof"), on SQLite and
+ * AI baskets over the API, on SQLite and
  * `TEST_DB=pg`: baskets carry their method and out-of-sample record; a basket buy's orders are
  * `floor(amount × weight ÷ price)` whole shares at the feed price, `invested + leftover =
  * amount` and the balance falls by exactly `invested`; records show value and P/L; bad inputs
@@ -16,8 +16,8 @@ import { buildServer } from '../../src/server/app.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 import { jobRunsDb } from '../../src/server/jobs/tables.js';
 
-// Issue 10's arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
-// offering buys to the EUR account at the feed's EUR/INR rate (issue 9).
+// The offerings' arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
+// offering buys to the EUR account at the feed's EUR/INR rate.
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 // The baskets are fitted by the refit job's start-up pass (reads never fit).
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('AI baskets', () => {
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 5000.001 }, t), 400, 1203);
     expectCall(await ctx.server.call('aiRecommend/buy', { id: 'momentum-1999-01-01', amount: 5000 }, t), 404, 1770);
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 50_000 }, t), 409, 1210);
-    // The order form's schema on both sides (issue 16): a missing amount is 1203 too.
+    // The order form's schema on both sides: a missing amount is 1203 too.
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id }, t), 400, 1203);
     expectCall(await ctx.server.call('aiRecommend/buy', { amount: 5000 }, t), 400, 1000);
     expectCall(await ctx.server.call('aiRecommend/page', { pageSize: 0 }, t), 400, 1000);

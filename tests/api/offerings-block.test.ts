@@ -1,5 +1,5 @@
 /**
- * Block trading over the API (issue 10 "Block trading" and "Proof"), on SQLite and
+ * Block trading over the API, on SQLite and
  * `TEST_DB=pg`: the operator's price band, audited saves and closes; 50 concurrent purchases
  * against a smaller remaining quantity sell exactly what remains; stale feed prices refused;
  * locked shares cannot be sold before their date and can after; every bad input refused with
@@ -12,8 +12,8 @@ import { balances, minor, saveOffer, sharesOf, type Offer, useOfferingsServer } 
 import { commissionMinor } from '../../src/shared/trade.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 
-// Issue 10's arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
-// offering buys to the EUR account at the feed's EUR/INR rate (issue 9).
+// The offerings' arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
+// offering buys to the EUR account at the feed's EUR/INR rate.
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 
 describe('operator desk', () => {
@@ -34,7 +34,7 @@ describe('operator desk', () => {
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), price: 10.001 }, { token: ctx.operator }), 400, 1203);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('NIFTY50') }, { token: ctx.operator }), 400, 1408);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('NOPE') }, { token: ctx.operator }), 404, 1300);
-    expectCall(await ctx.server.call('admin/blockTrading/save', { symbol: 'INFY' }, { token: ctx.operator }), 400, 1203); // the first missing field's own code (issue 16: the form's schema)
+    expectCall(await ctx.server.call('admin/blockTrading/save', { symbol: 'INFY' }, { token: ctx.operator }), 400, 1203); // the first missing field's own code (the form's schema)
     const investor = await trader(ctx.server, ctx.operator, 0);
     expectCall(await ctx.server.call('admin/blockTrading/save', body('INFY'), { token: investor.token }), 403, 1040);
     expectCall(await ctx.server.call('admin/blockTrading/list', {}, { token: investor.token }), 403, 1040);
@@ -149,7 +149,7 @@ describe('investor purchases', () => {
     expectCall(await ctx.server.call('blockTrading/purchase', { id: later.id, quantity: 5 }, t), 409, 1752);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: closed.id, quantity: 5 }, t), 409, 1753);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id, quantity: 20 }, t), 409, 1210);
-    // The purchase form's schema on both sides (issue 16): a missing quantity is 1406 like a bad one.
+    // The purchase form's schema on both sides: a missing quantity is 1406 like a bad one.
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id }, t), 400, 1406);
     expectCall(await ctx.server.call('blockTrading/purchase', { quantity: 4 }, t), 400, 1000);
     expectCall(await ctx.server.call('blockTrading/purchase', { id: offer.id, quantity: 4, extra: 1 }, t), 400, 1001);

@@ -1,5 +1,5 @@
 /**
- * Gather plans over the API (issue 10 "Gather" and "Proof"), on SQLite and `TEST_DB=pg`: the
+ * Gather plans over the API, on SQLite and `TEST_DB=pg`: the
  * operator's plan rules; joining holds the amount; 3 tranches run 3 fills at the feed price,
  * each exactly once (also with two passes at once and after a restart on another server),
  * moving held → shares, and release the remainder; cancel releases the rest at once; every
@@ -13,8 +13,8 @@ import { balances, minor, sharesOf, useOfferingsServer } from '../support/offeri
 import { buildServer } from '../../src/server/app.js';
 import { affordableQuantity, buyCostMinor } from '../../src/server/domain/offerings/shares.js';
 
-// Issue 10's arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
-// offering buys to the EUR account at the feed's EUR/INR rate (issue 9).
+// The offerings' arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
+// offering buys to the EUR account at the feed's EUR/INR rate.
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 
 interface Plan { id: string; name: string; symbol: string; tranches: number; intervalSeconds: number; minAmount: number; status: string; participants: number }
@@ -38,10 +38,10 @@ describe('operator desk', () => {
     expectCall(await ctx.server.call('admin/gather/save', planBody({ closesAt: ctx.server.clock.now() - 2000 }), t), 400, 1758);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ symbol: 'SENSEX' }), t), 400, 1408);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ id: 'missing' }), t), 404, 1760);
-    expectCall(await ctx.server.call('admin/gather/save', { name: 'x' }, t), 400, 1765); // the first missing field's own code (issue 16: the form's schema)
+    expectCall(await ctx.server.call('admin/gather/save', { name: 'x' }, t), 400, 1765); // the first missing field's own code (the form's schema)
     const investor = await trader(ctx.server, ctx.operator, 0);
     expectCall(await ctx.server.call('admin/gather/save', planBody(), { token: investor.token }), 403, 1040);
-    // The form sends India-time strings (one schema with the call, issue 16); same instants as epoch ms.
+    // The form sends India-time strings (one schema with the call); same instants as epoch ms.
     const fromForm = expectOk(await ctx.server.call<Plan & { opensAt: number; closesAt: number }>('admin/gather/save', planBody({ opensAt: '2026-11-23T09:15', closesAt: '2026-11-30T15:30' }), t));
     expect([fromForm.opensAt, fromForm.closesAt]).toEqual([indiaTime(2026, 11, 23, 9, 15), indiaTime(2026, 11, 30, 15, 30)]);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ opensAt: 'soon' }), t), 400, 1758);
@@ -157,7 +157,7 @@ describe('investor plans', () => {
     expectCall(await ctx.server.call('gather/purchase', { id: 'missing', amount: 1500 }, t), 404, 1760);
     expectCall(await ctx.server.call('gather/purchase', { id: upcoming.id, amount: 1500 }, t), 409, 1761);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 2500 }, t), 409, 1210);
-    // The join form's schema on both sides (issue 16): a missing amount is 1203 too.
+    // The join form's schema on both sides: a missing amount is 1203 too.
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id }, t), 400, 1203);
     expectCall(await ctx.server.call('gather/purchase', { amount: 1500 }, t), 400, 1000);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1500 }), 401, 501);

@@ -1,5 +1,5 @@
 /**
- * Partial indexes of open rows (migration 0016, issue 14 "Settlement"): the settler's due scan
+ * Partial indexes of open rows (migration 0016): the settler's due scan
  * and an investor's open contracts are planned through `contracts_open_expires` and
  * `contracts_user_open`. On PostgreSQL they can be only because the queries name
  * `status = 'open'` as a literal (`OPEN_STATUS`): a generic plan (what a named prepared statement

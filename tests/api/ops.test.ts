@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Operable" and the single-process side of the scale-out: `/healthz`, `/readyz`,
+ * Operations and the single-process side of the scale-out: `/healthz`, `/readyz`,
  * `/metrics` (network and token restriction, code 1870), the OpenAPI 3.1 document built from
  * the call registry with its Swagger UI reference served same-origin, `admin/screens/publish`
  * (cache bus), and background jobs run once per slot across runners on one database.
@@ -107,7 +107,7 @@ describe('operations endpoints', () => {
     expect(headerOf('order/purchase')?.name).toBe('Idempotency-Key');
     expect(headerOf('admin/withdrawal/pay')?.name).toBe('Idempotency-Key');
     expect(headerOf('bank/addBank')).toBeUndefined();
-    // order/purchase is validated by its forms' schemas, one per kind (issue 16), documented by their contracts (issue 11).
+    // order/purchase is validated by its forms' schemas, one per kind, documented by their contracts.
     const purchase = doc.paths['/api/order/purchase']!.post!.requestBody!.content['application/json']!.schema as unknown as { oneOf: Array<{ $ref: string }> };
     expect(purchase.oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/contracts.updown', '#/components/schemas/contracts.stockBuy']);
   });

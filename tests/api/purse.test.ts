@@ -1,5 +1,5 @@
 /**
- * `purse/getBalance` (SPEC.md §7 Wallet): the available balance in currency units, read
+ * `purse/getBalance` (docs/product.md, Calls): the available balance in currency units, read
  * from the double-entry ledger (sum of the postings on the user's `available` account).
  */
 import { randomUUID } from 'node:crypto';

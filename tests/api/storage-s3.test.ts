@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Shared state": uploads on S3-compatible storage. MinIO cannot be installed here
+ * Uploads on S3-compatible storage. MinIO cannot be installed here
  * (neither Debian nor npm carries its server), so the adapter (`storage/s3.ts`, the real AWS
  * SDK) runs against s3rver, an S3-compatible server from npm, over real HTTP with signed
  * requests: object round trip, a missing key, and two API servers on one bucket — a photo

@@ -1,5 +1,5 @@
 /**
- * Issue 11: `npm run screens:export` writes the published versions back to `schemas/` for
+ * `npm run screens:export` writes the published versions back to `schemas/` for
  * review in git, and `npm run screens:import` publishes files that differ from what is
  * served as new versions (with the studio's checks). Runs the real scripts against the test
  * server's database (SQLite file or PostgreSQL) and a temp copy of `schemas/`.

@@ -1,6 +1,6 @@
 /**
- * Issue 11 "Versions": a publish in the studio reaches every server process within a second.
- * Two servers share one PostgreSQL database and Redis (the shared mode of issue 15, as
+ * A publish in the studio reaches every server process within a second.
+ * Two servers share one PostgreSQL database and Redis (the shared mode, as
  * several processes run it); an editor publishes on the first, the second serves the new
  * screen and text without a restart. Runs with TEST_DB=pg when Redis answers (one process on
  * SQLite has nothing to notify: tests/api/studio.test.ts covers it).

@@ -1,5 +1,5 @@
 /**
- * Issue 11, the studio's calls on a real server (SQLite, or PostgreSQL with TEST_DB=pg):
+ * The studio's calls on a real server (SQLite, or PostgreSQL with TEST_DB=pg):
  * publishing a new text and a retitled layout is served at once with a new ETag; an unknown
  * block kind, a broken pointer and incompatible schemas (dropped required field, unstored
  * field) are refused and the served screen is unchanged; rollback restores; drafts, history,

@@ -1,5 +1,5 @@
 /**
- * Up/down contracts over the API (issue 6 "Proof"), on SQLite and `TEST_DB=pg`: terms, risk
+ * Up/down contracts over the API, on SQLite and `TEST_DB=pg`: terms, risk
  * acknowledgement, refusals (insufficient balance, unknown symbol, duration not offered, amount
  * out of bounds, product switched off, risk not acknowledged, market closed), idempotent
  * purchase by Idempotency-Key, settlement amounts for win / loss / equal / void in the ledger,
@@ -69,7 +69,7 @@ describe('order/purchase refusals', () => {
     expectCall(await buy({ amount: undefined }), 400, 1403);
     expectCall(await buy({ kind: 'other' }), 400, 1000);
     expectCall(await buy({ price: 1 }), 400, 1001);
-    // The server validates with the up/down form's own schema (issue 16): its symbol bound holds.
+    // The server validates with the up/down form's own schema: its symbol bound holds.
     const form = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'schemas/screens/updown.schema.json'), 'utf8')) as { properties: { symbol: { maxLength: number } } };
     const long = expectCall(await buy({ symbol: 'R'.repeat(form.properties.symbol.maxLength + 1) }), 400, 1000);
     expect((long.data as { errors: Array<{ field: string }> }).errors[0]!.field).toBe('symbol');

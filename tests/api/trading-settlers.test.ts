@@ -1,8 +1,8 @@
 /**
- * Exactly-once settlement (issue 6 "Proof"), on SQLite and `TEST_DB=pg`:
+ * Exactly-once settlement, on SQLite and `TEST_DB=pg`:
  * - two settlers at once — this process and a separate process on the same database — on
  *   10 000 due contracts: each settled by exactly one journal entry (its investor's net
- *   settlement of a batch, issue 14), none twice, none missed;
+ *   settlement of a batch), none twice, none missed;
  * - the invariants catch a settled contract that names no entry and an entry no contract names;
  * - crash: a separate server process with a running clock takes purchases, is killed with
  *   SIGKILL while contracts are open or coming due, more expire while it is down, a new
@@ -73,7 +73,7 @@ function spawnScript(script: string, env: NodeJS.ProcessEnv, ready: RegExp): Pro
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How many settlement entries exist, and how many contracts name one (issue 14: one per investor per batch). */
+/** How many settlement entries exist, and how many contracts name one (one per investor per batch). */
 async function settleEntries(): Promise<{ entries: number; named: number; namedEntries: number }> {
   const db = server.deps.db;
   const entries = await db.selectFrom('journal_entries').select('id').where('kind', '=', 'contract_settled').execute();

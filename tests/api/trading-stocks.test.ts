@@ -1,9 +1,9 @@
 /**
- * Stock orders over the API (issue 6 "Stock orders"), on SQLite and `TEST_DB=pg`: buy and sell
+ * Stock orders over the API, on SQLite and `TEST_DB=pg`: buy and sell
  * at the feed price with commission on both sides (0.10 %, to the cent), average cost,
  * realized and unrealized P/L, holdings in `purse/getAssets`, selling more than held, indices
  * refused, idempotent sale. Ledger invariants after every test. Prices are INR, the account is
- * EUR (the default): every gross converts at the feed's EUR/INR rate (issue 9).
+ * EUR (the default): every gross converts at the feed's EUR/INR rate.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../support/server.js';
@@ -100,7 +100,7 @@ describe('stock orders', () => {
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
     expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 10 }, { token: user.token }), 409, 1210);
-    // The sell form's schema on both sides (issue 16): a missing, zero or fractional quantity is 1406 too.
+    // The sell form's schema on both sides: a missing, zero or fractional quantity is 1406 too.
     expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1406);
     expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
     expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 2.5 }, { token: user.token }), 400, 1406);

@@ -1,5 +1,5 @@
 /**
- * Cases generated at run time from every screen's layout + schemas (issue 12), grouped by
+ * Cases generated at run time from every screen's layout + schemas, grouped by
  * screen in the report:
  * - forms: empty submit, one invalid value per constraint, a valid set (call intercepted,
  *   body checked against the schema, success actions seen) — `tests/qa/generate.ts`;
@@ -28,7 +28,7 @@ import type { CaseRole, CaseStep } from '../qa/types';
 /** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
 const QUERY = FIXED_QUERIES;
 
-/** Routes checked: the spec's (SPEC.md §2) plus the back office. `/` only redirects. */
+/** Routes checked: the spec's (docs/product.md, Routes) plus the back office. `/` only redirects. */
 const routes = ROUTES.filter((r) => r.path !== '/');
 
 /**

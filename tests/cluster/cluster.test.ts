@@ -1,5 +1,5 @@
 /**
- * Issue 15: three API processes on one PostgreSQL database and one Redis — one market feed
+ * Three API processes on one PostgreSQL database and one Redis — one market feed
  * (leader by advisory lock, batches on Redis pub/sub), cross-process cache invalidation,
  * settlement exactly once, and `kill -9` of a follower and of the leader. Runs when
  * PostgreSQL (127.0.0.1:5432) and Redis (127.0.0.1:6379) answer (`npm test` and `.ci/run`

@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Shared state", in one test process: two servers (two `buildServer`s, as two API
+ * Shared state, in one test process: two servers (two `buildServer`s, as two API
  * processes would build them) on one PostgreSQL database and one Redis prefix — rate-limit
  * counters are shared through Redis, a cache-bus publish on one runs the handlers of the
  * other, and exactly one of them holds the feed lock while the other adopts its batches.

@@ -1,5 +1,5 @@
 /**
- * The operator manages news, banners and company information in /admin (issue 5), and
+ * The operator manages news, banners and company information in /admin, and
  * investors see the result.
  */
 import { expect, test, type APIRequestContext } from './test';

@@ -1,5 +1,5 @@
 /**
- * The ticket's entry points at 390×844 (issue 9 "/buy"): /home's quote lists and a share's
+ * The ticket's entry points at 390×844: /home's quote lists and a share's
  * /marketDetails open /buy for that symbol; an index's ticket explains it is not tradable and
  * points to the ETFs. Screenshots for docs/screenshots.
  */

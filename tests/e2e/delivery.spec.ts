@@ -1,5 +1,5 @@
 /**
- * Phone-grade delivery (issue 13) in Chromium at 390×844: no Content-Security-Policy
+ * Phone-grade delivery in Chromium at 390×844: no Content-Security-Policy
  * violation on any route (visitor and logged in), forms validate with the server-compiled
  * validators (no ajv compiler, no eval), the boot skeleton paints before any script, dark mode
  * follows the system and the /my switch, the app is installable (manifest + service worker)

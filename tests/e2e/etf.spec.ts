@@ -1,8 +1,8 @@
 /**
- * ETFs end to end at 390×844 (issue 9): from /home to the ETF list, a fund's detail with its
+ * ETFs end to end at 390×844: from /home to the ETF list, a fund's detail with its
  * basket, "Buy" to the stand-alone ticket /buy, buying units at the iNAV through `etf/buy`; the
  * order shows on /etf and the units in /position. The ticket shows the INR price, the EUR/INR
- * rate and the amount in euros before the investor confirms (issue 9 "One currency story"),
+ * rate and the amount in euros before the investor confirms,
  * for a share (through `order/purchase`) as for a fund; /market rows open it with "Kaufen".
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 17 at 390×844: the password strength meter on /register and /ChangePassword (a
+ * Hardening at 390×844: the password strength meter on /register and /ChangePassword (a
  * common password shows "very weak" and is refused by the server; a phrase shows "strong"),
  * and the deposit beneficiary card on /pay.
  */

@@ -18,7 +18,7 @@ async function outboxFor(request: APIRequestContext, email: string): Promise<Out
 /**
  * The ids of the messages already mailed to an address. Take it before the step that sends a
  * code and pass it to `readCode`, so only a newer message counts — never compare the server's
- * `sentAt` (the server runs on `CLOCK_START`) with this runner's clock (issue 18).
+ * `sentAt` (the server runs on `CLOCK_START`) with this runner's clock.
  */
 export async function outboxIds(request: APIRequestContext, email: string): Promise<Set<string>> {
   return new Set((await outboxFor(request, email)).map((m) => m.id));
@@ -47,7 +47,7 @@ export const demoInvestor = (): Login => demoCredentials().investor;
 /** The demo operator seeded at server start. */
 export const demoOperator = (): Login => demoCredentials().operator;
 
-/** The demo editor seeded at server start (issue 11, the studio). */
+/** The demo editor seeded at server start (the studio). */
 export const demoEditor = (): Login => demoCredentials().editor;
 
 /** Registers a user through the API (for tests about later screens); returns its token. */

@@ -1,5 +1,5 @@
 /**
- * Identity verification end to end at 390×844 (issue 3): the investor photographs both sides
+ * Identity verification end to end at 390×844: the investor photographs both sides
  * (progress, preview), submits, sees 'pending review'; the operator approves in /admin; the
  * investor sees 'review approved'. Also a rejection with its reason and the resubmission form.
  */

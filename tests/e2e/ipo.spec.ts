@@ -1,5 +1,5 @@
 /**
- * IPO end to end at 390×844 (issue 9): an operator sets up an issue closing in seconds, the
+ * IPO end to end at 390×844: an operator sets up an issue closing in seconds, the
  * investor applies for 3 lots on /ipoDetails (the amount is blocked: held, not spent), another
  * investor applies too (oversubscribed: 6 lots asked, 2 offered), the server's job allots at
  * `allotmentAt` (each applicant gets the minimum lot, the rest is refunded) and lists at

@@ -1,5 +1,5 @@
 /**
- * Phone screenshots of the markets screens (issue 5). Written to test-results/screenshots;
+ * Phone screenshots of the markets screens. Written to test-results/screenshots;
  * `SCREENSHOTS_DIR=docs/screenshots` refreshes the committed set.
  */
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Markets end to end on a phone-sized Chromium (issue 5 proof): /home's indices move within
+ * Markets end to end on a phone-sized Chromium: /home's indices move within
  * 3 s, the market list ticks, search finds 'Reliance' by 'relia', the detail chart renders
  * every range, a star puts the stock in /userMarket, a news article opens, pull-to-refresh
  * reloads, and the live stream reconnects after the server restarts.

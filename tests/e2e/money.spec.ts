@@ -1,5 +1,5 @@
 /**
- * Money end to end at 390×844 (issue 4): deposit with a screenshot → operator approves →
+ * Money end to end at 390×844: deposit with a screenshot → operator approves →
  * balance and bill flow update → withdraw with the fee shown → operator pays out → records
  * show the states. The server's clock starts on a Monday inside both windows (CLOCK_START).
  */

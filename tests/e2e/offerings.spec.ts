@@ -1,5 +1,5 @@
 /**
- * Offerings end to end at 390×844 (issue 10): one purchase in each product — a block offer, a
+ * Offerings end to end at 390×844: one purchase in each product — a block offer, a
  * gather plan that runs its tranches on the server, an AI basket — and each record screen;
  * the operator desks. Offers and plans are set up through the operator API at the live price.
  * Screenshots go to SCREENSHOTS_DIR (default test-results/screenshots; `docs/screenshots` for
@@ -39,7 +39,7 @@ test('block trading: buy from an offer, see it locked in the records; the operat
   await expect(record).toContainText('gesperrt');
   await expect(record).toContainText('3');
   await shot(page, 'blockTradingRecordList');
-  // /position shows the lock on the holding (issue 10).
+  // /position shows the lock on the holding.
   await page.goto('/position');
   await page.getByRole('tab', { name: 'Bestand' }).click();
   await expect(page.getByTestId('list-holdings').getByTestId('list-row').filter({ hasText: 'Tata Consultancy' })).toContainText('Gesperrt bis');

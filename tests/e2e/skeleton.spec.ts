@@ -1,5 +1,5 @@
 /**
- * The walking skeleton end to end on a phone-sized Chromium (issue 2 §5): visitor → /page,
+ * The walking skeleton end to end on a phone-sized Chromium: visitor → /page,
  * register with the emailed code, log in, tabs and drawer, bank binding, language, the 501
  * flow and log out.
  */
@@ -79,7 +79,7 @@ test('tabs, header icons and the side drawer', async ({ page, request }) => {
   await expect(drawer.getByTestId('total-assets')).toHaveText(/^0,00\s€$/);
   await drawer.getByRole('button', { name: 'Bankkarte verknüpfen' }).click();
   await expect(page).toHaveURL(/\/bindBank$/);
-  // Back from /bindBank goes to /my (SPEC.md §2).
+  // Back from /bindBank goes to /my (docs/product.md, Routes).
   await page.getByRole('button', { name: 'Zurück' }).click();
   await expect(page).toHaveURL(/\/my$/);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 11: an editor at 1280×800 changes the bindBank title and a field's help text in the
+ * An editor at 1280×800 changes the bindBank title and a field's help text in the
  * studio (new text ids, entered in all four languages), previews the draft in German,
  * publishes it with a note — and an investor's phone at 390×844 shows it on the next load,
  * without a restart of the server. The screen is rolled back to the files afterwards, so the

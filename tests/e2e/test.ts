@@ -1,6 +1,6 @@
 /**
  * The e2e `test` every spec imports. When the suite runs under libfaketime
- * (`scripts/test-clock-shift.sh`, issue 18) Chromium itself runs on the real clock — it stalls
+ * (`scripts/test-clock-shift.sh`) Chromium itself runs on the real clock — it stalls
  * under libfaketime — so each browser context gets the runner's (moved) wall clock through
  * Playwright's clock emulation instead: page timers stay real, `Date` shows the moved time.
  */

@@ -1,5 +1,5 @@
 /**
- * Trading end to end at 390×844 (issue 6): accept the risk disclosure, buy 'up' on a stock for
+ * Trading end to end at 390×844: accept the risk disclosure, buy 'up' on a stock for
  * the shortest duration, watch the trade-result dialog count down and show the result, check
  * balance and bill flow; buy and sell shares and see them with P/L on /position.
  * The e2e server offers a 10-second shortest duration (UPDOWN_DURATIONS in playwright.config.ts).

@@ -1,6 +1,6 @@
 /**
  * Generates QA cases from a screen's data — its layout and the schemas its forms name — at run
- * time (issue 12): nothing generated is committed, so a schema edit changes the cases at once.
+ * time: nothing generated is committed, so a schema edit changes the cases at once.
  *
  * Per form block:
  * - `empty`: submitting the untouched form shows each required field's message

@@ -1,5 +1,5 @@
 /**
- * Sets up who runs a case and the state it starts from — only through the real API (issue 12):
+ * Sets up who runs a case and the state it starts from — only through the real API:
  * a fresh investor registered with an emailed code, a bank account bound, identity submitted
  * (and approved by the operator), money credited by a real deposit the operator approves.
  * Operators and editors use the back-office login the demo server seeds.

@@ -1,5 +1,5 @@
 /**
- * Lints QA case files (issue 12): each file against `schemas/cases.meta.json`, then what a
+ * Lints QA case files: each file against `schemas/cases.meta.json`, then what a
  * schema cannot say — the route's screen exists, every `form` names a form block of that
  * screen (or of a screen a `navigate` step opened), every `field` is in that form's schema and
  * every message id exists in all four locales, and `{offer}` in the route goes with `given.offer`. Problems read `file#/pointer: message`.

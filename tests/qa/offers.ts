@@ -1,5 +1,5 @@
 /**
- * Open offers an operator makes through the real back-office calls (issue 12): a gather plan,
+ * Open offers an operator makes through the real back-office calls: a gather plan,
  * a block-trading offer and an IPO, each open on the e2e server clock (CLOCK_START, Monday
  * 2026-11-23 11:30 India time) until 2030. The generated suite seeds its lists with them; a
  * case file asks for one with `given.offer` and opens it with `{offer}` in its route.

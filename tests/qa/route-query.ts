@@ -1,6 +1,6 @@
 /**
  * A real route query for screens that show one record (`/withdrawDetail?id=…`), found from the
- * screens' own data (issue 12): a list block whose rows link to the route (`item.link`, or `to`
+ * screens' own data: a list block whose rows link to the route (`item.link`, or `to`
  * on news lists) is loaded through the API with the session of its screen, and its first row
  * fills the link's template — the same path a user takes by tapping that row. Without a query
  * such a screen loads nothing (the renderer makes no call while a `{query.x}` is missing), so

@@ -1,5 +1,5 @@
 /**
- * The QA case format (issue 12): what `tests/cases/*.case.json` files hold and what the
+ * The QA case format: what `tests/cases/*.case.json` files hold and what the
  * generator produces from a screen's schema + layout. `schemas/cases.meta.json` is the same
  * contract as a JSON Schema (the linter checks files against it).
  */

@@ -1,5 +1,5 @@
 /**
- * Multi-process test harness (issue 15): real server processes (`node --import tsx
+ * Multi-process test harness: real server processes (`node --import tsx
  * src/server/main.ts`) on one fresh PostgreSQL database and one Redis (own key prefix per
  * run), each on its own port — what a reverse proxy would balance. Helpers speak plain HTTP
  * to a chosen process: envelope calls, SSE streams, users funded through the real deposit

@@ -1,5 +1,5 @@
 /**
- * Assertions on the `{code, message, data}` envelope (SPEC.md §7, §8) shared by the API tests.
+ * Assertions on the `{code, message, data}` envelope (docs/product.md, Calls) shared by the API tests.
  */
 import fs from 'node:fs';
 import path from 'node:path';

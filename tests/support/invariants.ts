@@ -1,5 +1,5 @@
 /**
- * Ledger invariants (DESIGN.md "Money is honest by construction"; issue 4 "Proof") checked
+ * Ledger invariants (docs/product.md, Money) checked
  * after every API test that touches money:
  * - every journal entry has at least two postings and they sum to zero;
  * - no user's `available` or `held` account is below zero;
@@ -9,10 +9,10 @@
  * - every hold is resolved at most once: an open hold has no resolving entry and still holds its
  *   amount; a settled or released hold has exactly one resolving entry and holds nothing; the
  *   user's held balance equals the sum of their open holds.
- * - trading (issue 6): every contract has its own hold (open while the contract is open,
+ * - trading: every contract has its own hold (open while the contract is open,
  *   settled when won or lost, released when void) and, once settled, names the one
- *   `contract_settled` entry that settled it — the user's net settlement of a settler batch
- *   (issue 14), which credits the user exactly what the outcome rule says for the recorded
+ *   `contract_settled` entry that settled it — the user's net settlement of a settler batch,
+ *   which credits the user exactly what the outcome rule says for the recorded
  *   settle prices of the contracts that name it; a net entry releases exactly their holds; no
  *   settlement entry without a contract; every stock trade's entry moves the user's cash by its net amount;
  *   positions equal the bought minus the sold shares; the securities-settlement house account
@@ -102,7 +102,7 @@ export async function assertLedgerInvariants(db: Db): Promise<void> {
     list.push(p);
     heldByReference.set(p.reference, list);
   }
-  // A net settlement entry (reference `net:<id>`, issue 14) resolves several holds of one user at
+  // A net settlement entry (reference `net:<id>`) resolves several holds of one user at
   // once: its held postings must release exactly the sum of the holds that name it.
   const netHeld = new Map<string, { owner: string | null; released: number; holds: number; owners: Set<string> }>();
   for (const p of postings) {
@@ -172,7 +172,7 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     list.push(p);
     byEntry.set(p.entry_id, list);
   }
-  // Settlement entries (issue 14): one per investor per settler batch; each settled contract
+  // Settlement entries: one per investor per settler batch; each settled contract
   // names its entry, an entry settling one contract has that contract as its reference, a net one
   // `net:<its id>`; no settlement entry without a contract that names it.
   const settleEntries = new Map<string, { reference: string; contracts: Array<{ userId: string; payout: number; id: string }> }>();
@@ -230,7 +230,7 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     if (credited !== payout) problems.push(`settlement entry ${entryId}: credited ${credited}, its ${entry.contracts.length} contract(s) pay ${payout}`);
   }
 
-  // IPO allotments (issue 9): listed allotments are shares, allotted money is in securities settlement.
+  // IPO allotments: listed allotments are shares, allotted money is in securities settlement.
   const ipo = await ipoInvariants(db, postings, holds);
   problems.push(...ipo.problems);
   const shares = new Map<string, number>(ipo.shares);

@@ -1,5 +1,5 @@
 /**
- * IPO ledger invariants (issue 9), part of `assertLedgerInvariants`:
+ * IPO ledger invariants, part of `assertLedgerInvariants`:
  * - every application has its own hold (kind `ipo`, reference = application, same user and
  *   amount): open while applied, settled when allotted, released when not allotted or refunded;
  * - a resolved application: allotted + refund = amount, allotted = allotted shares × price, and

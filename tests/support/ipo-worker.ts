@@ -1,5 +1,5 @@
 /**
- * A second IPO job in its own process (issue 9 "two servers allotting at once"): opens the
+ * A second IPO job in its own process: opens the
  * database named by the environment (`DATABASE_URL`, else SQLite `DATA_DIR/nivesh.sqlite`),
  * prints `READY`, waits for a line on stdin, runs `runIpoJob(db, IPO_NOW)` and prints
  * `REPORT <json>`. Run: `node --import tsx tests/support/ipo-worker.ts`.

@@ -1,8 +1,8 @@
 /**
- * Helpers for the money API tests (issue 4): a test server with money-friendly settings and
+ * Helpers for the money API tests: a test server with money-friendly settings and
  * the per-file hooks around one ({@link useMoneyServer}), operators created through the domain
  * and logged in through `user/login`, bound bank accounts, real photo uploads for deposit
- * screenshots (issue 3), deposits credited by an operator's approval, and India-time instants.
+ * screenshots, deposits credited by an operator's approval, and India-time instants.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -105,7 +105,7 @@ export async function credit(server: TestServer, token: string, operator: string
 
 /**
  * The caller's `{available, held, total}` from `purse/getAssets` (its `positions`, the market
- * value of holdings added by issue 6, is left out here; trading tests read it directly).
+ * value of holdings, is left out here; trading tests read it directly).
  */
 export async function assets(server: TestServer, token: string): Promise<{ available: number; held: number; total: number }> {
   const { available, held, total } = expectOk(await server.call<{ available: number; held: number; total: number }>('purse/getAssets', {}, { token }));

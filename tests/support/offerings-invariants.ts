@@ -1,5 +1,5 @@
 /**
- * Offerings invariants (issue 10), checked after every offerings API test next to the ledger
+ * Offerings invariants, checked after every offerings API test next to the ledger
  * invariants: every block offer's sold quantity equals its purchases and each purchase is its
  * trade; every gather participation's held money is exactly its one open hold and its invested
  * money exactly its fills; every basket order's invested money is exactly its lines' trades.
@@ -54,7 +54,7 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const order of orders) {
     const mine = lines.filter((l) => l.order_id === order.id);
-    // Issue 9: each line's INR gross converts at its trade's EUR/INR rate.
+    // each line's INR gross converts at its trade's EUR/INR rate.
     const lineCost = (l: (typeof mine)[number]) => toAccountMinor(Number(l.price_minor) * Number(l.quantity), Number(tradeById.get(l.trade_id)?.fx_rate_minor ?? 100)) + Number(l.commission_minor);
     const invested = mine.reduce((s, l) => s + lineCost(l), 0);
     if (invested !== Number(order.invested_minor)) problems.push(`basket order ${order.id}: invested ${order.invested_minor}, lines say ${invested}`);

@@ -1,5 +1,5 @@
 /**
- * Helpers for the offerings API tests (issue 10): operator-saved block offers and gather
+ * Helpers for the offerings API tests: operator-saved block offers and gather
  * plans at the live feed price, a user's holdings and balances in minor units, and the
  * shared server setup of the three offerings test files ({@link useOfferingsServer}).
  */
@@ -55,7 +55,7 @@ export async function balances(server: TestServer, token: string): Promise<{ ava
 export type OfferingsServer = MoneyServer;
 
 /**
- * The shared setup of the offerings API tests (issue 10): {@link useMoneyServer} (`env` added
+ * The shared setup of the offerings API tests: {@link useMoneyServer} (`env` added
  * to its environment; the clock is left where a test put it) plus the offerings invariants
  * after every test.
  */

@@ -1,5 +1,5 @@
 /**
- * The setup the hardening API tests share (issue 17; extracted in issue 18's review): one test
+ * The setup the hardening API tests share: one test
  * server per file with an operator and a registered investor logged in, started in `beforeAll`
  * and stopped in `afterAll`. Money files with ledger checks use `useMoneyServer` instead.
  */

@@ -1,5 +1,5 @@
 /**
- * A second settler in its own process (issue 6 "two settlers"): opens the database named by
+ * A second settler in its own process: opens the database named by
  * the environment (`DATABASE_URL`, else SQLite `DATA_DIR/nivesh.sqlite`), prints `READY`,
  * waits for a line on stdin, then runs `settleDue(db, SETTLE_NOW)` until nothing is due and
  * prints `REPORT <json>`.

@@ -1,4 +1,4 @@
-/** Issue 11: studio test helpers. */
+/** Studio test helpers. */
 import { randomUUID } from 'node:crypto';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';

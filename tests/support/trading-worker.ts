@@ -1,5 +1,5 @@
 /**
- * A separate API process for the trading crash test (issue 6): the real server on the
+ * A separate API process for the trading crash test: the real server on the
  * database named by the environment, with a clock that runs at real speed on a timeline
  * shared across restarts — `now = WORKER_CLOCK_START + (Date.now() − WORKER_WALL_ANCHOR)` —
  * so its feed ticks, its tick recorder records and its settler runs in the background.

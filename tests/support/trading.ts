@@ -1,5 +1,5 @@
 /**
- * Helpers for the trading API tests (issue 6): funded traders (credited through the real
+ * Helpers for the trading API tests: funded traders (credited through the real
  * deposit flow), purchases, recorded ticks, and a bulk fixture of due contracts.
  */
 import { newId } from '../../src/server/domain/ids.js';
@@ -53,7 +53,7 @@ export async function entriesOf(db: Db, kind: string, reference: string): Promis
 
 /**
  * The `contract_settled` entry a contract names as the one that settled it (its own, or its
- * investor's net settlement of a batch, issue 14), or null while it is open or when the entry
+ * investor's net settlement of a batch), or null while it is open or when the entry
  * it names is missing or of another kind.
  */
 export async function settlementEntryOf(db: Db, contractId: string): Promise<string | null> {

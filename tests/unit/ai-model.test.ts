@@ -1,5 +1,5 @@
 /**
- * The basket models (issue 10 "AI-recommended baskets"; src/server/domain/ai/model.ts) on fixed
+ * The basket models (src/server/domain/ai/model.ts) on fixed
  * data: on synthetic series with known growth the backtest figures equal the closed-form
  * values; on the shared NSE history (when present) a fit reproduces the published figures.
  */

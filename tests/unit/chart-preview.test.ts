@@ -5,7 +5,7 @@ import type { BarView } from '../../src/shared/market';
 const bar = (t: number, c: number): BarView => ({ t, o: c, h: c, l: c, c, v: 0 });
 const points = (path: string) => path.slice(1).split('L').map((pair) => pair.split(',').map(Number) as [number, number]);
 
-describe('the chart preview geometry (issue 13)', () => {
+describe('the chart preview geometry', () => {
   it('spreads the closes over the width and puts the highest at the top margin, the lowest at the bottom margin', () => {
     const shape = previewGeometry([100, 110, 105], undefined, 200);
     const [a, b, c] = points(shape.line);

@@ -1,5 +1,5 @@
 /**
- * The client's one envelope unwrapping (issue 16; SPEC.md §7, §8): 200 gives `data`; another
+ * The client's one envelope unwrapping (docs/product.md, Calls): 200 gives `data`; another
  * code toasts the server's message (unless silent) and throws an ApiError carrying code, message
  * and data; 501 runs the "not logged in" flow instead of a toast — except for answers that need
  * no session (screens).

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the contract/screen compatibility checker. A staff-owned screen schema may only
+ * The contract/screen compatibility checker. A staff-owned screen schema may only
  * narrow its call's code-owned contract; every violation is reported as `pointer: message`.
  * Runs on the real `bindBank` contract and on small hand-made pairs.
  */

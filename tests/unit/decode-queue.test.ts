@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Uploads": images are decoded a bounded number at once, and uploads beyond the
+ * Images are decoded a bounded number at once, and uploads beyond the
  * waiting line are refused at once with `uploadRateLimited` instead of piling up memory.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 13 (TBT): the work of a screen's first render is spread over frames and tasks —
+ * Less TBT: the work of a screen's first render is spread over frames and tasks —
  * blocks arrive a few per frame, Intl is warmed in small tasks of its own, and the shared Intl
  * formatters are made once per locale and options.
  */

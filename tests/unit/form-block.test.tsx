@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The form block with Testing Library (issue 16): initial values from its `load` call (only the
+ * The form block with Testing Library: initial values from its `load` call (only the
  * picked fields) and from `initial` with a route-query placeholder; an empty submit shows each
  * field's message and calls nothing; a valid submit sends the typed body with an
  * Idempotency-Key that a retry of the same data reuses; server field errors land on their
@@ -91,7 +91,7 @@ describe('form block', () => {
     await waitFor(() => expect(field('holderName').value).toBe(''));
   });
 
-  it('edits an array of symbols as one line with the symbolList widget (issue 16: the article form)', async () => {
+  it('edits an array of symbols as one line with the symbolList widget (the article form)', async () => {
     const withSymbols = { ...schema, required: [], properties: { symbols: { type: 'array', title: 'field.holderName', maxItems: 3, items: { type: 'string', minLength: 1 } } } };
     const { host, callsOf } = fakeHost({ 'bank/get': () => ({ symbols: ['TCS'] }), 'bank/addBank': () => ({ id: 'n1' }) });
     renderWithHost(

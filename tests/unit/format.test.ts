@@ -4,7 +4,7 @@ import { formatMinorMoney, formatMoney, formatNumber, maskTail } from '../../src
 // Intl separates the number and the euro sign with a no-break space.
 const eur = (text: string) => text.replace(/\u00a0/g, ' ');
 
-describe('formatMoney (SPEC.md §9: euros, German format, 2 decimals truncated)', () => {
+describe('formatMoney (docs/product.md, Display formats: euros, German format, 2 decimals truncated)', () => {
   it.each([
     [0, '0,00 €'],
     [0.999, '0,99 €'],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The list block with Testing Library (issue 16): rows from a plain call with formatted
+ * The list block with Testing Library: rows from a plain call with formatted
  * bindings and tap-through links, the empty state, filters that go into the call's params,
  * paging with "load more", and an item action behind its confirmation sheet that calls with the
  * item's fields and runs its success actions.

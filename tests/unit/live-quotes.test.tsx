@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The live-quote client with Testing Library (issue 16; issue 5's stream): components showing
+ * The live-quote client with Testing Library (the SSE stream): components showing
  * quotes share one EventSource for the symbols mounted (opened after a short debounce, sorted),
  * a streamed quote replaces the loaded one only when it is newer than the loaded one, an error reconnects with backoff
  * and resumes from the last event id, and unmounting everything closes the stream.

@@ -1,5 +1,5 @@
 /**
- * Bar aggregation at minute boundaries (issue 5 proof): a tick at hh:mm:59.999 belongs to
+ * Bar aggregation at minute boundaries: a tick at hh:mm:59.999 belongs to
  * that minute, one at hh:(mm+1):00.000 closes it and opens the next; resampling and days.
  */
 import { describe, expect, it } from 'vitest';

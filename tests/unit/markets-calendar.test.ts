@@ -1,5 +1,5 @@
 /**
- * The NSE session calendar (issue 5): 09:15–15:30 India time on weekdays that are not
+ * The NSE session calendar: 09:15–15:30 India time on weekdays that are not
  * holidays; the derived holiday list matches the real data.
  */
 import fs from 'node:fs';

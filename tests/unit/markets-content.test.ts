@@ -1,5 +1,5 @@
 /**
- * Server-side HTML sanitizing of articles (issue 5), link rules for banners, and the
+ * Server-side HTML sanitizing of articles, link rules for banners, and the
  * renderer's market formats and templates.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The simulated provider (issue 5 proof): GBM ticks are rounded to the tick size, and the
+ * The simulated provider: GBM ticks are rounded to the tick size, and the
  * same seed gives the same prices (different seeds do not); generated history leads up to its
  * anchor; the first day's prelude ends at the reference price.
  */

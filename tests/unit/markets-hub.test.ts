@@ -1,5 +1,5 @@
 /**
- * SSE fan-out (issue 5): one serialization per symbol set, resumption by Last-Event-ID, a
+ * SSE fan-out: one serialization per symbol set, resumption by Last-Event-ID, a
  * snapshot for unknown or foreign ids, slow clients dropped.
  */
 import { describe, expect, it } from 'vitest';

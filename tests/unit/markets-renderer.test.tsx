@@ -1,5 +1,5 @@
 /**
- * Market renderer pieces without a browser (issue 5; registry ⇄ catalogue is
+ * Market renderer pieces without a browser (registry ⇄ catalogue is
  * registry-catalogue.test.ts): a quote row shows the formatted price and a coloured change, the live number
  * keeps its box.
  */

@@ -1,5 +1,5 @@
 /**
- * Replay parsing of each CSV format found in ../shared/data/nse/ (issue 5 proof). The
+ * Replay parsing of each CSV format found in ../shared/data/nse/. The
  * inline samples always run; the real files are read when the shared data is present (tests
  * that need it skip with a message otherwise).
  */

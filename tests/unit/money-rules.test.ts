@@ -1,5 +1,5 @@
 /**
- * Pure money rules (issue 4): the withdrawal fee rounded down to the cent, API amounts to
+ * Pure money rules: the withdrawal fee rounded down to the cent, API amounts to
  * minor units, the canonical JSON behind idempotency hashes, unique-violation recognition and
  * the money configuration.
  */

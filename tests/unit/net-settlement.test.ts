@@ -1,5 +1,5 @@
 /**
- * A settler batch books one net `contract_settled` entry per investor (issue 14): the legs of
+ * A settler batch books one net `contract_settled` entry per investor: the legs of
  * each contract summed per account and kind, zero legs left out, every entry balanced.
  */
 import { describe, expect, it } from 'vitest';

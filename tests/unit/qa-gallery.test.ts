@@ -1,5 +1,5 @@
 /**
- * The screen gallery (issue 12) is built from the catalogue: `/test`…`/test3` are what
+ * The screen gallery is built from the catalogue: `/test`…`/test3` are what
  * `npm run gen` makes of the frames and every block kind's catalogue examples, they show every
  * block kind and every widget, and a kind no frame names stops the generation.
  */

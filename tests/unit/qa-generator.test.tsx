@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The case generator catches broken widgets (issue 12). The cases generated from /bindBank's
+ * The case generator catches broken widgets. The cases generated from /bindBank's
  * schema + layout run against the real form block (rjsf, our templates, validator and error
  * texts) rendered in jsdom: with the real widgets every case passes; with a widget that
  * swallows input, or one that ignores the field's `pattern` (silently drops a value that does
@@ -27,7 +27,7 @@ import { formsOf, readLayout, readSchema } from '../qa/schemas';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// jsdom has no server to import `/api/ui/validators/<schema>.js` from (issue 13): the form gets
+// jsdom has no server to import `/api/ui/validators/<schema>.js` from: the form gets
 // the module the server would serve (see helpers/form-validator-mock.ts).
 vi.mock('../../renderers/form/precompiled', async (importOriginal) => (await import('./helpers/form-validator-mock')).mockPrecompiled(importOriginal));
 

@@ -1,5 +1,5 @@
 /**
- * The case-file lint (issue 12) on `given.offer` and `{offer}` routes: the record screens'
+ * The case-file lint on `given.offer` and `{offer}` routes: the record screens'
  * case files name the offer they act on, and a route placeholder without one is caught.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Where the generated QA suite (issue 12) gets a real record for screens that show one
+ * Where the generated QA suite gets a real record for screens that show one
  * (`/withdrawDetail?id=…`): from a list block whose rows link there. Every such screen must
  * be reachable from a list, or its generated checks could only ever see the error state.
  */

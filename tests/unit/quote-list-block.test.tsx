@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The quote list block with Testing Library (issue 13): a long list renders its first screenful
+ * The quote list block with Testing Library: a long list renders its first screenful
  * with the first paint and the rest a frame later, so a 52-row market list is not one long task;
  * a short list renders whole at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Registry ⇄ catalogue (issue 16): each of the six collections the renderer's registry holds —
+ * Registry ⇄ catalogue: each of the six collections the renderer's registry holds —
  * block kinds, widgets, formatters, icons, actions, dialogs — names exactly what the assembled
  * catalogue (`schemas/layout.meta.json`) lists, both ways; each block kind's module carries the
  * very fragment the catalogue was assembled from; and every fragment's `examples` pass the

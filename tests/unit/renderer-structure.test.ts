@@ -1,5 +1,5 @@
 /**
- * The renderer's import structure (issue 16), read from the source: no import cycles among
+ * The renderer's import structure, read from the source: no import cycles among
  * `renderers/` and `src/app/` files; blocks never import `Screen` or the registry (they render
  * children through the context's `renderBlock`); the core (everything but blocks, dialogs,
  * widgets and market) never imports `renderers/market/`, and market imports nothing of the

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 13 (first paint): the calls a screen's first render makes are known from its layout and
+ * First paint: the calls a screen's first render makes are known from its layout and
  * started with the entry screen. `firstLoads` lists them from the real layouts; a block that
  * mounts afterwards takes the prefetched answer instead of calling again; a held toast reaches
  * the toast host once it subscribes.

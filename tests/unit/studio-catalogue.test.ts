@@ -1,5 +1,5 @@
 /**
- * Issue 11: the studio's reading of the catalogue — a block kind's property-panel schema is
+ * The studio's reading of the catalogue — a block kind's property-panel schema is
  * that kind's part of `schemas/layout.meta.json` (scalar properties only), and the block under
  * the editor's cursor is found from the cursor's JSON pointer.
  */

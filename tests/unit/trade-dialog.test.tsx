@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The trade-result dialog with Testing Library (issue 16; SPEC.md §2, §3): it opens from a
+ * The trade-result dialog with Testing Library (docs/product.md, Routes): it opens from a
  * purchase response, counts down whole seconds on the device clock (fake timers here), shows
  * name, direction, buy price, the current price and the amount, says "settling" at zero, asks
  * the server until the contract is settled and then shows the outcome and the profit;

@@ -1,5 +1,5 @@
 /**
- * The trading rules (issue 6 "Proof"; SPEC.md §4, §9): the outcome at the edges (above, below,
+ * The trading rules (docs/product.md, Up/down trading): the outcome at the edges (above, below,
  * equal × up, down), profit rounding at .5, the payout of each outcome, commission rounding,
  * and that the settle price is the last tick at or before the expiry.
  */
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { commissionMinor, contractProfit, isWin, normalizeDirection, rateToBasisPoints, settle, winProfitUnits } from '../../src/shared/trade';
 
-describe('outcome rule (SPEC.md §4)', () => {
+describe('outcome rule (docs/product.md, Up/down trading)', () => {
   it.each([
     [1, 100_00, 100_05, true],
     [1, 100_00, 99_95, false],
@@ -30,7 +30,7 @@ describe('outcome rule (SPEC.md §4)', () => {
   });
 });
 
-describe('profit = amount × rate rounded to an integer, halves up (SPEC.md §9)', () => {
+describe('profit = amount × rate rounded to an integer, halves up (docs/product.md, Up/down trading)', () => {
   it.each([
     [15, 0.9, 14], // 13.5 → 14
     [5, 0.9, 5], // 4.5 → 5

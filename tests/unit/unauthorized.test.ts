@@ -8,7 +8,7 @@ function fakeLocation(href: string) {
   return { location: { href, pathname: url.pathname, replace: (to: string) => replaced.push(to) } as unknown as Location, replaced };
 }
 
-describe('the 501 flow (SPEC.md §8)', () => {
+describe('the 501 flow (docs/product.md, Error codes)', () => {
   const storage = new Map<string, string>([['token', 'x']]);
   vi.stubGlobal('localStorage', { clear: () => storage.clear() });
   afterEach(() => storage.set('token', 'x'));

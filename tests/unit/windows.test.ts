@@ -1,5 +1,5 @@
 /**
- * India-time windows (SPEC.md §1, §5, §9; `src/shared/windows.ts`): start inclusive, end
+ * India-time windows (docs/product.md, Money windows; `src/shared/windows.ts`): start inclusive, end
  * exclusive, weekdays by the India calendar, months in India time, and the configuration's
  * window strings.
  */

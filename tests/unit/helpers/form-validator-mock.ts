@@ -1,5 +1,5 @@
 /**
- * jsdom has no server to import `/api/ui/validators/<schema>.js` from (issue 13): a form under
+ * jsdom has no server to import `/api/ui/validators/<schema>.js` from: a form under
  * test gets the module the server would serve, compiled by the server's own compiler and run
  * with the runtime helpers the browser loader provides. Use with
  * `vi.mock('…/renderers/form/precompiled', async (orig) => (await import('./helpers/form-validator-mock')).mockPrecompiled(orig))`.
