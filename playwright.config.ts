@@ -35,7 +35,7 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Asia/Kolkata',
     trace: 'retain-on-failure',
-    // The service worker (issue 13) would serve screens stale-while-revalidate across tests;
+    // The service worker would serve screens stale-while-revalidate across tests;
     // only tests/e2e/delivery.spec.ts lets it run.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
@@ -49,7 +49,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'phone-chromium', testDir: 'tests/e2e' },
-    // QA (issue 12): case files and cases generated from the schemas; `npm run test:cases`.
+    // QA: case files and cases generated from the schemas; `npm run test:cases`.
     {
       name: 'cases',
       testDir: 'tests/cases',

@@ -40,7 +40,7 @@ function precompileMessages(): Plugin {
 }
 
 /**
- * The installable app (issue 13): web app manifest and a Workbox service worker that precaches
+ * The installable app: web app manifest and a Workbox service worker that precaches
  * the shell (HTML, JS, CSS, icons), serves screens and their validators stale-while-revalidate
  * and never touches any other `/api` answer (money-moving calls go to the network, always).
  * Offline, navigations get the precached shell, which shows the offline state.
@@ -85,7 +85,7 @@ function pwa() {
           options: { cacheName: 'nivesh-assets', expiration: { maxEntries: 100 } },
         },
         {
-          // Screens (layout + schemas), their precompiled validators and (issue 11) the
+          // Screens (layout + schemas), their precompiled validators and the
           // messages: data, never money.
           urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/ui\/(screens|validators|messages)\//.test(url.pathname),
           handler: 'StaleWhileRevalidate',
@@ -125,7 +125,7 @@ export default defineConfig(({ command }) => ({
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./renderers/form/uri-stub.ts', import.meta.url)) },
       // react-router's exports name only its development build; the production one has no dev warnings.
       ...(command === 'build' ? [
-        // Issue 13 budget: Preact's React compatibility layer (~11 KB gzip) instead of React 19's
+        // Bundle budget: Preact's React compatibility layer (~11 KB gzip) instead of React 19's
         // DOM client (~60 KB gzip) in the built app; the unit tests keep rendering with React.
         { find: /^react$/, replacement: 'preact/compat' },
         { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -148,7 +148,7 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       // Shared chunks of a few hundred bytes (a skeleton, an icon, a helper) merged into their
       // neighbours where that loads nothing extra: every file is a request, and a phone on a
-      // mobile network pays a round trip for each one its six connections queue (issue 13).
+      // mobile network pays a round trip for each one its six connections queue.
       output: { experimentalMinChunkSize: 8_000 },
     },
   },

@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (pure functions, renderer helpers), `api` (a real server over HTTP
- * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster` (issue 15:
- * several server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
+ * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster`
+ * (several server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
  */
 export default defineConfig({
   test: {
@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       {
-        // Issue 15: real server processes on PostgreSQL + Redis (skipped when either is down).
+        // real server processes on PostgreSQL + Redis (skipped when either is down).
         test: {
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
