@@ -1,24 +1,5 @@
-import { ERRORS, type ErrorName } from '../../shared/codes.js';
-
 /**
- * A business error from the catalogue (`src/shared/codes.ts`). The envelope layer turns it
- * into `{code, message, data}` with the HTTP status of its class and a localized message.
+ * The domain's name for the server's one error type (`src/server/errors.ts`), so domain code
+ * and its callers import errors from beside the rules that raise them.
  */
-export class AppError extends Error {
-  readonly code: number;
-  readonly status: number;
-  readonly messageId: string;
-  constructor(
-    readonly errorName: ErrorName,
-    /** ICU values for the message, e.g. `{seconds: 42}`. */
-    readonly values: Record<string, string | number> = {},
-    /** Extra machine-readable detail returned as `data`, e.g. field errors. */
-    readonly data: unknown = null,
-  ) {
-    super(errorName);
-    const entry = ERRORS[errorName];
-    this.code = entry.code;
-    this.status = entry.status;
-    this.messageId = entry.message;
-  }
-}
+export { AppError } from '../errors.js';

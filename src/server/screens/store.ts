@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../errors.js';
 import { createSchemaAjv } from './ajv.js';
 import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
