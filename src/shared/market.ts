@@ -45,17 +45,21 @@ export interface MarketDetailView extends QuoteView {
   status: MarketStatusView;
 }
 
-/** Where prices come from and whether the market is open. */
+/** Where prices come from and whether the market is open: the feed's status as the UI shows it. */
 export interface MarketStatusView {
   /** `simulated`, `replay` or a vendor id. */
   provider: string;
-  /** False: the UI must label prices as not real ('Simulated prices'). */
+  /** False for simulated and replayed prices: the UI must label them ('Simulated prices'). */
   real: boolean;
   /** Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays). */
   followsCalendar: boolean;
+  /** Open per the NSE calendar when the provider follows it; always true otherwise. */
   open: boolean;
+  /** Market time now (epoch ms). */
   marketTime: number;
+  /** Next session open (epoch ms) when closed, else null. */
   nextOpen: number | null;
+  /** Close of the running session (epoch ms) when open and following the calendar, else null. */
   closesAt: number | null;
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '../db/index.js';
 import { BarRecorder } from './bar-recorder.js';
 import type { SessionCalendar } from './calendar.js';
 import { indiaDay } from '../../shared/india-time.js';
+import type { MarketStatusView } from '../../shared/market.js';
 import type { Instrument } from './instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
 
@@ -43,22 +44,6 @@ export interface QuoteBatch {
   /** Wall-clock second the batch was computed at (epoch ms); a new leader continues from it. */
   wall?: number;
   quotes: QuoteState[];
-}
-
-/** Where prices come from and whether the market is open (shown by the UI). */
-export interface MarketStatus {
-  provider: string;
-  /** False for simulated and replayed prices: the UI shows the 'Simulated prices' label. */
-  real: boolean;
-  followsCalendar: boolean;
-  /** Open per the NSE calendar when the provider follows it; always true otherwise. */
-  open: boolean;
-  /** Market time now (epoch ms). */
-  marketTime: number;
-  /** Next session open (epoch ms) when closed, else null. */
-  nextOpen: number | null;
-  /** Close of the running session (epoch ms) when open and following the calendar, else null. */
-  closesAt: number | null;
 }
 
 /** Feed tuning. */
@@ -426,7 +411,7 @@ export class MarketFeed {
   }
 
   /** Open/closed and the price source, at the clock's now. */
-  status(): MarketStatus {
+  status(): MarketStatusView {
     const wall = this.clock.now();
     const marketTime = this.provider.marketTime(wall);
     const { info } = this.provider;
