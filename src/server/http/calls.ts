@@ -14,6 +14,7 @@ import { ok, requestLocale } from './envelope.js';
 import { idempotencyOf } from './idempotency.js';
 import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer, sendPrepared } from './prepared.js';
+import { coerceQueryParams } from './query-params.js';
 
 /**
  * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
@@ -164,9 +165,9 @@ export function contractRef(store: SchemaStore, ref: string | undefined): string
 }
 
 /**
- * docs/product.md, Calls: when the body is empty (absent, `null` or
- * `{}`), the query string's parameters (all but `lang`, the message locale, unless the schema
- * has a `lang` field) are the parameters, coerced to the schema's property types
+ * The call's parameters (docs/product.md, Calls): the body, or when the body is empty (absent,
+ * `null` or `{}`) the query string's parameters — all but `lang`, the message locale, unless the
+ * schema has a `lang` field — coerced to the schema's property types by {@link coerceQueryParams}
  * (`integer`/`number`, `boolean`, arrays as repeated keys or comma lists).
  */
 export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'], request: FastifyRequest): unknown {
@@ -175,13 +176,12 @@ export function bodyOrQuery(store: SchemaStore, body: CallSpec<unknown>['body'],
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (!empty) return raw;
   const ref = contractRef(store, schemaRefOf(body, query));
-  const properties = ref ? (store.payloadSchema(ref).schema.properties ?? {}) : {};
+  const schema = ref ? store.payloadSchema(ref).schema : undefined;
   const params: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (key === 'lang' && !('lang' in properties)) continue;
-    params[key] = coerceQueryValue(value, properties[key]);
+    if (key !== 'lang' || (schema?.properties && 'lang' in schema.properties)) params[key] = Array.isArray(value) ? [...value] : value;
   }
-  return Object.keys(params).length ? params : raw;
+  return Object.keys(params).length ? coerceQueryParams(params, schema) : raw;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -191,20 +191,6 @@ export function schemaRefOf(body: CallSpec<unknown>['body'], raw: unknown): stri
   if (body === undefined || typeof body === 'string') return body;
   const value = isRecord(raw) ? raw[body.field] : undefined;
   return (typeof value === 'string' ? body.schemas[value] : undefined) ?? Object.values(body.schemas)[0];
-}
-
-/** A query-string value as the schema property expects it; anything unparsable stays a string for the validator to refuse. */
-function coerceQueryValue(value: unknown, property: SchemaNode | undefined): unknown {
-  const type = Array.isArray(property?.type) ? property.type.find((t) => t !== 'null') : property?.type;
-  if (type === 'array') {
-    const list = Array.isArray(value) ? value : String(value).split(',').filter((part) => part !== '');
-    return list.map((item) => coerceQueryValue(item, property?.items as SchemaNode | undefined));
-  }
-  if (Array.isArray(value)) return value;
-  const text = String(value);
-  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
-  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
 }
 
 /** Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`. */
