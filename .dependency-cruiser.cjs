@@ -129,37 +129,24 @@ const layerRules = LAYERS.map((layer) => ({
   to: { path: '^(src|renderers)/', pathNot: [layer.path, ...layer.may.map(target)] },
 }));
 
-/** Edges allowed only from some files: forbidden from the rest of the layer. */
-const fromRules = LAYERS.flatMap((layer) =>
-  layer.may
-    .filter((edge) => edge.from)
-    .map((edge) => ({
-      name: `layer-${layer.name}-${edge.layer}-only-from`,
-      severity: 'error',
-      comment: `${layer.folder} → ${edge.layer} only from ${edge.from}: ${edge.why}`,
-      from: { path: layer.path, pathNot: edge.from },
-      to: { path: target(edge) },
-    })),
-);
-
-/** Edges allowed only for types: a runtime import is forbidden. */
-const typeOnlyRules = LAYERS.flatMap((layer) =>
-  layer.may
-    .filter((edge) => edge.typeOnly)
-    .map((edge) => ({
-      name: `layer-${layer.name}-${edge.layer}-types-only`,
-      severity: 'error',
-      comment: `${layer.folder} → ${edge.layer} for types only: ${edge.why}`,
-      from: { path: layer.path },
-      to: { path: target(edge), dependencyTypesNot: ['type-only'] },
-    })),
+/**
+ * Limited edges: one allowed only from some files is forbidden from the rest of the layer; one
+ * allowed only for types is forbidden as a runtime import.
+ */
+const limitRules = LAYERS.flatMap((layer) =>
+  layer.may.flatMap((edge) => {
+    const rule = (suffix, comment, from, to) => ({ name: `layer-${layer.name}-${edge.layer}-${suffix}`, severity: 'error', comment: `${layer.folder} → ${edge.layer} ${comment}: ${edge.why}`, from, to });
+    return [
+      ...(edge.from ? [rule('only-from', `only from ${edge.from}`, { path: layer.path, pathNot: edge.from }, { path: target(edge) })] : []),
+      ...(edge.typeOnly ? [rule('types-only', 'for types only', { path: layer.path }, { path: target(edge), dependencyTypesNot: ['type-only'] })] : []),
+    ];
+  }),
 );
 
 module.exports = {
   forbidden: [
     ...layerRules,
-    ...fromRules,
-    ...typeOnlyRules,
+    ...limitRules,
     {
       name: 'composition-root',
       severity: 'error',
