@@ -1,6 +1,6 @@
 /**
  * Number formats for market data. Prices show exactly two decimals (prices are
- * multiples of 0.05, so nothing is rounded away and the truncation of docs/product.md, Display formats holds); changes carry
+ * multiples of 0.05, so nothing is rounded away and the truncation rule holds; docs/product.md, Display formats); changes carry
  * a sign; volumes are compact. Locale-aware (German format by default).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The app's implementation of the renderer host: API calls, screen loading, navigation with
- * the spec's back rules, toasts, session and language.
+ * the back rules of docs/product.md, Routes, toasts, session and language.
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';

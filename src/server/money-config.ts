@@ -28,7 +28,7 @@ export interface MoneyConfig {
   dualApprovalMinor: number;
   /**
    * `ACCOUNT_CURRENCY`: the currency balances, deposits,
-   * withdrawals and stakes are kept in — `EUR` (default, docs/product.md, Display formats money format) or `INR`
+   * withdrawals and stakes are kept in — `EUR` (default; docs/product.md, Display formats) or `INR`
    * (an Indian deployment: INR instruments then trade without conversion).
    */
   accountCurrency: CurrencyCode;

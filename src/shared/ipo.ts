@@ -7,7 +7,7 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 
-/** Investor-facing status of an issue (the spec's labels). */
+/** Investor-facing status of an issue (the labels of docs/product.md, Statuses). */
 export type IpoStatus = 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
 export const IPO_STATUSES: readonly IpoStatus[] = ['upcoming', 'open', 'pendingAllocation', 'pendingListing', 'listed', 'ended'];
 

@@ -1,6 +1,6 @@
 /**
- * The left drawer on tab screens (docs/product.md, Routes): the user's identifier, total assets and the
- * spec's links — rendered from the `drawer` screen layout like any other screen.
+ * The left drawer on tab screens (docs/product.md, Routes): the user's identifier, total assets
+ * and its links — rendered from the `drawer` screen layout like any other screen.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';

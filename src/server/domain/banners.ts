@@ -1,5 +1,5 @@
 /**
- * Banners (docs/product.md, Calls `advertisement/get`): the home carousel's slides — title,
+ * Banners (`advertisement/get`, docs/product.md, Calls): the home carousel's slides — title,
  * subtitle, optional image, link (in-app route or https URL) and order — per language or for
  * every language. Operators create, edit and delete them, audited.
  */

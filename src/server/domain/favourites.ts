@@ -1,5 +1,5 @@
 /**
- * Favourites (docs/product.md, Calls `collect/*`): a user's starred instruments. Adding
+ * Favourites (`collect/*`, docs/product.md, Calls): a user's starred instruments. Adding
  * twice or removing a symbol that is not starred succeeds without change (idempotent).
  */
 import type { QuoteView } from '../../shared/market.js';

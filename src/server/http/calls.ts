@@ -65,8 +65,9 @@ export interface CallSpec<B> {
    */
   body?: string | BodyByField;
   /**
-   * What the spec says a raw body means before it is validated, e.g. docs/product.md, Up/down trading "direction
-   * 1 = up, anything else down" (an object body only; the result is validated).
+   * What the contract says a raw body means before it is validated, e.g. "direction 1 = up,
+   * anything else down" (docs/product.md, Up/down trading; an object body only; the result is
+   * validated).
    */
   prepare?: (raw: Record<string, unknown>) => Record<string, unknown>;
   /**

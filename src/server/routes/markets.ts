@@ -1,6 +1,6 @@
 /**
  * `markets/*` calls (docs/product.md, Calls). POST calls take a JSON body; the GET calls
- * (`remote`, `getNIFTY`, `getSensexData`) take query parameters, as the spec lists them.
+ * (`remote`, `getNIFTY`, `getSensexData`) take query parameters, as docs/product.md, Calls lists them.
  * `historyOneDay` answers both `/markets/historyOneDay/{symbol}` and a `{symbol}` body.
  */
 import type { FastifyRequest } from 'fastify';
