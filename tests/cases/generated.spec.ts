@@ -28,7 +28,7 @@ import type { CaseRole, CaseStep } from '../qa/types';
 /** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
 const QUERY = FIXED_QUERIES;
 
-/** Routes checked: the spec's (docs/product.md, Routes) plus the back office. `/` only redirects. */
+/** Routes checked: those of docs/product.md, Routes, plus the back office. `/` only redirects. */
 const routes = ROUTES.filter((r) => r.path !== '/');
 
 /**
