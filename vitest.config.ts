@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       {
-        // real server processes on PostgreSQL + Redis (skipped when either is down).
+        // Real server processes on PostgreSQL + Redis (skipped when either is down).
         test: {
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],

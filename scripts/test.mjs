@@ -79,7 +79,7 @@ if (await postgresReachable(pgUrl)) {
   console.log(`\n⚠ PostgreSQL not reachable at ${pgUrl}: API tests ran on SQLite only.`);
 }
 
-// three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
+// Three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
 if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
   step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);

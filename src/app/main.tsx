@@ -14,9 +14,9 @@ import { prefetchEntryRoute } from './prefetch';
 import './styles.css';
 import './theme.css';
 
-// money shows in the deployment's account currency (the server writes it into the page).
+// Money shows in the deployment's account currency (the server writes it into the page).
 setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAttribute('content') ?? 'EUR');
-// the lazy block kinds of the entry route's screen, named by the server's shell (which
+// The lazy block kinds of the entry route's screen, named by the server's shell (which
 // also preloads their chunks), load in parallel with the messages; the first render waits for
 // both, so the first screen shows its blocks at once instead of skeletons that shift the page.
 // The entry route's screen and its first calls start now too, not after the first render, and

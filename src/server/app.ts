@@ -121,7 +121,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   deps.log = app.log;
   installEnvelope(app, messages);
   installNulGuard(app, messages);
-  // with PostgreSQL + Redis, rate-limit counters, quote batches and cache
+  // With PostgreSQL + Redis, rate-limit counters, quote batches and cache
   // invalidations are shared by every process.
   const cluster = createCluster(config, app.log);
   // Compression and security headers for every answer; before any route. With them,
@@ -150,12 +150,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     log: app.log,
     transport: cluster.transport,
   });
-  // only the holder of the feed lock ticks; the others mirror its batches.
+  // Only the holder of the feed lock ticks; the others mirror its batches.
   bindFeedToLeader(market.feed, cluster.leader, app.log);
   // Cached screens and messages are dropped on every process when one publishes a change.
   cluster.bus.subscribe('screens', () => store.invalidate());
   cluster.bus.subscribe('messages', () => messages.reload());
-  // what the studio published (latest screen versions, texts) is served from the
+  // What the studio published (latest screen versions, texts) is served from the
   // start and re-read from the database whenever any process announces a change.
   await refreshMessages(deps);
   const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
@@ -192,7 +192,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   uiRoutes(app, deps, store);
   if (config.mode === 'demo') devRoutes(app, deps);
 
-  // the latest published screen versions, checked against the registered calls.
+  // The latest published screen versions, checked against the registered calls.
   await refreshPublished(deps, store);
 
   if (options.strictScreens) {

@@ -34,7 +34,7 @@ export class ManualClock implements Clock {
 export function offsetClock(startIso: string, anchorMs?: number): Clock {
   const start = Date.parse(startIso);
   if (Number.isNaN(start)) throw new Error(`CLOCK_START is not an ISO date: ${startIso}`);
-  // several processes share one anchor (`CLOCK_START_AT`, the real epoch ms at which
+  // Several processes share one anchor (`CLOCK_START_AT`, the real epoch ms at which
   // the clock read CLOCK_START) so they agree on the time whenever each of them started.
   const offset = start - (anchorMs ?? Date.now());
   return { now: () => Date.now() + offset };

@@ -29,7 +29,7 @@ export const AJV_OPTIONS = {
   // `multipleOf: 0.01` on money: ajv's default exact test rejects 0.29 or 19.99 (float
   // division); compare to 6 decimals instead (exact for amounts up to 10^7 with 2 decimals).
   multipleOfPrecision: 6,
-  // an offer form's instants are `["string", "integer"]` — the form sends India time,
+  // An offer form's instants are `["string", "integer"]` — the form sends India time,
   // API clients epoch ms — and one schema serves both.
   allowUnionTypes: true,
 } as const;

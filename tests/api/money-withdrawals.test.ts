@@ -136,7 +136,7 @@ describe('withdrawal', () => {
       expectOk(await withdraw(user.token, { amount: 100, bankId: user.bankId }));
     } else {
       const weekend = /^(Saturday|Sunday)/.test(_label);
-      // on a weekend the refusal says withdrawals are for weekdays.
+      // On a weekend the refusal says withdrawals are for weekdays.
       const text = weekend ? 'Withdrawals are only possible on weekdays (Monday to Friday), 09:30 to 17:30.' : 'Please transfer in/out during the specified time 09:30 to 17:30';
       await expectRefused(user.token, { amount: 100, bankId: user.bankId }, 400, 1200, text);
     }

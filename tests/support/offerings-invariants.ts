@@ -54,7 +54,7 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const order of orders) {
     const mine = lines.filter((l) => l.order_id === order.id);
-    // each line's INR gross converts at its trade's EUR/INR rate.
+    // Each line's INR gross converts at its trade's EUR/INR rate.
     const lineCost = (l: (typeof mine)[number]) => toAccountMinor(Number(l.price_minor) * Number(l.quantity), Number(tradeById.get(l.trade_id)?.fx_rate_minor ?? 100)) + Number(l.commission_minor);
     const invested = mine.reduce((s, l) => s + lineCost(l), 0);
     if (invested !== Number(order.invested_minor)) problems.push(`basket order ${order.id}: invested ${order.invested_minor}, lines say ${invested}`);

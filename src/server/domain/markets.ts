@@ -134,7 +134,7 @@ export async function getStatus(market: Market): Promise<MarketStatusView> {
  */
 export async function getMarket(market: Market, symbol: string, isFavourite: ((symbol: string) => Promise<boolean>) | null): Promise<MarketDetailView> {
   const feed = await feedOf(market);
-  // an ETF quotes like a share (its iNAV), so the ticket /buy serves both; no star.
+  // An ETF quotes like a share (its iNAV), so the ticket /buy serves both; no star.
   const etf = findEtf(market, symbol);
   if (etf) return { ...etfQuoteView(feed, etf), isin: null, lotSize: 1, tickSize: 0.01, yearHigh: null, yearLow: null, favourite: null, status: statusView(market) };
   const instrument = instrumentOf(market, symbol);

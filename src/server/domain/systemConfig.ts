@@ -88,7 +88,7 @@ export async function getSystemConfig(deps: Deps, market: Market, locale: Locale
         result.company = await getCompany(deps, locale);
         break;
       case 'trading':
-        // up/down switch, stake bounds, durations with rates, commission.
+        // Up/down switch, stake bounds, durations with rates, commission.
         result.trading = publicTradingTerms(deps);
         break;
       case 'market': {

@@ -63,7 +63,7 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       };
     } else if (method !== 'get') {
       let schema: Json = { type: 'object', additionalProperties: false, properties: {} };
-      // a form body is documented by its code-owned contract, not the staff-edited screen schema.
+      // A form body is documented by its code-owned contract, not the staff-edited screen schema.
       const component = (ref: string): Json => {
         const body = contractRef(store, ref)!;
         schemas[componentName(body)] = clean(store.payloadSchema(body).schema as Json);

@@ -24,7 +24,7 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void
     refusals,
     handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market),
   });
-  // the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
+  // The price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
   calls.define<IpoApplyForm>({ name: 'ipo/quote', access: 'user', body: 'screens/ipoApply', refusals, handle: ({ body }) => quoteIpo(deps, market, body) });
   calls.define<PageRequest>({ name: 'ipo/ipoRecord', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
 

@@ -62,7 +62,7 @@ export function marketStreamRoutes(app: FastifyInstance, deps: Deps, market: Mar
     reply.hijack();
     const res = reply.raw;
     const socket = res.socket!;
-    // the body is not chunk-framed — it ends when the connection
+    // The body is not chunk-framed — it ends when the connection
     // closes (HTTP/1.1 §9.3), as an event stream only ever does — so events go straight to
     // the socket, one write each, without the response object's per-write framing.
     res.useChunkedEncodingByDefault = false;

@@ -41,7 +41,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
       body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, body, idempotency),
   });
 
-  // the ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
+  // The ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
   calls.define<OrderQuoteQuery>({
     name: 'order/quote',
     access: 'user',

@@ -10,7 +10,7 @@ import type { RegisterForm, LoginForm, ChangePasswordForm, SendCaptchaByEmail } 
  * @param sharedBudget with several processes, the per-IP budget counted in Redis.
  */
 export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: SharedBudget): void {
-  // login, register and changePassword share one per-IP budget (across
+  // Login, register and changePassword share one per-IP budget (across
   // processes when Redis is configured).
   const budget = new IpBudget(deps, deps.config.loginPerIpPer15Min, undefined, sharedBudget);
 

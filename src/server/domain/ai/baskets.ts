@@ -153,7 +153,7 @@ export async function buyBasket(ctx: TradingContext, userId: string, input: { id
     if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: fromMinor(Number(row.min_amount_minor)) });
     const { fit: f } = JSON.parse(row.basket_json) as StoredBasket;
     const lines: Array<{ symbol: string; weightBp: number; priceMinor: number; quantity: number }> = [];
-    // prices are INR, the amount is account money: floor(amount × rate × weight / price).
+    // Prices are INR, the amount is account money: floor(amount × rate × weight / price).
     const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
     for (const p of f.picks) {
       const { priceMinor } = await livePrice(ctx.market, p.symbol);
@@ -229,7 +229,7 @@ export async function basketOrders(ctx: TradingContext, userId: string, query: P
       value = value === null || last === null ? null : value + last * Number(l.quantity);
       return { symbol: l.symbol, quantity: Number(l.quantity), price: fromMinor(Number(l.price_minor)), lastPrice: last === null ? null : fromMinor(last) };
     });
-    // the INR value converts at the current EUR/INR rate.
+    // The INR value converts at the current EUR/INR rate.
     const v = value === null || fx === null ? null : convert(fx, value as number);
     return {
       id: r.id, basketId: r.basket_id, name: t(`ai.${r.model}.name`), amount: fromMinor(Number(r.amount_minor)), invested: fromMinor(Number(r.invested_minor)), leftover: fromMinor(Number(r.leftover_minor)),

@@ -101,7 +101,7 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
       const q = input.quantity;
       if (!Number.isInteger(q) || q < 1 || q > 1_000_000) throw new AppError('quantityInvalid');
       const priceMinor = await etfPrice(ctx.market, etf);
-      // the iNAV is INR; the gross converts at the feed's EUR/INR rate.
+      // The iNAV is INR; the gross converts at the feed's EUR/INR rate.
       const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
       return { etf, priceMinor, quantity: q, now: ctx.deps.clock.now(), fx };
     },

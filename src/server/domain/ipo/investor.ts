@@ -146,7 +146,7 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
       if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
       const shares = lots * Number(row.lot_size);
-      // the issue price is INR; the held amount converts at today's EUR/INR rate, which
+      // The issue price is INR; the held amount converts at today's EUR/INR rate, which
       // stays fixed for this application (allotment and refund use it too).
       const fx = await currentFx(market, deps.config.money.accountCurrency);
       return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), now, fx };

@@ -108,7 +108,7 @@ export async function purchaseBlock(ctx: TradingContext, userId: string, input: 
     if (!withinBand(Number(offer.price_minor), marketMinor, band)) {
       throw new AppError('blockPriceStale', { price: fromMinor(Number(offer.price_minor)), market: fromMinor(marketMinor), band: band / 100 });
     }
-    // the offer price is INR; the money converts at the feed's EUR/INR rate.
+    // The offer price is INR; the money converts at the feed's EUR/INR rate.
     const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
     return { offer, quantity, now, fx };
   };
@@ -162,7 +162,7 @@ export interface BlockPurchaseView {
 export async function myBlockPurchases(ctx: TradingContext, userId: string): Promise<{ items: BlockPurchaseView[]; total: number }> {
   const now = ctx.deps.clock.now();
   const rows = await offeringsDb(ctx.deps.db).selectFrom('block_purchases').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').execute();
-  // value = INR price × quantity at the current EUR/INR rate, in the account currency.
+  // Value = INR price × quantity at the current EUR/INR rate, in the account currency.
   const fx = rows.length ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
   const items = rows.map((r) => {
     const last = ctx.market.feed.quote(r.symbol)?.last ?? null;

@@ -42,7 +42,7 @@ export function trancheBudget(p: Pick<GatherParticipationsTable, 'amount_minor' 
  */
 export async function runTranche(ctx: TradingContext, snapshot: GatherParticipationsTable, priceMinor: number, now: number): Promise<boolean> {
   const bps = ctx.deps.config.trading.commissionBasisPoints;
-  // the feed price is INR; the tranche's account money buys at the EUR/INR rate.
+  // The feed price is INR; the tranche's account money buys at the EUR/INR rate.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   return moneyTransaction(ctx.deps.db, async (trx) => {
     const o = offeringsDb(trx);

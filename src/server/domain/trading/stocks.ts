@@ -108,7 +108,7 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
   if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
   const quantity = input.quantity;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
-  // the price is INR; the gross is converted to the account currency at the feed's
+  // The price is INR; the gross is converted to the account currency at the feed's
   // EUR/INR rate (none for an INR account) and the commission is taken on the converted gross.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   const grossMinor = convert(fx, priceMinor * quantity);
