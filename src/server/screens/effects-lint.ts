@@ -101,17 +101,16 @@ function keepsSteps(actions: unknown, steps: KeepStep[]): boolean {
 export function lintEffects(file: string, id: string, layout: unknown, ctx: EffectsContext): LintProblem[] {
   const problems: LintProblem[] = [];
   const policy = screenPolicy(id);
-  if (!policy) problems.push({ file, pointer: '/screen', message: `screen '${id}' declares no audience in code (src/server/screens/policy.ts)` });
   for (const { call, pointer, tap } of callPositions(layout)) {
     const info = ctx.callInfo(call);
     if (!info) continue;
-    if (policy && !audienceMayName(policy.audience, info.access)) {
+    if (!audienceMayName(policy.audience, info.access)) {
       problems.push({ file, pointer, message: `a screen for audience '${policy.audience}' may not name the ${info.access} call '${call}'` });
     }
     if (!tap && info.effect !== 'query') {
       problems.push({ file, pointer, message: `'${call}' is a command: what runs without a tap (load, prefetch, poll, reload) may name only queries` });
     }
-    if (tap && info.effect === 'command' && policy && !policy.commands.includes(call)) {
+    if (tap && info.effect === 'command' && !policy.commands.includes(call)) {
       problems.push({ file, pointer, message: `command '${call}' is not allowed on screen '${id}' (allowed: ${policy.commands.join(', ') || 'none'})` });
     }
   }

@@ -97,8 +97,14 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   withdrawDetail: investor(),
 };
 
-/** A screen's policy, or undefined for a screen code does not know (the lint refuses it). */
-export const screenPolicy = (id: string): ScreenPolicy | undefined => (Object.hasOwn(SCREEN_POLICIES, id) ? SCREEN_POLICIES[id] : undefined);
+/**
+ * What a screen code does not list (a layout file added under `SCHEMAS_DIR` without code) may
+ * do: the least — an investor screen whose taps run no command.
+ */
+export const UNLISTED_POLICY: ScreenPolicy = { audience: 'investor', commands: [] };
+
+/** A screen's policy; {@link UNLISTED_POLICY} for a screen code does not list. */
+export const screenPolicy = (id: string): ScreenPolicy => (Object.hasOwn(SCREEN_POLICIES, id) ? SCREEN_POLICIES[id]! : UNLISTED_POLICY);
 
 /** Whether a screen of `audience` may name a call of `access` (investor and public screens name no staff call). */
 export function audienceMayName(audience: Audience, access: Access): boolean {

@@ -75,7 +75,7 @@ const hasOwnSchema = (store: SchemaStore, id: string) => store.readFileJson(`scr
  */
 export function validateCandidate(ctx: StudioContext, id: string, layout: unknown, schema?: unknown): StudioProblem[] {
   requireScreen(ctx.store, id);
-  if (screenPolicy(id)?.audience === 'operator') throw new AppError('studioBackOffice', { id });
+  if (screenPolicy(id).audience === 'operator') throw new AppError('studioBackOffice', { id });
   if (schema !== undefined && !hasOwnSchema(ctx.store, id)) throw new AppError('studioSchemaNotEditable', { id });
   const problems: StudioProblem[] = [];
   const own = `screens/${id}.schema.json`;
