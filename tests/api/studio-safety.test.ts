@@ -5,7 +5,8 @@
  * studio refuses a layout that loads a command, a form submitting to another screen's call, a
  * command the screen's allow-list lacks, a staff call on an investor screen, a login that no
  * longer saves the session, and any layout or schema change of a back-office screen (1812,
- * texts stay editable); the served screens are unchanged by every refusal.
+ * texts stay editable; a stored version of one is not served); the served screens are
+ * unchanged by every refusal.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -15,6 +16,9 @@ import { trader } from '../support/trading.js';
 import { useOfferingsServer } from '../support/offerings.js';
 import { ERRORS } from '../../src/shared/codes.js';
 import { SCREEN_POLICIES } from '../../src/server/screens/policy.js';
+import { studioDb } from '../../src/server/db/studio-tables.js';
+import { refreshPublished } from '../../src/server/domain/studio/sync.js';
+import { randomUUID } from 'node:crypto';
 
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 const LOAD = { 'X-Nivesh-Intent': 'load' };
@@ -138,6 +142,14 @@ describe('the studio refuses layouts that act for their viewer', () => {
     const layout = fileLayout('adminBeneficiary');
     expectCall(await ctx.server.call('studio/screens/publish', { id: 'adminBeneficiary', layout, schema, note: 'lock out' }, { token: editor }), 403, 1812);
     expectCall(await ctx.server.call('studio/screens/rollback', { id: 'adminBeneficiary', version: 0 }, { token: editor }), 403, 1812);
+    expect((await served('adminBeneficiary')).schemas.adminBeneficiary).toEqual(ctx.server.store.readFileJson('screens/adminBeneficiary.schema.json'));
+    // A version stored outside the studio's checks (e.g. before them) is not served either.
+    const author = await ctx.server.deps.db.selectFrom('users').select('id').where('role', '=', 'editor').executeTakeFirstOrThrow();
+    await studioDb(ctx.server.deps.db).insertInto('screen_versions').values({
+      id: randomUUID(), screen_id: 'adminBeneficiary', version: 1, layout_json: JSON.stringify(layout), schema_json: JSON.stringify(schema),
+      messages_json: '{}', author_user_id: author.id, note: 'stored directly', lint_json: '[]', published_at: ctx.server.clock.now(),
+    }).execute();
+    await refreshPublished(ctx.server.deps, ctx.server.store);
     expect((await served('adminBeneficiary')).schemas.adminBeneficiary).toEqual(ctx.server.store.readFileJson('screens/adminBeneficiary.schema.json'));
     // The operator can still restore the real account.
     expectOk(await ctx.server.call('admin/beneficiary/save', BENEFICIARY, { token: ctx.operator }));
