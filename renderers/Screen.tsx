@@ -4,7 +4,7 @@
  * visible fallback; a screen the server does not have yet renders the localized "not
  * available yet" state.
  */
-import { Component, Suspense, memo, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, memo, useContext, useMemo, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useIntl } from 'react-intl';
 import { ArrowLeft } from 'lucide-react';
@@ -19,6 +19,7 @@ import { Fallback } from './ui/Fallback';
 import { useCallData } from './data/useCallData';
 import { readPath } from './data/template';
 import { useProgressiveCount } from './ui/useProgressiveCount';
+import { CommandProvider } from './ui/CommandConfirm';
 import type { BlockSpec, Condition, Layout, ScreenPayload } from './types';
 
 const SCREEN_NOT_FOUND = 1045;
@@ -86,18 +87,33 @@ export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBac
   return <LoadedScreen payload={data} embedded={embedded} back={back} onBack={historyBack} />;
 }
 
-function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack }: { payload: ScreenPayload; embedded?: boolean; back?: string; onBack?: () => void }) {
+type LoadedProps = { payload: ScreenPayload; embedded?: boolean; back?: string; onBack?: () => void };
+
+function LoadedScreen(props: LoadedProps) {
   const scope = useNewScope();
+  const { payload } = props;
+  const info = useMemo(() => ({ id: payload.id, keepAlive: payload.layout.keepAlive === true }), [payload.id, payload.layout.keepAlive]);
+  // Every tapped command of the screen (header actions included) passes its confirmation gate.
+  return (
+    <ScopeContext.Provider value={scope}>
+      <ScreenInfoContext.Provider value={info}>
+        <CommandProvider calls={payload.calls}>
+          <LoadedFrame {...props} />
+        </CommandProvider>
+      </ScreenInfoContext.Provider>
+    </ScopeContext.Provider>
+  );
+}
+
+function LoadedFrame({ payload, embedded, back: routeBack, onBack: historyBack }: LoadedProps) {
+  const scope = useContext(ScopeContext);
   const { renderBlock } = useRenderer();
   const { layout } = payload;
   const runHeaderActions = useRunActions();
   // The live layout's `back` wins over the route table's copy (an edited file shows at once).
   const back = useBackHandler(layout.back ?? routeBack, historyBack);
-  const info = useMemo(() => ({ id: payload.id, keepAlive: layout.keepAlive === true }), [payload.id, layout.keepAlive]);
   const shownBlocks = useProgressiveCount(layout.blocks.length, FIRST_BLOCKS, BLOCKS_PER_FRAME);
   return (
-    <ScopeContext.Provider value={scope}>
-      <ScreenInfoContext.Provider value={info}>
       <ScreenFrame
         titleId={layout.title}
         embedded={embedded}
@@ -108,8 +124,6 @@ function LoadedScreen({ payload, embedded, back: routeBack, onBack: historyBack 
       >
         {layout.blocks.slice(0, shownBlocks).map((block, index) => renderBlock(block, payload.schemas, `${block.kind}-${block.id ?? index}`))}
       </ScreenFrame>
-      </ScreenInfoContext.Provider>
-    </ScopeContext.Provider>
   );
 }
 

@@ -13,13 +13,26 @@ export interface HostToast {
   tone?: 'info' | 'success' | 'error';
 }
 
+/** Options of {@link RendererHost.call}. */
+export interface CallIntentOptions {
+  /** Do not toast a failure (the caller shows it in place). */
+  silent?: boolean;
+  /** Sent as `Idempotency-Key`. */
+  idempotencyKey?: string;
+  /**
+   * `load`: the request runs without a tap (a block's load, prefetch, poll, reload, SWR
+   * revalidation). The host marks it `X-Nivesh-Intent: load`; the server refuses commands so marked.
+   */
+  intent?: 'load';
+}
+
 /** Services the host app provides to every block and widget. */
 export interface RendererHost {
   /**
    * Calls `/api/<name>` and resolves to the envelope's `data`.
    * @throws an error with `code` (non-200) and `data`; the host has already toasted it unless `silent`.
    */
-  call<T = unknown>(name: string, body?: unknown, options?: { silent?: boolean; idempotencyKey?: string }): Promise<T>;
+  call<T = unknown>(name: string, body?: unknown, options?: CallIntentOptions): Promise<T>;
   /** Loads a screen payload (ETag-revalidated by the browser). */
   fetchScreen(id: string): Promise<ScreenPayload>;
   navigate(to: string, options?: { replace?: boolean }): void;

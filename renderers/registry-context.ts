@@ -26,6 +26,11 @@ export interface ActionContext {
   resetForm?: () => void;
   /** The action table to run with (default: the built-in actions). */
   handlers?: Record<string, ActionHandler>;
+  /**
+   * Runs a tapped call, confirming it first when its declaration asks (see
+   * renderers/ui/CommandConfirm.tsx); the `call` action uses it, `host.call` without it.
+   */
+  command?: (call: string, body: unknown) => Promise<unknown>;
 }
 
 /**

@@ -5,6 +5,7 @@
  * (`renderers/blocks/<kind>/spec.ts`); these are the shared shapes those types refer to.
  */
 import type { ComponentType } from 'react';
+import type { ScreenCall } from '../src/shared/calls';
 
 /** A message id from `locales/*.json`. */
 export type MessageId = string;
@@ -129,4 +130,6 @@ export interface ScreenPayload {
   id: string;
   layout: Layout;
   schemas: Record<string, Record<string, unknown>>;
+  /** The server's declarations of the calls the layout names (effect, confirmation). */
+  calls?: Record<string, ScreenCall>;
 }

@@ -11,6 +11,7 @@ import { useHost } from '../host';
 import { ScopeContext } from '../scope';
 import { useOptionalRenderer, type ActionContext, type ActionHandler } from '../registry-context';
 import type { Action } from '../types';
+import { useCommand } from '../ui/CommandConfirm';
 
 export type { ActionContext, ActionHandler };
 
@@ -21,7 +22,7 @@ export const ACTIONS: Record<string, ActionHandler> = {
   call: async (value, ctx): Promise<'stop' | undefined> => {
     const call = value as { name: string; params?: Record<string, unknown> };
     try {
-      ctx.response = await ctx.host.call(call.name, call.params ?? {});
+      ctx.response = await (ctx.command ?? ((name: string, body: unknown) => ctx.host.call(name, body)))(call.name, call.params ?? {});
     } catch {
       return 'stop';
     }
@@ -73,5 +74,6 @@ export function useRunActions(): (actions: Action[] | undefined, extra?: Partial
   const host = useHost();
   const scope = useContext(ScopeContext);
   const handlers = useOptionalRenderer()?.actions;
-  return useCallback((actions, extra = {}) => runActions(actions, { host, scope, handlers, ...extra }), [host, scope, handlers]);
+  const command = useCommand();
+  return useCallback((actions, extra = {}) => runActions(actions, { host, scope, handlers, command, ...extra }), [host, scope, handlers, command]);
 }

@@ -46,7 +46,8 @@ export function useCallData<T = unknown>(load: LoadSpec | null | undefined, opti
   const host = useHost();
   const { params, missing } = useBoundParams(load);
   const key = load && !missing ? [...callKey(load.call, params)] : null;
-  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true } : undefined), {
+  // Whatever a block loads runs without a tap: marked so the server refuses a command.
+  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true, intent: 'load' } : { intent: 'load' }), {
     revalidateOnFocus: false,
     refreshInterval: options.refreshMs ?? 0,
     keepPreviousData: options.keepPreviousData ?? false,

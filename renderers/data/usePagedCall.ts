@@ -25,7 +25,7 @@ export function usePagedCall<T>(load: LoadSpec | null, pageSize: number, options
   const swr = useSWRInfinite<Page<T>>(
     (index, previous: Page<T> | null) =>
       !enabled || (previous && previous.items.length < pageSize) ? null : ['page', load.call, JSON.stringify({ ...params, page: index + 1, pageSize })],
-    (key: [string, string, string]) => host.call<Page<T>>(key[1], JSON.parse(key[2])),
+    (key: [string, string, string]) => host.call<Page<T>>(key[1], JSON.parse(key[2]), { intent: 'load' }),
     { revalidateOnFocus: false, revalidateFirstPage: true, refreshInterval: options.refreshMs ?? 0 },
   );
   // Coming back to a screen shows fresh rows (e.g. after editing one), not the cached pages. A

@@ -49,7 +49,7 @@ export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: (
   const live = useLiveQuote(quote);
 
   useEffect(() => {
-    void host.call<QuoteView>('markets/getMarket', { symbol: contract.symbol }, { silent: true }).then(setQuote, () => undefined);
+    void host.call<QuoteView>('markets/getMarket', { symbol: contract.symbol }, { silent: true, intent: 'load' }).then(setQuote, () => undefined);
   }, [host, contract.symbol]);
 
   // Countdown: whole seconds, once a second, stopping at zero.
@@ -71,7 +71,7 @@ export function TradeResultDialog({ data, onClose }: { data: unknown; onClose: (
     let stopped = false;
     const poll = async () => {
       try {
-        const detail = await host.call<Settlement>('order/contractDetail', { id: contract.id }, { silent: true });
+        const detail = await host.call<Settlement>('order/contractDetail', { id: contract.id }, { silent: true, intent: 'load' });
         if (!stopped) setSettlement(detail);
         if (!stopped && detail.status === 'open') setTimeout(() => void poll(), 1000);
       } catch {

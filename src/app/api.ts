@@ -4,6 +4,7 @@
  */
 import type { Envelope } from '../shared/codes';
 import { toQueryLang } from '../shared/lang';
+import { INTENT_HEADER, LOAD_INTENT } from '../shared/calls';
 import { getLanguage, getToken } from './storage';
 import { showToast } from './toast-bus';
 import { ApiError, unwrapEnvelope } from './envelope';
@@ -18,6 +19,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`: a retry with the same key and body moves money once. */
   idempotencyKey?: string;
+  /**
+   * `load` for a request that runs without a tap (a screen's load, prefetch, poll, reload):
+   * sent as `X-Nivesh-Intent: load`, so the server refuses it when it names a command (1810).
+   */
+  intent?: typeof LOAD_INTENT;
 }
 
 /**
@@ -32,6 +38,7 @@ export async function callApi<T = unknown>(name: string, body: unknown = {}, opt
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method === 'POST') headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.intent === LOAD_INTENT) headers[INTENT_HEADER] = LOAD_INTENT;
   let envelope: Envelope<T>;
   try {
     const response = await fetch(`/api/${name}?lang=${toQueryLang(getLanguage())}`, {

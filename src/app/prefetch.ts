@@ -38,7 +38,7 @@ export function prefetchEntryRoute(
   const query = Object.fromEntries(new URLSearchParams(location.search));
   const screen = prefetchInto<ScreenPayload>(screenKey(route.screen), () => fetchScreen(route.screen));
   const settled = screen
-    .then((payload) => prefetchScreenData(payload.layout, query, blockData, (name, params) => callApi(name, params)))
+    .then((payload) => prefetchScreenData(payload.layout, query, blockData, (name, params) => callApi(name, params, { intent: 'load' })))
     .catch(() => undefined); // the Screen shows its own failure
   return Promise.race([settled, new Promise<void>((resolve) => setTimeout(resolve, waitMs))]);
 }

@@ -137,6 +137,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // The store's lint context reads the call names lazily: calls register after it exists.
   const store: SchemaStore = new SchemaStore(config.schemasDir, () => ({
     calls: calls.names,
+    callInfo: (name) => calls.info.get(name),
     missingIn: (id) => LOCALES.filter((locale) => !messages.has(locale, id)),
   }), config.cluster.screenRecheckMs);
   const calls: CallRegistry = new CallRegistry(app, deps, store);

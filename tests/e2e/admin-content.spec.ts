@@ -3,7 +3,7 @@
  * investors see the result.
  */
 import { expect, test, type APIRequestContext } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { demoOperator, openWithSession, registerByApi, confirmCommand } from './helpers';
 
 async function operatorToken(request: APIRequestContext) {
   const response = await request.post('/api/user/login', { data: demoOperator() });
@@ -20,6 +20,7 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   await form.getByLabel('Überschrift').fill(headline);
   await form.getByLabel('Artikel (HTML)').fill('<p>Umsatz <b>plus 12 %</b>.</p><script>alert(1)</script>');
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toContainText('Gespeichert');
   await expect(page.getByTestId('list-articles')).toContainText(headline);
 
@@ -31,6 +32,7 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   headline = `${headline} (aktualisiert)`;
   await edit.getByLabel('Überschrift').fill(headline);
   await edit.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/adminNews$/);
   await expect(page.getByTestId('list-articles')).toContainText(headline);
 
@@ -39,6 +41,7 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   await banner.getByLabel('Titel', { exact: true }).fill('Jetzt handeln');
   await banner.getByLabel('Link').fill('/market');
   await banner.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('list-banners')).toContainText('Jetzt handeln');
 
   await page.goto('/adminCompany');
@@ -46,6 +49,7 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
   await expect(company.getByLabel('Firmenname')).not.toHaveValue('');
   await company.getByLabel('Slogan').fill('Investieren, einfach gemacht');
   await company.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toContainText('Gespeichert');
 
   // An investor sees all three.

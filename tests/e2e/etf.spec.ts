@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from './test';
-import { api, fundedInvestor, openWithSession } from './helpers';
+import { api, fundedInvestor, openWithSession, confirmCommand } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
@@ -41,6 +41,7 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await expect(form.getByTestId('estimate-total')).toContainText('€');
   await page.screenshot({ path: path.join(shots, 'buy-etf.png'), fullPage: true });
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();
   await expect(page).toHaveURL(/\/position$/);
   const orders = await api<{ items: Array<{ symbol: string; quantity: number }> }>(request, user.token, 'etfOrder/page', {});
@@ -85,6 +86,7 @@ test('the stand-alone ticket /buy shows price in INR, the rate and the amount in
   await expect(form.getByTestId('estimate-total')).toContainText('€');
   await page.screenshot({ path: path.join(shots, 'buy.png'), fullPage: true });
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/position$/);
   const holdings = await api<{ items: Array<{ symbol: string; quantity: number; currency: string }> }>(request, user.token, 'order/purchaseDetails', { type: 'holdings' });
   expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'TCS', quantity: 2, currency: 'INR' })]);

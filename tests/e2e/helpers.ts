@@ -96,3 +96,11 @@ export async function fundedInvestor(request: APIRequestContext, amount = 1000) 
   await api(request, await operatorToken(request), 'admin/recharge/approve', { id });
   return user;
 }
+
+/**
+ * Confirms the command a tap just started on the renderer's confirmation sheet (money and
+ * operator commands run only after it).
+ */
+export async function confirmCommand(page: Page): Promise<void> {
+  await page.getByTestId('command-sheet').getByTestId('command-confirm').click();
+}

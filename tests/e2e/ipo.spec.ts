@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { formatMoney } from '../../src/shared/format';
 import { expect, test, type APIRequestContext } from './test';
-import { api, fundedInvestor, openWithSession, operatorToken, registerByApi } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, registerByApi, confirmCommand } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
@@ -55,6 +55,7 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await expect(form.getByTestId('estimate-amount')).toContainText('€');
   await page.screenshot({ path: path.join(shots, 'ipo-details.png'), fullPage: true });
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByText('Gezeichnet – Betrag reserviert.')).toBeVisible();
   const applied = (await api<{ items: Array<{ amount: number }> }>(request, investor.token, 'ipo/ipoRecord', {})).items[0]!;
   expect(applied.amount).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { demoOperator, openWithSession, registerByApi, confirmCommand } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const utr = () => String(Math.floor(1e11 + Math.random() * 9e11));
@@ -61,6 +61,7 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   await expect(form.getByTestId('photo-screenshotId')).toHaveAttribute('data-phase', 'done');
   await page.screenshot({ path: path.join(shots, 'pay.png') });
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/rechargeRecord$/);
   await expect(page.getByTestId('list-row').first()).toContainText('5.000,00');
   await expect(page.getByTestId('list-row').first()).toContainText('Prüfung ausstehend');
@@ -72,6 +73,7 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   await form.getByTestId('photo-screenshotId').locator('input[type=file]').setInputFiles({ name: 'pay.jpg', mimeType: 'image/jpeg', buffer: await image('AGAIN') });
   await expect(form.getByTestId('photo-screenshotId')).toHaveAttribute('data-phase', 'done');
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toBeVisible();
   await expect(page).toHaveURL(/\/pay$/);
 
@@ -102,6 +104,7 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   await expect(page.getByText('bis zu 48 Std.')).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'withdraw.png') });
   await withdraw.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/widthdrawRecord$/);
   await expect(page.getByTestId('list-row').first()).toContainText('Prüfung ausstehend');
   await page.goto('/my');

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { api, fundedInvestor, openWithSession, operatorToken } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, confirmCommand } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
@@ -34,6 +34,7 @@ test('block trading: buy from an offer, see it locked in the records; the operat
   await form.getByLabel('Stückzahl').fill('3');
   await shot(page, 'blockTradingBuy');
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/blockTradingRecordList/);
   const record = page.getByTestId('list-purchases').getByTestId('list-row').first();
   await expect(record).toContainText('gesperrt');
@@ -62,6 +63,7 @@ test('gather: join a plan, the server runs both tranches, the record shows the f
   await page.getByTestId('form-join').getByLabel('Betrag').fill('10000');
   await shot(page, 'gatherJoin');
   await page.getByTestId('form-join').getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/gatherRecord/);
   const record = page.getByTestId('list-participations').getByTestId('list-row').first();
   await expect(record).toContainText('Läuft');
@@ -101,6 +103,7 @@ test('AI baskets: method and record shown, buy a basket, see it with value and P
   await page.getByTestId('form-buy').getByLabel('Betrag').fill('20000');
   await shot(page, 'aiBlockTradingBuy');
   await page.getByTestId('form-buy').getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page).toHaveURL(/\/aiBlockTradingRecordList/);
   const record = page.getByTestId('list-orders').getByTestId('list-row').first();
   await expect(record).toContainText('Investiert');

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from './test';
-import { api, fundedInvestor, openWithSession } from './helpers';
+import { api, fundedInvestor, openWithSession, confirmCommand } from './helpers';
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
@@ -33,6 +33,7 @@ test('buy up for the shortest duration: countdown, result, balance and bill flow
   await shortest.click();
   await page.screenshot({ path: path.join(shots, 'trade-panel.png') });
   await form.getByTestId('submit').click();
+  await confirmCommand(page);
 
   const dialog = page.getByTestId('trade-result');
   await expect(dialog).toBeVisible();
@@ -69,12 +70,14 @@ test('buy and sell shares; holdings with P/L on /position', async ({ page, reque
   await buy.getByRole('button', { name: 'Mehr' }).click();
   await expect(buy.locator('input')).toHaveValue('2');
   await buy.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toContainText('Order ausgeführt');
 
   // Selling more than held is refused with a clear message.
   const sell = trade.getByTestId('form-sellShares');
   await sell.locator('input').fill('5');
   await sell.getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toBeVisible();
 
   await page.goto('/position');
@@ -89,6 +92,7 @@ test('buy and sell shares; holdings with P/L on /position', async ({ page, reque
   await expect(page).toHaveURL(/\/marketDetails\?symbol=INFY$/);
   await page.getByTestId('tabs-trade').getByRole('tab', { name: 'Aktien' }).click();
   await page.getByTestId('form-sellShares').getByTestId('submit').click();
+  await confirmCommand(page);
   await expect(page.getByTestId('toast')).toContainText('Aktien verkauft');
   await page.goto('/position');
   await page.getByRole('tab', { name: 'Verlauf' }).click();

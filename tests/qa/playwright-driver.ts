@@ -105,6 +105,11 @@ export class PageDriver implements CaseDriver {
 
   async submit(form: string): Promise<void> {
     await this.form(form).getByTestId('submit').click();
+    // A valid submit of a money or operator command opens the confirmation sheet in the same
+    // render; two frames later it is either shown (confirm it, as a user would) or not coming.
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const sheet = this.page.getByTestId('command-sheet');
+    if (await sheet.isVisible()) await sheet.getByTestId('command-confirm').click();
   }
 
   async navigate(path: string): Promise<void> {

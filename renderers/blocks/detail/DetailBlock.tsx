@@ -11,6 +11,7 @@ import { bindTemplate, readPath, useBlockData } from '../../data';
 import { useFormat } from '../../formatters';
 import { useHost } from '../../host';
 import { useRunActions } from '../../actions';
+import { CommandSummary, useConfirmOf } from '../../ui/CommandConfirm';
 import { Skeleton } from '../../ui/Skeleton';
 import { ErrorState } from '../../ui/ErrorState';
 import { AuthImage } from '../../ui/AuthImage';
@@ -27,6 +28,7 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
   const host = useHost();
   const format = useFormat();
   const run = useRunActions();
+  const confirmOf = useConfirmOf();
   const { data, error, isLoading, reload } = useBlockData<Item>(spec.id, spec.load);
   const [open, setOpen] = useState<DetailAction | null>(null);
   const [text, setText] = useState('');
@@ -61,6 +63,8 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
     }
   };
 
+  // A declared confirmation replaces the layout's sheet text with the call's own name and amount.
+  const openConfirm = open ? confirmOf(open.call) : undefined;
   const visible = (spec.actions ?? []).filter((a) => !a.when || a.when.in.includes(readPath(data, a.when.field)));
   return (
     <section className="detail" data-testid={`detail-${spec.id ?? 'record'}`}>
@@ -94,14 +98,15 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
               type="button"
               className={`btn ${action.tone === 'secondary' ? 'btn-secondary' : 'btn-primary'}${action.tone === 'danger' ? ' btn-danger' : ''}`}
               disabled={busy}
-              onClick={() => (action.confirm || action.input ? setOpen(action) : void perform(action))}
+              onClick={() => (action.confirm || action.input || confirmOf(action.call) ? setOpen(action) : void perform(action))}
             >
               <FormattedMessage id={action.label} />
             </button>
           ))}
         </div>
       )}
-      <Sheet open={open !== null} title={open ? intl.formatMessage({ id: open.confirm ?? open.label }) : ''} onClose={() => setOpen(null)} testId="action-sheet">
+      <Sheet open={open !== null} title={open ? intl.formatMessage({ id: openConfirm ? 'confirm.title' : (open.confirm ?? open.label) }) : ''} onClose={() => setOpen(null)} testId="action-sheet">
+        {open && openConfirm && <CommandSummary call={open.call} body={bindTemplate(open.params, data)} confirm={openConfirm} />}
         {open?.input && (
           <label className="field">
             <span className="field-label"><FormattedMessage id={open.input.label} /></span>
@@ -113,7 +118,7 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="button" className={`btn btn-primary${open?.tone === 'danger' ? ' btn-danger' : ''}`} disabled={busy || Boolean(open?.input && !text.trim())} onClick={() => open && void perform(open)} data-testid="action-confirm">
-            {open && <FormattedMessage id={open.label} />}
+            {open && <FormattedMessage id={openConfirm ? 'confirm.ok' : open.label} />}
           </button>
         </div>
       </Sheet>

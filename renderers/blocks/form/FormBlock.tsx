@@ -9,9 +9,9 @@ import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BlockProps } from '../../types';
-import { useHost } from '../../host';
 import { ScreenInfoContext, drafts } from '../../scope';
 import { useRunActions } from '../../actions';
+import { useCommand } from '../../ui/CommandConfirm';
 import { bindTemplate, readPath, useCallData, useQueryObject } from '../../data';
 import { useRenderer } from '../../registry-context';
 import { TEMPLATES } from '../../form/templates';
@@ -50,9 +50,9 @@ function guardWidgets(ui: Record<string, unknown>, widgets: object): Record<stri
 
 export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) {
   const intl = useIntl();
-  const host = useHost();
   const { widgets } = useRenderer();
   const run = useRunActions();
+  const command = useCommand();
   const initial = useCallData<Data>(spec.load);
   const rawSchema = schemas[spec.schema] as SchemaNode;
   const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
@@ -107,7 +107,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
         if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
         idempotencyKey = idempotency.current.key;
       }
-      const response = await host.call(spec.submit.call, body, { idempotencyKey });
+      const response = await command(spec.submit.call, body, { idempotencyKey });
       idempotency.current = null;
       if (draftKey) drafts.clear(draftKey);
       await run(spec.submit.onSuccess, {

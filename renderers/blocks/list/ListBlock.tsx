@@ -13,6 +13,7 @@ import { Icon } from '../../icons';
 import { useHost } from '../../host';
 import { useReloadable } from '../../scope';
 import { useRunActions } from '../../actions';
+import { CommandSummary, useConfirmOf } from '../../ui/CommandConfirm';
 import { Skeleton } from '../../ui/Skeleton';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorState } from '../../ui/ErrorState';
@@ -37,6 +38,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
   const host = useHost();
   const format = useFormat();
   const run = useRunActions();
+  const confirmOf = useConfirmOf();
   const [filters, setFilters] = useState<Record<string, string>>({});
   const { items, isLoading, error, reload, hasMore, loadMore, loadingMore } = useListItems(spec, filters);
   // Paged lists register here; plain ones through their data hook.
@@ -98,7 +100,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
                   type="button"
                   className="icon-button subtle"
                   aria-label={intl.formatMessage({ id: action.label })}
-                  onClick={() => (action.confirm ? setPending({ action, item }) : void perform(action, item))}
+                  onClick={() => (action.confirm || confirmOf(action.call) ? setPending({ action, item }) : void perform(action, item))}
                 >
                   <Icon name={action.icon} size={19} />
                 </button>
@@ -110,6 +112,8 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
     );
   }
 
+  // A declared confirmation replaces the layout's sheet text with the call's own name and amount.
+  const pendingConfirm = pending ? confirmOf(pending.action.call) : undefined;
   return (
     <section className="list-section">
       {spec.title && <h2 className="section-title"><FormattedMessage id={spec.title} /></h2>}
@@ -120,13 +124,14 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
           <FormattedMessage id="common.loadMore" />
         </button>
       )}
-      <Sheet open={pending !== null} title={pending?.action.confirm ? intl.formatMessage({ id: pending.action.confirm }) : ''} onClose={() => setPending(null)} testId="confirm-sheet">
+      <Sheet open={pending !== null} title={pendingConfirm ? intl.formatMessage({ id: 'confirm.title' }) : pending?.action.confirm ? intl.formatMessage({ id: pending.action.confirm }) : ''} onClose={() => setPending(null)} testId="confirm-sheet">
+        {pending && pendingConfirm && <CommandSummary call={pending.action.call} body={bindTemplate(pending.action.params, pending.item)} confirm={pendingConfirm} />}
         <div className="sheet-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setPending(null)}>
             <FormattedMessage id="common.cancel" />
           </button>
           <button type="button" className="btn btn-primary btn-danger" disabled={busy} onClick={() => pending && void perform(pending.action, pending.item)}>
-            {pending && <FormattedMessage id={pending.action.label} />}
+            {pending && <FormattedMessage id={pendingConfirm ? 'confirm.ok' : pending.action.label} />}
           </button>
         </div>
       </Sheet>

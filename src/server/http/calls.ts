@@ -15,6 +15,7 @@ import { idempotencyOf } from './idempotency.js';
 import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer, sendPrepared } from './prepared.js';
 import { coerceQueryParams } from './query-params.js';
+import { INTENT_HEADER, LOAD_INTENT } from '../../shared/calls.js';
 
 /**
  * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
@@ -22,6 +23,38 @@ import { coerceQueryParams } from './query-params.js';
  * editors unless given the role).
  */
 export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
+
+/**
+ * What a call does: a `query` only reads (safe to run when a screen opens, to poll, to
+ * prefetch); a `command` changes state and runs only from a tap. A request marked
+ * `X-Nivesh-Intent: load` (the renderer's loads, prefetches, polling and reloads) may name
+ * only queries: a command with that header is refused with `commandOnLoad` (1810).
+ */
+export type Effect = 'query' | 'command';
+
+
+/**
+ * A command that the renderer asks the user to confirm before it runs: the sheet shows the
+ * call's localized name (message id `callTitleId` of src/shared/calls.ts) and, when `amountField` names a body
+ * field, that amount — never text from the layout.
+ */
+export interface ConfirmSpec {
+  /** Body field holding the amount the call moves (currency units, as the form sends it). */
+  amountField?: string;
+  /** Body field holding the number of units (shares, lots) the call buys or sells. */
+  quantityField?: string;
+}
+
+/** What the renderer and the layout lint know about a call: its declaration, no handler. */
+export interface CallInfo {
+  name: string;
+  effect: Effect;
+  access: Access;
+  /** Present when the renderer must confirm the call before it runs. */
+  confirm?: ConfirmSpec;
+  /** Screen schemas (`screens/<name>` bodies) the call accepts: the forms bound to it. */
+  forms: string[];
+}
 
 /** What a handler receives. */
 export interface CallContext<B> {
@@ -56,6 +89,13 @@ export interface CallSpec<B> {
   name: string;
   method?: 'POST' | 'GET';
   access: Access;
+  /** Query (reads only) or command (changes state); see {@link Effect}. Required: no call omits it. */
+  effect: Effect;
+  /**
+   * The renderer confirms the call before it runs (money commands). Operator commands are
+   * confirmed whether or not they declare it.
+   */
+  confirm?: ConfirmSpec;
   /**
    * Payload schema reference under `schemas/`, e.g. `api/bankDelete`, or one per value of a
    * field; none means `{}` only. A screen reference `screens/<name>` (a form's body) means both
@@ -108,7 +148,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 export class CallRegistry {
   readonly names = new Set<string>();
   /** Every declared call, in declaration order (the OpenAPI document is built from it). */
-  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
+  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'effect' | 'confirm' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
+  /** Each call's {@link CallInfo} by name. */
+  readonly info = new Map<string, CallInfo>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -120,16 +162,20 @@ export class CallRegistry {
    * Lists a call that has its own route (multipart uploads) for the layout linter and the
    * OpenAPI document; registers no route.
    */
-  declareUpload(name: string, access: Access): void {
+  declareUpload(name: string, access: Access, effect: Effect): void {
     this.names.add(name);
-    this.declared.push({ name, method: 'POST', access, multipart: true });
+    this.declared.push({ name, method: 'POST', access, effect, multipart: true });
+    this.info.set(name, callInfo({ name, access, effect }));
   }
 
   /** Declares a call. */
   define<B = Record<string, never>>(spec: CallSpec<B>): void {
     this.names.add(spec.name);
-    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, body: spec.body, idempotent: spec.idempotent });
+    const info = callInfo(spec);
+    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, effect: spec.effect, confirm: info.confirm, body: spec.body, idempotent: spec.idempotent });
+    this.info.set(spec.name, info);
     const { deps, store } = this;
+    const command = spec.effect === 'command';
     this.app.route({
       method: spec.method ?? 'POST',
       url: `/api/${spec.name}`,
@@ -137,6 +183,8 @@ export class CallRegistry {
       ...(spec.prepared ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const locale = requestLocale(request);
+        // A command never runs from a screen's load, prefetch, poll or reload, whatever the layout says.
+        if (command && isLoadIntent(request)) throw new AppError('commandOnLoad', { call: spec.name });
         // Public calls skip even the await (no promise per request; resolveAuth answers null for them).
         const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access);
         let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
@@ -153,6 +201,23 @@ export class CallRegistry {
       },
     });
   }
+}
+
+/** Whether the request is marked as running without a tap (`X-Nivesh-Intent: load`). */
+export function isLoadIntent(request: FastifyRequest): boolean {
+  const value = request.headers[INTENT_HEADER.toLowerCase()];
+  return (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v.trim().toLowerCase() === LOAD_INTENT);
+}
+
+/**
+ * A call's {@link CallInfo}: operator commands are confirmed (with the declared amount field,
+ * if any); the screen schemas its body names are the forms it serves.
+ */
+function callInfo(spec: Pick<CallSpec<unknown>, 'name' | 'access' | 'effect' | 'confirm' | 'body'>): CallInfo {
+  const refs = spec.body === undefined ? [] : typeof spec.body === 'string' ? [spec.body] : Object.values(spec.body.schemas);
+  const forms = refs.filter((ref) => ref.startsWith('screens/')).map((ref) => ref.slice('screens/'.length));
+  const confirm = spec.effect === 'command' && (spec.confirm || spec.access === 'operator') ? { ...spec.confirm } : undefined;
+  return { name: spec.name, effect: spec.effect, access: spec.access, ...(confirm ? { confirm } : {}), forms };
 }
 
 /**

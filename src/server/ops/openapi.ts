@@ -47,6 +47,9 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       summary: call.name,
       parameters: [{ name: 'lang', in: 'query', required: false, schema: { type: 'string', enum: ['de', 'en', 'hi', 'zh'] } }],
       'x-access': call.access,
+      // Query (reads only) or command (refused with 1810 when sent with `X-Nivesh-Intent: load`).
+      'x-effect': call.effect,
+      ...(call.confirm ? { 'x-confirm': call.confirm } : {}),
       responses: {
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },

@@ -13,18 +13,21 @@ import { labelPage, withStatusLabel } from './money-labels.js';
 export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<DepositReviewList>({
     name: 'admin/recharge/list',
+    effect: 'query',
     access: 'operator',
     body: 'api/depositReviewList',
     handle: async ({ body, locale }) => labelPage(await listDepositsForReview(deps, body), (d) => withStatusLabel(deps, locale, d)),
   });
   calls.define<ById>({
     name: 'admin/recharge/detail',
+    effect: 'query',
     access: 'operator',
     body: 'api/byId',
     handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getDepositForReview(deps, body.id)),
   });
   calls.define<ById>({
     name: 'admin/recharge/approve',
+    effect: 'command',
     idempotent: true,
     access: 'operator',
     body: 'api/byId',
@@ -32,6 +35,7 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<RejectWithReason>({
     name: 'admin/recharge/reject',
+    effect: 'command',
     idempotent: true,
     access: 'operator',
     body: 'api/rejectWithReason',
@@ -40,18 +44,21 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<WithdrawalReviewList>({
     name: 'admin/withdrawal/list',
+    effect: 'query',
     access: 'operator',
     body: 'api/withdrawalReviewList',
     handle: async ({ body, locale }) => labelPage(await listWithdrawalsForReview(deps, body), (w) => withStatusLabel(deps, locale, w)),
   });
   calls.define<ById>({
     name: 'admin/withdrawal/detail',
+    effect: 'query',
     access: 'operator',
     body: 'api/byId',
     handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getWithdrawalForReview(deps, body.id)),
   });
   calls.define<ById>({
     name: 'admin/withdrawal/pay',
+    effect: 'command',
     idempotent: true,
     access: 'operator',
     body: 'api/byId',
@@ -59,6 +66,7 @@ export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<RejectWithReason>({
     name: 'admin/withdrawal/reject',
+    effect: 'command',
     idempotent: true,
     access: 'operator',
     body: 'api/rejectWithReason',

@@ -12,17 +12,19 @@ import type { AiBasketBuyForm, ByIdPaged, PageRequest } from '../../shared/gener
 
 export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const translate = (locale: Locale): Translate => (id, values) => ctx.deps.messages.format(locale, id, values);
-  calls.define<PageRequest>({ name: 'aiRecommend/page', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
+  calls.define<PageRequest>({ name: 'aiRecommend/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
   // One basket with its symbols as `items` (the buy screen).
-  calls.define<ByIdPaged>({ name: 'aiRecommend/detail', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
+  calls.define<ByIdPaged>({ name: 'aiRecommend/detail', effect: 'query', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
   // One schema per form: the aiBlockTradingBuy form's; a missing or bad amount keeps code 1203.
   calls.define<AiBasketBuyForm>({
     name: 'aiRecommend/buy',
+    effect: 'command',
+    confirm: { amountField: 'amount' },
     idempotent: true,
     access: 'user',
     body: 'screens/aiBlockTradingBuy',
     refusals: { amount: () => new AppError('amountInvalid') },
     handle: ({ auth, body, idempotency }) => buyBasket(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'aiRecommendRecord/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });
+  calls.define<PageRequest>({ name: 'aiRecommendRecord/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });
 }

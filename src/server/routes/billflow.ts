@@ -8,6 +8,7 @@ import { labelPage, withKindLabel } from './money-labels.js';
 export function billflowRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<BillflowQuery>({
     name: 'billflow/myBillflow',
+    effect: 'query',
     access: 'user',
     body: 'api/billflowQuery',
     handle: async ({ auth, body, locale }) => labelPage(await billFlow(deps, auth!.userId, body), (row) => withKindLabel(deps, locale, row)),

@@ -17,23 +17,26 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   const fresh = async () => {
     await readyFeed(ctx.market).catch(() => undefined);
   };
-  calls.define<PageRequest>({ name: 'blockTrading/list', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
+  calls.define<PageRequest>({ name: 'blockTrading/list', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
   // One offer (the purchase screen's header); any status.
-  calls.define<ById>({ name: 'blockTrading/detail', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
+  calls.define<ById>({ name: 'blockTrading/detail', effect: 'query', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
   // One schema per form: the purchase form's.
   calls.define<BlockTradingBuyForm>({
     name: 'blockTrading/purchase',
+    effect: 'command',
+    confirm: { quantityField: 'quantity' },
     idempotent: true,
     access: 'user',
     body: 'screens/blockTradingBuy',
     refusals: { quantity: () => new AppError('quantityInvalid') },
     handle: ({ auth, body, idempotency }) => purchaseBlock(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'blockTrading/recordList', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
+  calls.define<PageRequest>({ name: 'blockTrading/recordList', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => (await fresh(), pageSlice((await myBlockPurchases(ctx, auth!.userId)).items, body)) });
 
   // One schema per form: the offer form's; a field failing it keeps the domain's specific code.
   calls.define<BlockOfferForm>({
     name: 'admin/blockTrading/save',
+    effect: 'command',
     access: 'operator',
     body: 'screens/blockTradingController',
     refusals: {
@@ -45,6 +48,6 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
     },
     handle: ({ auth, body }) => saveBlockOffer(ctx, auth!.userId, body),
   });
-  calls.define<PageRequest>({ name: 'admin/blockTrading/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listBlockOffers(ctx)).items, body)) });
-  calls.define<ById>({ name: 'admin/blockTrading/close', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => closeBlockOffer(ctx, auth!.userId, body.id) });
+  calls.define<PageRequest>({ name: 'admin/blockTrading/list', effect: 'query', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listBlockOffers(ctx)).items, body)) });
+  calls.define<ById>({ name: 'admin/blockTrading/close', effect: 'command', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => closeBlockOffer(ctx, auth!.userId, body.id) });
 }

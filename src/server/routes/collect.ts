@@ -8,6 +8,7 @@ import type { MarketSymbol } from '../../shared/generated/index.js';
 export function collectRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define({
     name: 'collect/list',
+    effect: 'query',
     access: 'user',
     handle: async ({ auth }) => {
       await market.ready();
@@ -16,12 +17,14 @@ export function collectRoutes(calls: CallRegistry, deps: Deps, market: Market): 
   });
   calls.define<MarketSymbol>({
     name: 'collect/add',
+    effect: 'command',
     access: 'user',
     body: 'api/marketSymbol',
     handle: ({ auth, body }) => favourites.addFavourite(deps, market, auth!.userId, body.symbol),
   });
   calls.define<MarketSymbol>({
     name: 'collect/del',
+    effect: 'command',
     access: 'user',
     body: 'api/marketSymbol',
     handle: ({ auth, body }) => favourites.removeFavourite(deps, market, auth!.userId, body.symbol),

@@ -15,6 +15,7 @@ import type { Locale } from '../../shared/lang.js';
 export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<AdminNewsList>({
     name: 'admin/news/list',
+    effect: 'query',
     access: 'operator',
     body: 'api/adminNewsList',
     handle: async ({ body }) => {
@@ -24,6 +25,7 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<news.NewsInput>({
     name: 'admin/news/save',
+    effect: 'command',
     access: 'operator',
     // One schema per form: the article form's, which carries every field the call takes.
     body: 'screens/adminNews',
@@ -31,24 +33,28 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<ContentId>({
     name: 'admin/news/get',
+    effect: 'query',
     access: 'operator',
     body: 'api/contentId',
     handle: ({ body }) => news.adminGetNews(deps, body.id),
   });
   calls.define<ContentId>({
     name: 'admin/banners/get',
+    effect: 'query',
     access: 'operator',
     body: 'api/contentId',
     handle: ({ body }) => banners.adminGetBanner(deps, body.id),
   });
   calls.define<ContentId>({
     name: 'admin/news/delete',
+    effect: 'command',
     access: 'operator',
     body: 'api/contentId',
     handle: ({ auth, body }) => news.deleteNews(deps, auth!.userId, body.id),
   });
   calls.define({
     name: 'admin/banners/list',
+    effect: 'query',
     access: 'operator',
     handle: async () => {
       await ensureDemoContent(deps);
@@ -57,6 +63,7 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<banners.BannerInput>({
     name: 'admin/banners/save',
+    effect: 'command',
     access: 'operator',
     // One schema per form: the banner form's, which carries every field the call takes.
     body: 'screens/adminBanner',
@@ -64,18 +71,21 @@ export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
   });
   calls.define<ContentId>({
     name: 'admin/banners/delete',
+    effect: 'command',
     access: 'operator',
     body: 'api/contentId',
     handle: ({ auth, body }) => banners.deleteBanner(deps, auth!.userId, body.id),
   });
   calls.define({
     name: 'admin/company/get',
+    effect: 'query',
     access: 'operator',
     handle: () => company.adminGetCompany(deps),
   });
   // One schema per form: the company-profile form's.
   calls.define<AdminCompanyForm>({
     name: 'admin/company/save',
+    effect: 'command',
     access: 'operator',
     body: 'screens/adminCompany',
     handle: ({ auth, body }) => company.saveCompany(deps, auth!.userId, { ...body, lang: body.lang as Locale }),

@@ -15,6 +15,7 @@ import type { ContentId, NewsPage, SystemConfigQuery } from '../../shared/genera
 export function contentRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define<NewsPage>({
     name: 'news/list',
+    effect: 'query',
     access: 'public',
     body: 'api/newsPage',
     handle: async ({ body, locale }) => {
@@ -24,6 +25,7 @@ export function contentRoutes(calls: CallRegistry, deps: Deps, market: Market): 
   });
   calls.define<ContentId>({
     name: 'news/newsDetails',
+    effect: 'query',
     access: 'public',
     body: 'api/contentId',
     handle: async ({ body }) => {
@@ -33,6 +35,7 @@ export function contentRoutes(calls: CallRegistry, deps: Deps, market: Market): 
   });
   calls.define({
     name: 'advertisement/get',
+    effect: 'query',
     access: 'public',
     handle: async ({ locale }) => {
       await ensureDemoContent(deps);
@@ -41,6 +44,7 @@ export function contentRoutes(calls: CallRegistry, deps: Deps, market: Market): 
   });
   calls.define<SystemConfigQuery>({
     name: 'config/getSystemConfig',
+    effect: 'query',
     access: 'public',
     body: 'api/systemConfigQuery',
     handle: ({ body, locale }) => getSystemConfig(deps, market, locale, body.keys),

@@ -9,16 +9,18 @@ import { buyEtf, etfDetails, etfOrders, etfPage } from '../domain/etf/etfs.js';
 import type { EtfBuyForm, MarketSymbol, PageRequest } from '../../shared/generated/index.js';
 
 export function etfRoutes(calls: CallRegistry, ctx: TradingContext): void {
-  calls.define<PageRequest>({ name: 'etf/page', access: 'user', body: 'api/pageRequest', handle: ({ body }) => etfPage(ctx, body) });
-  calls.define<MarketSymbol>({ name: 'etf/details', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
+  calls.define<PageRequest>({ name: 'etf/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ body }) => etfPage(ctx, body) });
+  calls.define<MarketSymbol>({ name: 'etf/details', effect: 'query', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
   // One schema per form: the buy form's.
   calls.define<EtfBuyForm>({
     name: 'etf/buy',
+    effect: 'command',
+    confirm: { quantityField: 'quantity' },
     idempotent: true,
     access: 'user',
     body: 'screens/etfBuyForm',
     refusals: { quantity: () => new AppError('quantityInvalid') },
     handle: ({ auth, body, idempotency }) => buyEtf(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'etfOrder/page', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => etfOrders(ctx, auth!.userId, body) });
+  calls.define<PageRequest>({ name: 'etfOrder/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => etfOrders(ctx, auth!.userId, body) });
 }

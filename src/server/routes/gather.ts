@@ -12,24 +12,27 @@ import { AppError } from '../domain/errors.js';
 import type { ById, GatherJoinForm, GatherPlanForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
-  calls.define<PageRequest>({ name: 'gather/getList', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
+  calls.define<PageRequest>({ name: 'gather/getList', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
   // One plan (the join screen's header).
-  calls.define<ById>({ name: 'gather/detail', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
+  calls.define<ById>({ name: 'gather/detail', effect: 'query', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
   // One schema per form: the gatherJoin form's; a missing or bad amount keeps code 1203.
   calls.define<GatherJoinForm>({
     name: 'gather/purchase',
+    effect: 'command',
+    confirm: { amountField: 'amount' },
     idempotent: true,
     access: 'user',
     body: 'screens/gatherJoin',
     refusals: { amount: () => new AppError('amountInvalid') },
     handle: ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'gather/myRecord', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
-  calls.define<ById>({ name: 'gather/cancel', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });
+  calls.define<PageRequest>({ name: 'gather/myRecord', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body) });
+  calls.define<ById>({ name: 'gather/cancel', effect: 'command', access: 'user', body: 'api/byId', handle: ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id) });
 
   // One schema per form: the plan form's; a field failing it keeps the domain's specific code.
   calls.define<GatherPlanForm>({
     name: 'admin/gather/save',
+    effect: 'command',
     access: 'operator',
     body: 'screens/gatherController',
     refusals: {
@@ -41,9 +44,10 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
     },
     handle: ({ auth, body }) => saveGatherPlan(ctx, auth!.userId, body),
   });
-  calls.define<PageRequest>({ name: 'admin/gather/list', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listGatherPlans(ctx)).items, body) });
+  calls.define<PageRequest>({ name: 'admin/gather/list', effect: 'query', access: 'operator', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listGatherPlans(ctx)).items, body) });
   calls.define<ByIdPaged>({
     name: 'admin/gather/records',
+    effect: 'query',
     access: 'operator',
     body: 'api/byIdPaged',
     handle: async ({ body }) => {

@@ -12,25 +12,27 @@ import { applyIpo, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo }
 import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared/generated/index.js';
 
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
-  calls.define<IpoListQuery>({ name: 'ipo/list', access: 'user', body: 'api/ipoList', handle: ({ body }) => listIpos(deps, body) });
-  calls.define<ById>({ name: 'ipo/details', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
+  calls.define<IpoListQuery>({ name: 'ipo/list', effect: 'query', access: 'user', body: 'api/ipoList', handle: ({ body }) => listIpos(deps, body) });
+  calls.define<ById>({ name: 'ipo/details', effect: 'query', access: 'user', body: 'api/byId', handle: ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id) });
   // One schema per form: the apply form's; bad lots keep code 1702 with the bounds.
   const refusals = { lots: (raw: Record<string, unknown>) => lotsRefusal(deps, raw.id) };
   calls.define<IpoApplyForm>({
     name: 'ipo/purchase',
+    effect: 'command',
+    confirm: { quantityField: 'lots' },
     idempotent: true,
     access: 'user',
     body: 'screens/ipoApply',
     refusals,
     handle: ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market),
   });
-  // The price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
-  calls.define<IpoApplyForm>({ name: 'ipo/quote', access: 'user', body: 'screens/ipoApply', refusals, handle: ({ body }) => quoteIpo(deps, market, body) });
-  calls.define<PageRequest>({ name: 'ipo/ipoRecord', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
+  // the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
+  calls.define<IpoApplyForm>({ name: 'ipo/quote', effect: 'query', access: 'user', body: 'screens/ipoApply', refusals, handle: ({ body }) => quoteIpo(deps, market, body) });
+  calls.define<PageRequest>({ name: 'ipo/ipoRecord', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => myApplications(deps, auth!.userId, body) });
 
-  calls.define<IpoInput>({ name: 'admin/ipo/save', access: 'operator', body: 'screens/adminIpo', handle: ({ auth, body }) => saveIpo(deps, auth!.userId, body) });
-  calls.define<ById>({ name: 'admin/ipo/get', access: 'operator', body: 'api/byId', handle: ({ body }) => adminGetIpo(deps, body.id) });
-  calls.define({ name: 'admin/ipo/list', access: 'operator', handle: () => adminListIpos(deps) });
-  calls.define<ById>({ name: 'admin/ipo/allot', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => allotIpo(deps, body.id, deps.clock.now(), auth!.userId) });
-  calls.define<ById>({ name: 'admin/ipo/cancel', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => cancelIpo(deps, auth!.userId, body.id) });
+  calls.define<IpoInput>({ name: 'admin/ipo/save', effect: 'command', access: 'operator', body: 'screens/adminIpo', handle: ({ auth, body }) => saveIpo(deps, auth!.userId, body) });
+  calls.define<ById>({ name: 'admin/ipo/get', effect: 'query', access: 'operator', body: 'api/byId', handle: ({ body }) => adminGetIpo(deps, body.id) });
+  calls.define({ name: 'admin/ipo/list', effect: 'query', access: 'operator', handle: () => adminListIpos(deps) });
+  calls.define<ById>({ name: 'admin/ipo/allot', effect: 'command', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => allotIpo(deps, body.id, deps.clock.now(), auth!.userId) });
+  calls.define<ById>({ name: 'admin/ipo/cancel', effect: 'command', access: 'operator', body: 'api/byId', handle: ({ auth, body }) => cancelIpo(deps, auth!.userId, body.id) });
 }

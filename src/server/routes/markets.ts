@@ -18,6 +18,7 @@ const query = (request: FastifyRequest) => (request.query ?? {}) as Record<strin
 export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define({
     name: 'markets/getAllMarkets',
+    effect: 'query',
     access: 'public',
     // One snapshot per feed batch, serialized (and compressed) once per locale.
     prepared: true,
@@ -25,41 +26,48 @@ export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): v
   });
   calls.define<MarketSearch>({
     name: 'markets/searchMarket',
+    effect: 'query',
     access: 'public',
     body: 'api/marketSearch',
     handle: ({ body }) => markets.searchMarket(market, body.keyword),
   });
   calls.define<MarketSymbol>({
     name: 'markets/getMarket',
+    effect: 'query',
     access: 'optional',
     body: 'api/marketSymbol',
     handle: ({ body, auth }) => markets.getMarket(market, body.symbol, auth ? (symbol) => isFavourite(deps, auth.userId, symbol) : null),
   });
   calls.define<MarketRankings>({
     name: 'markets/getRankings',
+    effect: 'query',
     access: 'public',
     body: 'api/marketRankings',
     handle: ({ body }) => markets.getRankings(market, body.type, body.limit),
   });
   calls.define({
     name: 'markets/historyOneDay/:symbol',
+    effect: 'query',
     access: 'public',
     handle: ({ request }) => markets.historyOneDay(market, String((request.params as { symbol?: string }).symbol ?? '')),
   });
   calls.define<MarketSymbol>({
     name: 'markets/historyOneDay',
+    effect: 'query',
     access: 'public',
     body: 'api/marketSymbol',
     handle: ({ body }) => markets.historyOneDay(market, body.symbol),
   });
   calls.define<MarketHistory>({
     name: 'markets/history',
+    effect: 'query',
     access: 'public',
     body: 'api/marketHistory',
     handle: ({ body }) => markets.history(market, body.symbol, body.range),
   });
   calls.define({
     name: 'markets/remote',
+    effect: 'query',
     method: 'GET',
     access: 'public',
     handle: ({ request }) => markets.getQuotes(market, markets.parseSymbols(query(request).symbols)),
@@ -67,24 +75,28 @@ export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): v
   // The same snapshot for layouts, whose calls are POSTed by the renderer.
   calls.define<MarketQuotes>({
     name: 'markets/quotes',
+    effect: 'query',
     access: 'public',
     body: 'api/marketQuotes',
     handle: ({ body }) => markets.getQuotes(market, markets.parseSymbols(body.symbols)),
   });
   calls.define({
     name: 'markets/getNIFTY',
+    effect: 'query',
     method: 'GET',
     access: 'public',
     handle: () => markets.getMarket(market, INDEX_SYMBOLS.nifty, null),
   });
   calls.define({
     name: 'markets/getSensexData',
+    effect: 'query',
     method: 'GET',
     access: 'public',
     handle: () => markets.getMarket(market, INDEX_SYMBOLS.sensex, null),
   });
   calls.define({
     name: 'markets/status',
+    effect: 'query',
     access: 'public',
     handle: () => markets.getStatus(market),
   });

@@ -22,12 +22,14 @@ import type { ById, OrderDetails, OrderQuoteQuery, PageRequest, StockBuyOrder, S
 
 export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   const { deps } = ctx;
-  calls.define({ name: 'order/tradingConfig', access: 'user', handle: ({ auth }) => tradingTerms(deps, auth!.userId) });
-  calls.define({ name: 'order/getCommissionRate', access: 'user', handle: () => commissionRate(deps) });
-  calls.define({ name: 'order/acknowledgeRisk', access: 'user', handle: ({ auth }) => acknowledgeRisk(deps, auth!.userId) });
+  calls.define({ name: 'order/tradingConfig', effect: 'query', access: 'user', handle: ({ auth }) => tradingTerms(deps, auth!.userId) });
+  calls.define({ name: 'order/getCommissionRate', effect: 'query', access: 'user', handle: () => commissionRate(deps) });
+  calls.define({ name: 'order/acknowledgeRisk', effect: 'command', access: 'user', handle: ({ auth }) => acknowledgeRisk(deps, auth!.userId) });
 
   calls.define<UpDownOrder | StockBuyOrder>({
     name: 'order/purchase',
+    effect: 'command',
+    confirm: { amountField: 'amount', quantityField: 'quantity' },
     idempotent: true,
     access: 'user',
     body: { field: 'kind', schemas: { updown: 'screens/updown', stock: 'screens/stockBuy' } },
@@ -44,6 +46,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   // The ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
   calls.define<OrderQuoteQuery>({
     name: 'order/quote',
+    effect: 'query',
     access: 'user',
     body: 'api/orderQuote',
     handle: ({ body }) => quoteOrder(ctx, body),
@@ -52,6 +55,8 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
   // One schema per form: the sell form's, as for order/purchase.
   calls.define<StockSellOrder>({
     name: 'order/sell',
+    effect: 'command',
+    confirm: { quantityField: 'quantity' },
     idempotent: true,
     access: 'user',
     body: 'screens/stockSell',
@@ -61,6 +66,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
 
   calls.define<ById>({
     name: 'order/contractDetail',
+    effect: 'query',
     access: 'user',
     body: 'api/byId',
     handle: ({ auth, body }) => getContract(ctx, auth!.userId, body.id),
@@ -68,6 +74,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
 
   calls.define<OrderDetails>({
     name: 'order/purchaseDetails',
+    effect: 'query',
     access: 'user',
     body: 'api/orderDetails',
     handle: ({ auth, body }) => purchaseDetails(ctx, auth!.userId, body),
@@ -75,6 +82,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
 
   calls.define<PageRequest>({
     name: 'order/historicalDetails',
+    effect: 'query',
     access: 'user',
     body: 'api/pageRequest',
     handle: ({ auth, body }) => historicalDetails(ctx, auth!.userId, body),

@@ -11,7 +11,7 @@ import { AppError } from '../domain/errors.js';
 import { readPhoto, storePhoto } from '../domain/uploads.js';
 
 export function ossRoutes(app: FastifyInstance, calls: CallRegistry, deps: Deps): void {
-  calls.declareUpload('oss/uploadPhoto', 'user');
+  calls.declareUpload('oss/uploadPhoto', 'user', 'command');
 
   app.post('/api/oss/uploadPhoto', async (request) => {
     const auth = (await resolveAuth(deps, request, 'user'))!;

@@ -10,10 +10,12 @@ import type { ById, PageRequest, RechargeRequest } from '../../shared/generated/
 import { labelPage, withStatusLabel } from './money-labels.js';
 
 export function payRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define({ name: 'pay/getTime', access: 'user', handle: () => depositTerms(deps) });
+  calls.define({ name: 'pay/getTime', effect: 'query', access: 'user', handle: () => depositTerms(deps) });
 
   calls.define<RechargeRequest>({
     name: 'pay/recharge',
+    effect: 'command',
+    confirm: { amountField: 'amount' },
     idempotent: true,
     access: 'user',
     body: 'screens/recharge',
@@ -22,6 +24,7 @@ export function payRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<PageRequest>({
     name: 'pay/rechargeRecord',
+    effect: 'query',
     access: 'user',
     body: 'api/pageRequest',
     handle: async ({ auth, body, locale }) => labelPage(await listDeposits(deps, auth!.userId, body), (d) => withStatusLabel(deps, locale, d)),
@@ -29,6 +32,7 @@ export function payRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<ById>({
     name: 'pay/rechargeDetail',
+    effect: 'query',
     access: 'user',
     body: 'api/byId',
     handle: async ({ auth, body, locale }) => withStatusLabel(deps, locale, await getDeposit(deps, auth!.userId, body.id)),

@@ -13,11 +13,13 @@ import { fromMinor } from '../../shared/money.js';
 export function purseRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   calls.define({
     name: 'purse/getBalance',
+    effect: 'query',
     access: 'user',
     handle: async ({ auth }) => fromMinor(await userBalanceMinor(deps, auth!.userId, 'available')),
   });
   calls.define({
     name: 'purse/getAssets',
+    effect: 'query',
     access: 'user',
     handle: async ({ auth }) => {
       const assets = await userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId));

@@ -18,6 +18,7 @@ import type { ScreenPublish } from '../../shared/generated/index.js';
 export function screensAdminRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
   calls.define<ScreenPublish>({
     name: 'admin/screens/publish',
+    effect: 'command',
     access: 'operator',
     body: 'api/screenPublish',
     handle: async ({ auth, body }) => {

@@ -67,6 +67,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
 
   define({
     name: 'studio/screens/list',
+    effect: 'query',
     access: 'editor',
     handle: async ({ auth }) => {
       await audit(auth!.userId, 'studio.list', '*');
@@ -75,6 +76,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   });
   define<StudioScreenGet>({
     name: 'studio/screens/get',
+    effect: 'query',
     access: 'editor',
     body: 'api/studioScreenGet',
     handle: async ({ auth, body }) => {
@@ -85,6 +87,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   });
   define<StudioScreenCandidate>({
     name: 'studio/screens/validate',
+    effect: 'query',
     access: 'editor',
     body: 'api/studioScreenCandidate',
     handle: async ({ auth, body }) => {
@@ -95,18 +98,21 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   });
   define<StudioScreenCandidate>({
     name: 'studio/screens/saveDraft',
+    effect: 'command',
     access: 'editor',
     body: 'api/studioScreenCandidate',
     handle: ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined),
   });
   define<StudioScreenPublish>({
     name: 'studio/screens/publish',
+    effect: 'command',
     access: 'editor',
     body: 'api/studioScreenPublish',
     handle: ({ auth, body }) => publishScreen(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.note.trim()),
   });
   define<StudioScreenGet>({
     name: 'studio/screens/versions',
+    effect: 'query',
     access: 'editor',
     body: 'api/studioScreenGet',
     handle: async ({ auth, body }) => {
@@ -117,12 +123,14 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   });
   define<StudioScreenRollback>({
     name: 'studio/screens/rollback',
+    effect: 'command',
     access: 'editor',
     body: 'api/studioScreenRollback',
     handle: ({ auth, body }) => rollbackScreen(ctx, auth!.userId, body.id, body.version),
   });
   define<StudioMessagesGet>({
     name: 'studio/messages/get',
+    effect: 'query',
     access: 'editor',
     body: 'api/studioMessagesGet',
     handle: async ({ auth, body }) => {
@@ -132,6 +140,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   });
   define<StudioMessagesSave>({
     name: 'studio/messages/save',
+    effect: 'command',
     access: 'editor',
     body: 'api/studioMessagesSave',
     handle: async ({ auth, body }) => {

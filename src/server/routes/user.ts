@@ -16,6 +16,7 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
 
   calls.define<SendCaptchaByEmail>({
     name: 'user/sendCaptchaByEmail',
+    effect: 'command',
     access: 'public',
     body: 'api/sendCaptchaByEmail',
     handle: ({ body, ip, locale }) =>
@@ -24,12 +25,14 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
 
   calls.define({
     name: 'user/sendCaptcha',
+    effect: 'command',
     access: 'user',
     handle: ({ auth, ip, locale }) => users.sendOwnCaptcha(deps, auth!.userId, ip, locale),
   });
 
   calls.define<RegisterForm>({
     name: 'user/register',
+    effect: 'command',
     access: 'public',
     body: 'screens/register',
     handle: async ({ body, ip, locale }) => {
@@ -40,6 +43,7 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
 
   calls.define<LoginForm>({
     name: 'user/login',
+    effect: 'command',
     access: 'public',
     body: 'screens/login',
     handle: async ({ body, ip }) => {
@@ -50,18 +54,21 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
 
   calls.define({
     name: 'user/logout',
+    effect: 'command',
     access: 'user',
     handle: ({ auth }) => users.logout(deps, auth!),
   });
 
   calls.define({
     name: 'user/getUserInfo',
+    effect: 'query',
     access: 'user',
     handle: ({ auth }) => users.getUserInfo(deps, auth!.userId),
   });
 
   calls.define<ChangePasswordForm>({
     name: 'user/changePassword',
+    effect: 'command',
     access: 'optional',
     body: 'screens/ChangePassword',
     handle: async ({ body, auth, ip, locale }) => {

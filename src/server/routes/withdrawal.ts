@@ -11,10 +11,12 @@ import type { ById, PageRequest, WithdrawalRequest } from '../../shared/generate
 import { labelPage, withStatusLabel } from './money-labels.js';
 
 export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define({ name: 'withdrawal/getServiceChargeProportion', access: 'user', handle: () => withdrawalTerms(deps) });
+  calls.define({ name: 'withdrawal/getServiceChargeProportion', effect: 'query', access: 'user', handle: () => withdrawalTerms(deps) });
 
   calls.define<WithdrawalRequest>({
     name: 'withdrawal',
+    effect: 'command',
+    confirm: { amountField: 'amount' },
     idempotent: true,
     access: 'user',
     body: 'screens/withdrawal',
@@ -24,6 +26,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<PageRequest>({
     name: 'withdrawal/withdrawalList',
+    effect: 'query',
     access: 'user',
     body: 'api/pageRequest',
     handle: async ({ auth, body, locale }) => labelPage(await listWithdrawals(deps, auth!.userId, body), (w) => withStatusLabel(deps, locale, w)),
@@ -31,6 +34,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
 
   calls.define<ById>({
     name: 'withdrawal/withdrawalDetails',
+    effect: 'query',
     access: 'user',
     body: 'api/byId',
     handle: async ({ auth, body, locale }) => withStatusLabel(deps, locale, await getWithdrawal(deps, auth!.userId, body.id)),

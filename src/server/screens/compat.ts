@@ -36,7 +36,7 @@ const EXACT = ['type', 'pattern', 'format', 'const', 'x-sameAs', 'x-checksum', '
 /** Keywords handled structurally (recursion or rules above); the rest must be kept verbatim. */
 const HANDLED = new Set<string>([
   ...LOWER, ...UPPER, ...EXACT, 'properties', 'required', 'items', 'additionalProperties', 'enum', 'multipleOf',
-  'title', 'description', 'x-messages', 'examples', 'default', '$schema', '$id', '$comment', 'readOnly', 'writeOnly',
+  'title', 'description', 'x-messages', 'x-keepOnSuccess', 'examples', 'default', '$schema', '$id', '$comment', 'readOnly', 'writeOnly',
 ]);
 
 const esc = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -16,9 +16,11 @@ import { verhoeffValid } from '../../shared/verhoeff.js';
 /** Module ids the standalone code may `require`; the browser loader maps each one. */
 export const STANDALONE_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats', 'nivesh/verhoeff'] as const;
 
-/** Adds `x-sameAs`, `x-messages` and `x-checksum` to an ajv instance (idempotent). */
+/** Adds `x-sameAs`, `x-messages`, `x-keepOnSuccess` and `x-checksum` to an ajv instance (idempotent). */
 export function addNiveshKeywords<T extends Ajv>(ajv: T): T {
   if (!ajv.getKeyword('x-messages')) ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  // A contract's steps its form must keep after success (checked by the layout lint, not on data).
+  if (!ajv.getKeyword('x-keepOnSuccess')) ajv.addKeyword({ keyword: 'x-keepOnSuccess', schemaType: 'array' });
   if (!ajv.getKeyword('x-sameAs')) {
     ajv.addKeyword({
       keyword: 'x-sameAs',

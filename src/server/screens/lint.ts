@@ -5,6 +5,8 @@
  * file and the JSON pointer. Used at server start, on live reload and by `npm run lint:schemas`.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
+import type { CallInfo } from '../http/calls.js';
+import { lintEffects } from './effects-lint.js';
 
 /** One finding: `file#pointer: message`. */
 export interface LintProblem {
@@ -17,6 +19,14 @@ export interface LintProblem {
 export interface LintContext {
   meta: Record<string, unknown>;
   calls: ReadonlySet<string>;
+  /**
+   * A registered call's declaration. With it (and {@link contractOf}) the layout is also held
+   * to what its screen may do: queries only where nothing is tapped, commands from the
+   * screen's allow-list, its audience, its forms' contracts (effects-lint.ts).
+   */
+  callInfo?: (name: string) => CallInfo | undefined;
+  /** The code-owned contract of a screen schema, or null (see {@link callInfo}). */
+  contractOf?: (schema: string) => Record<string, unknown> | null;
   schemaExists(name: string): boolean;
   /** Returns the locales missing a message id (empty when present everywhere). */
   missingIn(messageId: string): string[];
@@ -84,6 +94,10 @@ export function lintLayout(file: string, layout: unknown, ctx: LintContext): Lin
       if (missing.length) problems.push({ file, pointer, message: `message id '${value}' is missing in ${missing.join(', ')}` });
     }
   });
+  const screen = /^screens\/([A-Za-z0-9_-]+)\.layout\.json$/.exec(file)?.[1];
+  if (screen && ctx.callInfo && ctx.contractOf) {
+    problems.push(...lintEffects(file, screen, layout, { callInfo: ctx.callInfo, contractOf: ctx.contractOf }));
+  }
   return problems;
 }
 

@@ -14,6 +14,8 @@ import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
 import { checkCompatible } from './compat.js';
 import type { SchemaNode } from '../../shared/validation.js';
+import type { ScreenCall } from '../../shared/calls.js';
+import { callPositions } from './effects-lint.js';
 
 /** A screen as `GET /api/ui/screens/:id` serves it. */
 export interface ScreenPayload {
@@ -21,6 +23,8 @@ export interface ScreenPayload {
   layout: Record<string, unknown>;
   /** Data schemas the layout's blocks name, by name. */
   schemas: Record<string, SchemaNode>;
+  /** Every call the layout names, as the call registry declares it (effect, confirmation). */
+  calls: Record<string, ScreenCall>;
 }
 
 /** A compiled payload schema. */
@@ -259,7 +263,7 @@ export class SchemaStore {
     if (!meta) return [{ file: 'layout.meta.json', pointer: '/', message: 'catalogue is missing' }];
     const layout = read(relative);
     const exists = (name: string) => (candidate?.schema !== undefined && name === id) || this.schemaExists(name);
-    const context: LintContext = { ...this.context(), meta, schemaExists: exists };
+    const context: LintContext = { ...this.context(), meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
     const problems = lintLayout(relative, layout, context);
     const names = new Set(referencedSchemas(layout));
     if (candidate?.schema !== undefined) names.add(id);
@@ -315,7 +319,13 @@ export class SchemaStore {
       schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
       this.validatorModule(name); // compiled as the screen is loaded, ready when the form asks
     }
-    const payload: ScreenPayload = { id, layout, schemas };
+    const calls: Record<string, ScreenCall> = {};
+    const { callInfo } = this.context();
+    for (const { call } of callPositions(layout)) {
+      const info = callInfo?.(call);
+      if (info) calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}) };
+    }
+    const payload: ScreenPayload = { id, layout, schemas, calls };
     const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
     return { payload, etag };
   }

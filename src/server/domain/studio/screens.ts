@@ -17,6 +17,7 @@ import { usedMessageIds } from '../../screens/lint.js';
 import { LOCALES, type Locale } from '../../../shared/lang.js';
 import type { SchemaNode } from '../../../shared/validation.js';
 import { writeMessages } from './messages.js';
+import { screenPolicy } from '../../screens/policy.js';
 
 /** What the studio operations work with. */
 export interface StudioContext {
@@ -69,10 +70,12 @@ const hasOwnSchema = (store: SchemaStore, id: string) => store.readFileJson(`scr
 /**
  * `studio/screens/validate`: every problem of a candidate layout (and schema) — catalogue,
  * calls, message ids in all four languages, compilation, contract compatibility.
- * @throws AppError `studioScreenUnknown` (1800), `studioSchemaNotEditable` (1803).
+ * @throws AppError `studioScreenUnknown` (1800), `studioSchemaNotEditable` (1803),
+ *   `studioBackOffice` (1812: a back-office screen's layout and schema are not the studio's).
  */
 export function validateCandidate(ctx: StudioContext, id: string, layout: unknown, schema?: unknown): StudioProblem[] {
   requireScreen(ctx.store, id);
+  if (screenPolicy(id).audience === 'operator') throw new AppError('studioBackOffice', { id });
   if (schema !== undefined && !hasOwnSchema(ctx.store, id)) throw new AppError('studioSchemaNotEditable', { id });
   const problems: StudioProblem[] = [];
   const own = `screens/${id}.schema.json`;

@@ -10,6 +10,7 @@ import type { PublishedScreen, SchemaStore } from '../../screens/store.js';
 import { studioDb } from '../../db/studio-tables.js';
 import { LOCALES, type Locale } from '../../../shared/lang.js';
 import type { SchemaNode } from '../../../shared/validation.js';
+import { screenPolicy } from '../../screens/policy.js';
 
 /** Loads the latest published version of every screen (none: the files are served). */
 export async function loadPublished(deps: Pick<Deps, 'db'>): Promise<PublishedScreen[]> {
@@ -43,11 +44,17 @@ export async function loadMessageOverrides(deps: Pick<Deps, 'db'>): Promise<Part
  * Serves the latest published screens in this process. A published version that no longer
  * passes the checks (e.g. the code since dropped a call or a catalogue property) is not served
  * — its files are, and the log says why — so a deploy can never take a screen down or stop the
- * server from starting. Run it after the calls are registered (the checks need them).
+ * server from starting. A back-office screen (audience `operator`) is always served from its
+ * files: the studio does not change those, and a version stored before that rule is ignored.
+ * Run it after the calls are registered (the checks need them).
  */
 export async function refreshPublished(deps: Pick<Deps, 'db' | 'log'>, store: SchemaStore): Promise<void> {
   const published = await loadPublished(deps);
   const valid = published.filter((screen) => {
+    if (screenPolicy(screen.id).audience === 'operator') {
+      deps.log?.warn({ screen: screen.id, version: screen.version }, 'published version of a back-office screen ignored; serving its files');
+      return false;
+    }
     const problems = store.lintScreen(screen.id, { layout: screen.layout, ...(screen.schema ? { schema: screen.schema } : {}) });
     if (problems.length) deps.log?.warn({ screen: screen.id, version: screen.version, problems: problems.slice(0, 5) }, 'published screen version fails the checks; serving its files');
     return problems.length === 0;
