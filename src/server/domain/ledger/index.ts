@@ -1,6 +1,6 @@
 /**
- * The ledger (issue 4; DESIGN.md "Money is honest by construction"). Money moves only through
- * `postEntry` and the hold functions, inside `moneyTransaction`.
+ * The ledger: the one writer of money. Money moves only through `postEntries` (and `postEntry`,
+ * one entry) and the hold functions built on them, inside `moneyTransaction`.
  */
 export * from './accounts.js';
 export * from './balances.js';
