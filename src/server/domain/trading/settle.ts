@@ -12,8 +12,9 @@
  *    `open → won | lost | void`, so only one settler ever proceeds with a contract;
  * 3. the ledger books them (`resolveHolds` and `postEntries`, the one writer of money): ONE
  *    conditional update resolves their holds, one update per batch moves the users' balance
- *    rows, and one `INSERT … SELECT` each writes the journal entries and their postings: ONE `contract_settled` entry per investor per batch — the net settlement of that investor's
- *    contracts in the batch, as a broker's ledger books a settlement's net obligation — with one
+ *    rows, and one `INSERT … SELECT` each writes the journal entries and their postings:
+ *    ONE `contract_settled` entry per investor per batch — the net settlement of that
+ *    investor's contracts in the batch, as a broker's ledger books a settlement's net obligation — with one
  *    posting per account and kind: won — held → available (stake, `contract_payout`) and trading
  *    book → available (profit, `contract_profit`); lost — held → trading book
  *    (`contract_loss`); void — held → available (`contract_void`). Each contract (and its hold)
