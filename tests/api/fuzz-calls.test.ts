@@ -16,14 +16,14 @@ import { describe, expect, it } from 'vitest';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { credit, investor, MONDAY_NOON, operatorToken, startMoneyServer } from '../support/money.js';
 import { AnsweredValues, bodyArbitrary, type Schema } from '../support/schema-arbitrary.js';
-import { testDb, type TestServer } from '../support/server.js';
+import type { TestServer } from '../support/server.js';
 import { editorToken } from '../support/studio.js';
 
 const SESSION_ENDING = new Set(['user/logout', 'user/changePassword']);
 const ROLES = ['anonymous', 'investor', 'operator', 'editor'] as const;
 type Role = (typeof ROLES)[number];
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? (testDb() === 'pg' ? 3000 : 4000));
+const RUNS = Number(process.env.FUZZ_RUNS ?? 4000);
 /** `FUZZ_SKIP`: comma-separated call names left out (to look past a known 500 while investigating; the suite sets none). */
 const SKIP = new Set((process.env.FUZZ_SKIP ?? '').split(',').filter(Boolean));
 const SEED = process.env.FUZZ_SEED === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED);
