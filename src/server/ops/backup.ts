@@ -76,10 +76,13 @@ function pgEnv(url: string): NodeJS.ProcessEnv {
  * @param targetRoot the folder the snapshot folder is created in (made when missing).
  * @param now epoch milliseconds (names the snapshot).
  * @returns the snapshot folder's path.
- * @throws the database's or `pg_dump`'s error (the `.partial` folder is removed).
+ * @throws BackupError when `targetRoot` is `DATA_DIR` itself; the database's or `pg_dump`'s
+ *   error (the `.partial` folder is removed).
  */
 export async function createBackup(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'storage'>, targetRoot: string, now = Date.now()): Promise<string> {
   const root = path.resolve(targetRoot);
+  const inside = path.relative(path.resolve(config.dataDir), root);
+  if (inside === '') throw new BackupError('the backup folder cannot be DATA_DIR itself');
   fs.mkdirSync(root, { recursive: true });
   const name = snapshotName(now);
   const partial = path.join(root, `${name}.partial`);
@@ -101,9 +104,9 @@ export async function createBackup(config: Pick<Config, 'dataDir' | 'databaseUrl
         source.close();
       }
     }
-    // A backup folder inside DATA_DIR is not copied into itself.
+    // A backup folder inside DATA_DIR (at any depth) is not copied into itself.
     const skip = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`]);
-    if (path.dirname(root) === path.resolve(config.dataDir) || root === path.resolve(config.dataDir)) skip.add(path.basename(root));
+    if (!inside.startsWith('..') && !path.isAbsolute(inside)) skip.add(inside.split(path.sep)[0]!);
     copyTree(config.dataDir, path.join(partial, DATA_FOLDER), skip);
     const manifest: BackupManifest = { format: 1, createdAt: new Date(now).toISOString(), database, databaseFile, uploads: config.storage.driver };
     fs.writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
