@@ -1,6 +1,7 @@
 /**
  * The ledger's own guarantees (docs/product.md, Money):
- * `postEntry` refuses unbalanced or malformed entries and writes nothing; the database refuses
+ * `postEntry` refuses unbalanced or malformed entries and writes nothing; `postEntries` books a
+ * set with each posting's running sequence and balances, and refuses a set as a whole; the database refuses
  * to update or delete postings and journal entries, and a second entry of one kind for one
  * reference; and the invariant check catches a cached balance that drifted and a hold resolved
  * twice. Broken ledgers are written on servers of their own.
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { expectOk } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { AppError } from '../../src/server/domain/errors.js';
-import { LedgerError, moneyTransaction, postEntry, readWallet, userAccountIds, type PostingInput } from '../../src/server/domain/ledger/index.js';
+import { LedgerError, moneyTransaction, postEntries, postEntry, readWallet, userAccountIds, type PostingInput } from '../../src/server/domain/ledger/index.js';
 import { credit, entryCount, investor, operatorToken, startMoneyServer, uploadScreenshot, useMoneyServer } from '../support/money.js';
 
 const ctx = useMoneyServer({ resetClock: false });
@@ -48,6 +49,54 @@ describe('postEntry', () => {
     expect(new Set(results.map((r) => JSON.stringify(r.get(userId))))).toHaveProperty('size', 1);
     const rows = await ctx.server.deps.db.selectFrom('ledger_accounts').select('kind').where('user_id', '=', userId).execute();
     expect(rows.map((r) => r.kind).sort()).toEqual(['available', 'held']);
+  });
+});
+
+describe('postEntries', () => {
+  const deposit = (userId: string, amountMinor: number): PostingInput[] => [
+    { account: { userId, kind: 'available' }, amountMinor },
+    { account: { house: 'bank_clearing' }, amountMinor: -amountMinor },
+  ];
+
+  it('books a set in order: each posting carries the running sequence and balances, each entry the balances after it', async () => {
+    const a = await investor(ctx.server);
+    const b = await investor(ctx.server);
+    await post(deposit(a.userId, 1000));
+    const now = ctx.server.clock.now();
+    const posted = await moneyTransaction(ctx.server.deps.db, (trx) =>
+      postEntries(trx, now, [
+        { kind: 'test_entry', reference: randomUUID(), postings: [{ account: { userId: a.userId, kind: 'available' }, amountMinor: -300 }, { account: { userId: a.userId, kind: 'held' }, amountMinor: 300 }] },
+        { kind: 'test_entry', reference: randomUUID(), postings: deposit(b.userId, 250) },
+        { kind: 'test_other', reference: randomUUID(), postings: [{ account: { userId: a.userId, kind: 'held' }, amountMinor: -300 }, { account: { userId: a.userId, kind: 'available' }, amountMinor: 200 }, { account: { house: 'fee_revenue' }, amountMinor: 100 }] },
+      ]),
+    );
+    expect(posted.map((entry) => Object.fromEntries(entry.balances))).toEqual([
+      { [a.userId]: { availableMinor: 700, heldMinor: 300 } },
+      { [b.userId]: { availableMinor: 250, heldMinor: 0 } },
+      { [a.userId]: { availableMinor: 900, heldMinor: 0 } },
+    ]);
+    const rows = await ctx.server.deps.db.selectFrom('postings').select(['user_seq', 'available_after_minor', 'held_after_minor', 'entry_id']).where('user_id', '=', a.userId).orderBy('user_seq').execute();
+    expect(rows.map((r) => [Number(r.user_seq), Number(r.available_after_minor), Number(r.held_after_minor)])).toEqual([[1, 1000, 0], [2, 700, 0], [3, 700, 300], [4, 700, 0], [5, 900, 0]]);
+    expect(rows.slice(3).every((r) => r.entry_id === posted[2]!.id)).toBe(true);
+    expect(await readWallet(ctx.server.deps.db, a.userId)).toEqual({ availableMinor: 900, heldMinor: 0 });
+  });
+
+  it('refuses the whole set when one user\'s available balance would go below zero, and writes nothing', async () => {
+    const a = await investor(ctx.server);
+    const b = await investor(ctx.server);
+    await post(deposit(a.userId, 500));
+    const entries = await entryCount(ctx.server);
+    const now = ctx.server.clock.now();
+    const error = await moneyTransaction(ctx.server.deps.db, (trx) =>
+      postEntries(trx, now, [
+        { kind: 'test_entry', reference: randomUUID(), postings: deposit(b.userId, 100) },
+        { kind: 'test_entry', reference: randomUUID(), postings: deposit(a.userId, -501) },
+      ]),
+    ).catch((e: unknown) => e);
+    expect((error as AppError).errorName).toBe('insufficientBalance');
+    expect(await entryCount(ctx.server)).toBe(entries);
+    expect(await readWallet(ctx.server.deps.db, b.userId)).toEqual({ availableMinor: 0, heldMinor: 0 });
+    expect(await readWallet(ctx.server.deps.db, a.userId)).toEqual({ availableMinor: 500, heldMinor: 0 });
   });
 });
 

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
-import { buyCostMinor } from '../../src/server/domain/offerings/shares.js';
+import { buyCostMinor } from '../../src/server/domain/holdings/index.js';
 import { buildServer } from '../../src/server/app.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 import { jobRunsDb } from '../../src/server/jobs/tables.js';

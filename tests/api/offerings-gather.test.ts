@@ -11,7 +11,7 @@ import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
 import { buildServer } from '../../src/server/app.js';
-import { affordableQuantity, buyCostMinor } from '../../src/server/domain/offerings/shares.js';
+import { affordableQuantity, buyCostMinor } from '../../src/server/domain/holdings/index.js';
 
 // The offerings' arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
 // offering buys to the EUR account at the feed's EUR/INR rate.

@@ -10,7 +10,7 @@ import type { Market } from '../../market/index.js';
 import { AppError } from '../errors.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS } from '../ledger/index.js';
-import { recordShareBuy } from '../offerings/shares.js';
+import { recordShareBuy } from '../holdings/index.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { etfsOf, findEtf, navMinor, type Etf } from './catalogue.js';

@@ -10,18 +10,18 @@
  * then finds the issue allotted; on SQLite `BEGIN IMMEDIATE` serializes them.
  *
  * Listing: at `listingAt` a conditional update sets `listed_at`, and the allotted shares become
- * positions (cost basis = allotted amount), in one transaction.
+ * positions (cost basis = allotted amount, through the holdings module), in one transaction.
  */
 import { toAccountMinor } from '../../../shared/currency.js';
 import { allot } from '../../../shared/ipo.js';
 import type { Market } from '../../market/index.js';
 import { syncListedInstruments } from './listed.js';
-import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { ipoDb } from '../../db/ipo-tables.js';
 import { writeAudit } from '../audit.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { addToPositions } from '../holdings/index.js';
 import { ENTRY_KINDS, moneyTransaction, splitHold } from '../ledger/index.js';
 
 /** Answer of `admin/ipo/allot`. */
@@ -121,19 +121,7 @@ export async function listIpo(deps: Pick<Deps, 'db'>, id: string, now: number): 
       .executeTakeFirst();
     if (!marked) return false;
     const won = await t.selectFrom('ipo_applications').select(['user_id', 'allotted_shares', 'allotted_minor']).where('ipo_id', '=', id).where('status', '=', 'allotted').execute();
-    for (const a of won) {
-      await t
-        .insertInto('positions')
-        .values({ user_id: a.user_id, symbol: marked.symbol, quantity: Number(a.allotted_shares), cost_minor: Number(a.allotted_minor), updated_at: now })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'symbol']).doUpdateSet({
-            quantity: sql`positions.quantity + excluded.quantity`,
-            cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
-            updated_at: now,
-          }),
-        )
-        .execute();
-    }
+    await addToPositions(trx, now, won.map((a) => ({ userId: a.user_id, symbol: marked.symbol, quantity: Number(a.allotted_shares), costMinor: Number(a.allotted_minor) })));
     return true;
   });
 }

@@ -4,7 +4,9 @@
  * (back to `available`). "Exactly once" is a conditional update on the hold's status inside
  * the resolving transaction, backed by the unique (kind, reference) index on journal entries.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { withJsonRows } from '../../db/json-rows.js';
 import { insertRowCompiled } from '../../db/compiled-queries.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -68,6 +70,30 @@ async function resolve(trx: Db, now: number, holdId: string, status: 'settled' |
     .executeTakeFirst();
   if (!hold) throw new AppError('holdResolved');
   return { userId: hold.user_id, amountMinor: Number(hold.amount_minor), reference: hold.reference };
+}
+
+/** One hold of a set to resolve and the entry that resolves it. */
+export interface HoldResolution {
+  holdId: string;
+  status: 'settled' | 'released';
+  entryId: string;
+}
+
+const RESOLUTION_COLUMNS = [['id', 'text'], ['status', 'text'], ['entry_id', 'text']] as const;
+
+/**
+ * Marks a set of open holds resolved in ONE conditional `UPDATE … FROM` (rows as one JSON
+ * parameter), each pointing at the entry that resolves it; the caller posts those entries
+ * with `postEntries` in the same transaction.
+ * @throws LedgerError when any of the holds is not open (nothing may proceed: the caller's
+ *   transaction rolls back).
+ */
+export async function resolveHolds(trx: Db, now: number, resolutions: readonly HoldResolution[]): Promise<void> {
+  if (!resolutions.length) return;
+  const source = withJsonRows(trx, 'x', RESOLUTION_COLUMNS, resolutions.map((r) => ({ id: r.holdId, status: r.status, entry_id: r.entryId })));
+  const { rows } = await sql<{ id: string }>`${source} UPDATE holds SET status = x.status, resolved_entry_id = x.entry_id, resolved_at = ${now}
+    FROM x WHERE holds.id = x.id AND holds.status = 'open' RETURNING holds.id`.execute(trx);
+  if (rows.length !== resolutions.length) throw new LedgerError(`${resolutions.length - rows.length} hold(s) not open`);
 }
 
 /** One destination of a settled hold. */

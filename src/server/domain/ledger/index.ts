@@ -1,6 +1,6 @@
 /**
- * The ledger (docs/product.md, Money). Money moves only through
- * `postEntry` and the hold functions, inside `moneyTransaction`.
+ * The ledger: the one writer of money. Money moves only through `postEntries` (and `postEntry`,
+ * one entry) and the hold functions built on them, inside `moneyTransaction`.
  */
 export * from './accounts.js';
 export * from './balances.js';

@@ -1,18 +1,25 @@
 /**
- * The double-entry core (docs/product.md, Money): a journal entry is a
- * business kind, a reference and postings in integer minor units that sum to zero. Postings
- * are only ever inserted (database triggers refuse updates and deletes). Every posting on a
- * user's account also moves that user's cached balance row by one conditional update that
- * refuses to take `available` or `held` below zero — the compare-and-set that makes concurrent
- * requests on several API processes safe: on PostgreSQL the second writer waits for the row
- * lock and re-checks the condition against the committed balance.
+ * The double-entry core and the ONE writer of money: a journal entry is a business kind, a
+ * reference and postings in integer minor units that sum to zero. Postings are only ever
+ * inserted (database triggers refuse updates and deletes). Every posting on a user's account
+ * also moves that user's cached balance row by a conditional update that refuses to take
+ * `available` or `held` below zero — the compare-and-set that makes concurrent requests on
+ * several API processes safe: on PostgreSQL the second writer waits for the row lock and
+ * re-checks the condition against the committed balance.
+ *
+ * {@link postEntries} writes a set of entries with a fixed number of statements whatever its
+ * size (settlement books thousands at once); {@link postEntry} is the same for one entry.
+ * Nothing else in the server inserts postings or journal entries or moves `wallet_balances`.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { withJsonRows } from '../../db/json-rows.js';
 import { insertRowCompiled, runCompiled, slot } from '../../db/compiled-queries.js';
 import type { PostingsTable } from '../../db/tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { houseAccountId, userAccountIds, type AccountRef } from './accounts.js';
+import { isSqlite } from './transaction.js';
 
 const POSTING_COLUMNS = ['id', 'entry_id', 'account_id', 'amount_minor', 'created_at', 'kind', 'user_id', 'user_seq', 'available_after_minor', 'held_after_minor'] as const satisfies ReadonlyArray<keyof PostingsTable>;
 
@@ -59,10 +66,10 @@ export interface WalletBalances {
   heldMinor: number;
 }
 
-/** What `postEntry` wrote. */
+/** What `postEntry` (or `postEntries`, per entry) wrote. */
 export interface PostedEntry {
   id: string;
-  /** Balances after the entry of every user it touched. */
+  /** Balances right after the entry of every user it touched. */
   balances: Map<string, WalletBalances>;
 }
 
@@ -81,34 +88,35 @@ function validate(entry: EntryInput): void {
   if (sum !== 0n) throw new LedgerError(`entry ${entry.kind}/${entry.reference}: postings sum to ${sum}, not 0`);
 }
 
-/**
- * Posts one journal entry inside the caller's transaction.
- * @param trx the operation's transaction (see `moneyTransaction`).
- * @param now epoch milliseconds.
- * @throws AppError `insufficientBalance` when a user's available balance would go below zero
- *   (nothing is written; the caller's transaction rolls back); LedgerError for an unbalanced
- *   entry or a held balance that would go below zero; the database's unique violation when an
- *   entry of this kind and reference already exists.
- */
-export async function postEntry(trx: Db, now: number, entry: EntryInput): Promise<PostedEntry> {
-  validate(entry);
-  const id = entry.id ?? newId();
-  const userIds = [...new Set(entry.postings.flatMap((p) => ('userId' in p.account ? [p.account.userId] : [])))].sort();
-  const accounts = await userAccountIds(trx, userIds, now);
+/** Per user: the entry set's net moves and how many postings touch the user's accounts. */
+interface UserDelta {
+  dAvailable: number;
+  dHeld: number;
+  count: number;
+}
 
-  // Per user: deltas and how many postings, applied with one conditional update, in a fixed
-  // (sorted) order so two entries touching the same users cannot deadlock.
-  const running = new Map<string, { available: number; held: number; seq: number }>();
+const WALLET_COLUMNS = [['user_id', 'text'], ['d_available', 'bigint'], ['d_held', 'bigint'], ['n', 'bigint']] as const;
+const ENTRY_COLUMNS = [['id', 'text'], ['kind', 'text'], ['reference', 'text']] as const;
+const POSTING_JSON_COLUMNS = [
+  ['id', 'text'], ['entry_id', 'text'], ['account_id', 'text'], ['amount_minor', 'bigint'], ['kind', 'text'],
+  ['user_id', 'text'], ['user_seq', 'bigint'], ['available_after_minor', 'bigint'], ['held_after_minor', 'bigint'],
+] as const;
+
+/** The refusal for a user whose balance row the conditional update did not move. */
+function balanceRefusal(userId: string, delta: UserDelta): Error {
+  if (delta.dAvailable < 0) return new AppError('insufficientBalance');
+  return new LedgerError(`user ${userId}: held balance would go below zero`);
+}
+
+/**
+ * Moves each user's balance row by its delta, one compiled conditional update per user in
+ * sorted order (the path of a single entry: few users, a cached statement each).
+ * @returns per user the balances and sequence BEFORE the move.
+ */
+async function moveEachBalance(trx: Db, now: number, deltas: Map<string, UserDelta>, userIds: readonly string[]) {
+  const before = new Map<string, { available: number; held: number; seq: number }>();
   for (const userId of userIds) {
-    let dAvailable = 0;
-    let dHeld = 0;
-    let count = 0;
-    for (const p of entry.postings) {
-      if (!('userId' in p.account) || p.account.userId !== userId) continue;
-      if (p.account.kind === 'available') dAvailable += p.amountMinor;
-      else dHeld += p.amountMinor;
-      count++;
-    }
+    const { dAvailable, dHeld, count } = deltas.get(userId)!;
     const { rows } = await runCompiled(trx, 'wallet_balances:move', { dAvailable, dHeld, count, now, userId }, (db) =>
       db
         .updateTable('wallet_balances')
@@ -123,39 +131,133 @@ export async function postEntry(trx: Db, now: number, entry: EntryInput): Promis
         .returning(['available_minor', 'held_minor', 'seq']),
     );
     const row = rows[0];
-    if (!row) {
-      if (dAvailable < 0) throw new AppError('insufficientBalance');
-      throw new LedgerError(`entry ${entry.kind}/${entry.reference}: held balance of user ${userId} would go below zero`);
-    }
-    running.set(userId, {
-      available: Number(row.available_minor) - dAvailable,
-      held: Number(row.held_minor) - dHeld,
-      seq: Number(row.seq) - count,
-    });
+    if (!row) throw balanceRefusal(userId, deltas.get(userId)!);
+    before.set(userId, { available: Number(row.available_minor) - dAvailable, held: Number(row.held_minor) - dHeld, seq: Number(row.seq) - count });
   }
+  return before;
+}
 
-  await insertRowCompiled(trx, 'journal_entries', { id, kind: entry.kind, reference: entry.reference, created_at: now });
-  const rows = entry.postings.map((p): PostingsTable => {
-    const base = { id: newId(), entry_id: id, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
-    if (!('userId' in p.account)) return { ...base, account_id: houseAccountId(p.account.house), user_id: null, user_seq: null, available_after_minor: null, held_after_minor: null };
-    // `running` starts at the balances before the entry and walks forward posting by posting.
-    const state = running.get(p.account.userId)!;
-    if (p.account.kind === 'available') state.available += p.amountMinor;
-    else state.held += p.amountMinor;
-    state.seq += 1;
-    const ids = accounts.get(p.account.userId)!;
-    return {
-      ...base,
-      account_id: ids[p.account.kind],
-      user_id: p.account.userId,
-      user_seq: state.seq,
-      available_after_minor: state.available,
-      held_after_minor: state.held,
-    };
+/**
+ * Moves every user's balance row in ONE conditional `UPDATE … FROM` (rows as one JSON
+ * parameter); on PostgreSQL the rows are locked first in sorted order, so two writers of
+ * overlapping sets never deadlock.
+ * @returns per user the balances and sequence BEFORE the move.
+ */
+async function moveAllBalances(trx: Db, now: number, deltas: Map<string, UserDelta>, userIds: readonly string[]) {
+  if (!isSqlite(trx)) await trx.selectFrom('wallet_balances').select('user_id').where('user_id', 'in', userIds).orderBy('user_id').forUpdate().execute();
+  const source = withJsonRows(trx, 'x', WALLET_COLUMNS, userIds.map((user_id) => {
+    const d = deltas.get(user_id)!;
+    return { user_id, d_available: d.dAvailable, d_held: d.dHeld, n: d.count };
+  }));
+  const { rows } = await sql<{ user_id: string; available_minor: number | string; held_minor: number | string; seq: number | string }>`${source} UPDATE wallet_balances
+    SET available_minor = available_minor + x.d_available, held_minor = held_minor + x.d_held, seq = seq + x.n, updated_at = ${now}
+    FROM x WHERE wallet_balances.user_id = x.user_id AND wallet_balances.available_minor + x.d_available >= 0 AND wallet_balances.held_minor + x.d_held >= 0
+    RETURNING wallet_balances.user_id, wallet_balances.available_minor, wallet_balances.held_minor, wallet_balances.seq`.execute(trx);
+  const before = new Map<string, { available: number; held: number; seq: number }>();
+  for (const row of rows) {
+    const d = deltas.get(row.user_id)!;
+    before.set(row.user_id, { available: Number(row.available_minor) - d.dAvailable, held: Number(row.held_minor) - d.dHeld, seq: Number(row.seq) - d.count });
+  }
+  if (before.size !== userIds.length) {
+    const missing = userIds.find((userId) => !before.has(userId))!;
+    throw balanceRefusal(missing, deltas.get(missing)!);
+  }
+  return before;
+}
+
+/**
+ * Posts a set of journal entries inside the caller's transaction with a fixed number of
+ * statements whatever the set's size: the users' balance rows moved once per user (by the
+ * set's net), the entries inserted, then their postings — each user posting carrying the
+ * user's running sequence and the balances right after it, in the order of `entries`.
+ * One entry goes through cached compiled statements (`db/compiled-queries.ts`), several
+ * through one JSON row source per table (`db/json-rows.ts`).
+ * @param trx the operation's transaction (see `moneyTransaction`).
+ * @param now epoch milliseconds (every entry's and posting's `created_at`).
+ * @returns one {@link PostedEntry} per entry, in order.
+ * @throws AppError `insufficientBalance` when a user's available balance would go below zero
+ *   (nothing is written; the caller's transaction rolls back); LedgerError for an unbalanced
+ *   entry or a held balance that would go below zero; the database's unique violation when an
+ *   entry of the same kind and reference already exists.
+ */
+export async function postEntries(trx: Db, now: number, entries: readonly EntryInput[]): Promise<PostedEntry[]> {
+  if (!entries.length) return [];
+  for (const entry of entries) validate(entry);
+  const ids = entries.map((entry) => entry.id ?? newId());
+  const deltas = new Map<string, UserDelta>();
+  for (const entry of entries) {
+    for (const p of entry.postings) {
+      if (!('userId' in p.account)) continue;
+      let d = deltas.get(p.account.userId);
+      if (!d) deltas.set(p.account.userId, (d = { dAvailable: 0, dHeld: 0, count: 0 }));
+      if (p.account.kind === 'available') d.dAvailable += p.amountMinor;
+      else d.dHeld += p.amountMinor;
+      d.count++;
+    }
+  }
+  // A fixed (sorted) order, so two writers touching the same users cannot deadlock.
+  const userIds = [...deltas.keys()].sort();
+  const single = entries.length === 1;
+  const accounts = await userAccountIds(trx, userIds, now);
+  const running = single ? await moveEachBalance(trx, now, deltas, userIds) : await moveAllBalances(trx, now, deltas, userIds);
+
+  // `running` starts at the balances before the set and walks forward posting by posting.
+  const rows: PostingsTable[] = [];
+  const posted: PostedEntry[] = entries.map((entry, e) => {
+    const entryId = ids[e]!;
+    const touched = new Set<string>();
+    for (const p of entry.postings) {
+      const base = { id: newId(), entry_id: entryId, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
+      if (!('userId' in p.account)) {
+        rows.push({ ...base, account_id: houseAccountId(p.account.house), user_id: null, user_seq: null, available_after_minor: null, held_after_minor: null });
+        continue;
+      }
+      const state = running.get(p.account.userId)!;
+      if (p.account.kind === 'available') state.available += p.amountMinor;
+      else state.held += p.amountMinor;
+      state.seq += 1;
+      touched.add(p.account.userId);
+      rows.push({
+        ...base,
+        account_id: accounts.get(p.account.userId)![p.account.kind],
+        user_id: p.account.userId,
+        user_seq: state.seq,
+        available_after_minor: state.available,
+        held_after_minor: state.held,
+      });
+    }
+    const balances = new Map<string, WalletBalances>();
+    for (const userId of touched) {
+      const state = running.get(userId)!;
+      balances.set(userId, { availableMinor: state.available, heldMinor: state.held });
+    }
+    return { id: entryId, balances };
   });
-  await insertPostings(trx, rows);
 
-  const balances = new Map<string, WalletBalances>();
-  for (const [userId, state] of running) balances.set(userId, { availableMinor: state.available, heldMinor: state.held });
-  return { id, balances };
+  if (single) {
+    const entry = entries[0]!;
+    await insertRowCompiled(trx, 'journal_entries', { id: ids[0]!, kind: entry.kind, reference: entry.reference, created_at: now });
+    await insertPostings(trx, rows);
+    return posted;
+  }
+  await sql`${withJsonRows(trx, 'x', ENTRY_COLUMNS, entries.map((entry, e) => ({ id: ids[e], kind: entry.kind, reference: entry.reference })))}
+    INSERT INTO journal_entries (id, kind, reference, created_at) SELECT x.id, x.kind, x.reference, ${now} FROM x`.execute(trx);
+  await sql`${withJsonRows(trx, 'x', POSTING_JSON_COLUMNS, rows as unknown as Record<string, unknown>[])}
+    INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
+    SELECT x.id, x.entry_id, x.account_id, x.amount_minor, ${now}, x.kind, x.user_id, x.user_seq, x.available_after_minor, x.held_after_minor FROM x`.execute(trx);
+  return posted;
+}
+
+/**
+ * Posts one journal entry inside the caller's transaction ({@link postEntries} of one entry).
+ * @param trx the operation's transaction (see `moneyTransaction`).
+ * @param now epoch milliseconds.
+ * @throws AppError `insufficientBalance` when a user's available balance would go below zero
+ *   (nothing is written; the caller's transaction rolls back); LedgerError for an unbalanced
+ *   entry or a held balance that would go below zero; the database's unique violation when an
+ *   entry of this kind and reference already exists.
+ */
+export async function postEntry(trx: Db, now: number, entry: EntryInput): Promise<PostedEntry> {
+  const [posted] = await postEntries(trx, now, [entry]);
+  return posted!;
 }

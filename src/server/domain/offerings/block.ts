@@ -16,7 +16,8 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { livePrice, nameOf, type TradingContext } from '../trading/context.js';
 import { blockStatus, type BlockStatus } from './block-admin.js';
 import { premiumPct, withinBand } from './common.js';
-import { OFFERING_ENTRY_KINDS, recordShareBuy } from './shares.js';
+import { recordShareBuy } from '../holdings/index.js';
+import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 import { convert, currentFx, fxView } from '../fx.js';
 
 /** An offer as `blockTrading/list` answers it. */

@@ -18,7 +18,8 @@ import { AppError } from '../errors.js';
 import { moneyTransaction } from '../ledger/index.js';
 import { livePrice, type TradingContext } from '../trading/context.js';
 import { holdGather, releaseGather } from './gather.js';
-import { affordableQuantity, OFFERING_ENTRY_KINDS, recordShareBuy } from './shares.js';
+import { affordableQuantity, recordShareBuy } from '../holdings/index.js';
+import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 import { currentFx } from '../fx.js';
 
 /** What one pass did. */

@@ -22,7 +22,7 @@ import { planStatus, planViews, type GatherPlanView } from './gather-admin.js';
 import { participationViews, type ParticipationView } from './gather-views.js';
 import { positiveMinor } from './common.js';
 import { fromMinor } from '../../../shared/money.js';
-import { OFFERING_ENTRY_KINDS } from './shares.js';
+import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 
 /** Posting kinds of the gather holds in the bill flow. */
 export const GATHER_BILL_KINDS = { hold: 'gather_hold', release: 'gather_release' } as const;

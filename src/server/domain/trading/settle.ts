@@ -10,18 +10,18 @@
  *    feed or the server was down), the contract is voided and the stake returned;
  * 2. ONE conditional `UPDATE … FROM <rows> WHERE status = 'open'` moves the batch's contracts
  *    `open → won | lost | void`, so only one settler ever proceeds with a contract;
- * 3. ONE conditional update resolves their holds, one update per batch moves the users'
- *    balance rows, and one `INSERT … SELECT` each writes the journal entries and their postings:
- *    ONE `contract_settled` entry per investor per batch — the net settlement of that investor's
- *    contracts in the batch, as a broker's ledger books a settlement's net obligation — with one
+ * 3. the ledger books them (`resolveHolds` and `postEntries`, the one writer of money): ONE
+ *    conditional update resolves their holds, one update per batch moves the users' balance
+ *    rows, and one `INSERT … SELECT` each writes the journal entries and their postings:
+ *    ONE `contract_settled` entry per investor per batch — the net settlement of that
+ *    investor's contracts in the batch, as a broker's ledger books a settlement's net obligation — with one
  *    posting per account and kind: won — held → available (stake, `contract_payout`) and trading
  *    book → available (profit, `contract_profit`); lost — held → trading book
  *    (`contract_loss`); void — held → available (`contract_void`). Each contract (and its hold)
  *    points at the entry that settled it (`settle_entry_id`, `resolved_entry_id`). The entry's
  *    reference is the contract's id when it settles one contract (the usual case: a bill line
  *    per contract), else `net:<entry id>`; the unique (kind, reference) index still refuses a
- *    second entry for a single contract. The postings carry each user's running sequence and
- *    balances exactly as `postEntry` writes them.
+ *    second entry for a single contract.
  *    Why net: per-contract entries meant ≈ 2.3 postings per contract — 230 000 rows
  *    in four indexes for 100 000 contracts, most of a settlement's time.
  * Rows reach the database as one JSON parameter (`db/json-rows.ts`).
@@ -38,7 +38,7 @@ import { withJsonRows } from '../../db/json-rows.js';
 import { OPEN_STATUS } from '../../db/open-status.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
 import { newId } from '../ids.js';
-import { ENTRY_KINDS, houseAccountId, isSqlite, LedgerError, moneyTransaction, userAccountIds, type PostingInput } from '../ledger/index.js';
+import { ENTRY_KINDS, houseAccountId, isSqlite, moneyTransaction, postEntries, resolveHolds, type PostingInput } from '../ledger/index.js';
 import { lastTickAtOrBefore, type PriceTick } from './ticks.js';
 
 /** What one `settleDue` call did. */
@@ -133,14 +133,6 @@ async function closeContracts(trx: Db, now: number, planned: Planned[]): Promise
 }
 
 const CONTRACT_COLUMNS = [['id', 'text'], ['status', 'text'], ['price', 'bigint'], ['tick_at', 'bigint'], ['profit', 'bigint'], ['entry_id', 'text']] as const;
-const HOLD_COLUMNS = [['id', 'text'], ['status', 'text'], ['entry_id', 'text']] as const;
-const WALLET_COLUMNS = [['user_id', 'text'], ['d_available', 'bigint'], ['d_held', 'bigint'], ['n', 'bigint']] as const;
-const ENTRY_COLUMNS = [['id', 'text'], ['reference', 'text']] as const;
-const POSTING_COLUMNS = [
-  ['id', 'text'], ['entry_id', 'text'], ['account_id', 'text'], ['amount_minor', 'bigint'], ['kind', 'text'],
-  ['user_id', 'text'], ['user_seq', 'bigint'], ['available_after_minor', 'bigint'], ['held_after_minor', 'bigint'],
-] as const;
-
 /** One investor's net settlement in a batch: its entry, reference and legs. */
 interface NetSettlement {
   userId: string;
@@ -180,76 +172,14 @@ export function netSettlements(planned: ReadonlyArray<Pick<Planned, 'row' | 'res
 }
 
 /**
- * Writes the settlements of contracts already moved out of `open`: their holds resolved
- * (one conditional update), the users' balance rows moved once per user, one journal entry
- * per investor and its postings (one `INSERT … SELECT` each) — the same rows `postEntry`
- * would write one entry at a time, with each user's running sequence and balances.
+ * Books the settlements of contracts already moved out of `open` through the ledger: their
+ * holds resolved in one set (`resolveHolds`) and one net journal entry per investor posted in
+ * one set (`postEntries`: a fixed number of statements whatever the batch's size).
  * @throws LedgerError when a hold is not open or a balance would go below zero (never expected).
  */
 async function book(trx: Db, now: number, planned: Planned[]): Promise<void> {
-  const holdRows = withJsonRows(trx, 'x', HOLD_COLUMNS, planned.map((p) => ({ id: p.row.hold_id, status: p.result.outcome === 'void' ? 'released' : 'settled', entry_id: p.entryId })));
-  const holds = await sql<{ id: string }>`${holdRows} UPDATE holds SET status = x.status, resolved_entry_id = x.entry_id, resolved_at = ${now}
-    FROM x WHERE holds.id = x.id AND holds.status = 'open' RETURNING holds.id`.execute(trx);
-  if (holds.rows.length !== planned.length) throw new LedgerError(`settlement: ${planned.length - holds.rows.length} contract hold(s) not open`);
-
-  const settlements = netSettlements(planned);
-  const deltas = new Map<string, { d_available: number; d_held: number; n: number }>();
-  for (const settlement of settlements) {
-    const d = { d_available: 0, d_held: 0, n: 0 };
-    for (const leg of settlement.legs) {
-      if (!('userId' in leg.account)) continue;
-      if (leg.account.kind === 'available') d.d_available += leg.amountMinor;
-      else d.d_held += leg.amountMinor;
-      d.n++;
-    }
-    deltas.set(settlement.userId, d);
-  }
-  const userIds = [...deltas.keys()].sort();
-  const accounts = await userAccountIds(trx, userIds, now);
-  if (!isSqlite(trx)) {
-    // Row locks in one fixed order, so two settlers (or a settler and a purchase) never deadlock.
-    await trx.selectFrom('wallet_balances').select('user_id').where('user_id', 'in', userIds).orderBy('user_id').forUpdate().execute();
-  }
-  const walletRows = withJsonRows(trx, 'x', WALLET_COLUMNS, userIds.map((user_id) => ({ user_id, ...deltas.get(user_id)! })));
-  const wallets = await sql<{ user_id: string; available_minor: number | string; held_minor: number | string; seq: number | string }>`${walletRows} UPDATE wallet_balances
-    SET available_minor = available_minor + x.d_available, held_minor = held_minor + x.d_held, seq = seq + x.n, updated_at = ${now}
-    FROM x WHERE wallet_balances.user_id = x.user_id AND wallet_balances.available_minor + x.d_available >= 0 AND wallet_balances.held_minor + x.d_held >= 0
-    RETURNING wallet_balances.user_id, wallet_balances.available_minor, wallet_balances.held_minor, wallet_balances.seq`.execute(trx);
-  if (wallets.rows.length !== userIds.length) throw new LedgerError('settlement: a balance would go below zero');
-  // Running state per user, starting at the balances before this batch.
-  const running = new Map<string, { available: number; held: number; seq: number }>();
-  for (const w of wallets.rows) {
-    const d = deltas.get(w.user_id)!;
-    running.set(w.user_id, { available: Number(w.available_minor) - d.d_available, held: Number(w.held_minor) - d.d_held, seq: Number(w.seq) - d.n });
-  }
-
-  const postings: Record<string, unknown>[] = [];
-  for (const settlement of settlements) {
-    for (const leg of settlement.legs) {
-      const base = { id: newId(), entry_id: settlement.entryId, amount_minor: leg.amountMinor, kind: leg.kind };
-      if (!('userId' in leg.account)) {
-        postings.push({ ...base, account_id: houseAccountId(leg.account.house) });
-        continue;
-      }
-      const state = running.get(leg.account.userId)!;
-      if (leg.account.kind === 'available') state.available += leg.amountMinor;
-      else state.held += leg.amountMinor;
-      state.seq += 1;
-      postings.push({
-        ...base,
-        account_id: accounts.get(leg.account.userId)![leg.account.kind],
-        user_id: leg.account.userId,
-        user_seq: state.seq,
-        available_after_minor: state.available,
-        held_after_minor: state.held,
-      });
-    }
-  }
-  await sql`${withJsonRows(trx, 'x', ENTRY_COLUMNS, settlements.map((n) => ({ id: n.entryId, reference: n.reference })))}
-    INSERT INTO journal_entries (id, kind, reference, created_at) SELECT x.id, ${ENTRY_KINDS.contractSettled}, x.reference, ${now} FROM x`.execute(trx);
-  await sql`${withJsonRows(trx, 'x', POSTING_COLUMNS, postings)}
-    INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
-    SELECT x.id, x.entry_id, x.account_id, x.amount_minor, ${now}, x.kind, x.user_id, x.user_seq, x.available_after_minor, x.held_after_minor FROM x`.execute(trx);
+  await resolveHolds(trx, now, planned.map((p) => ({ holdId: p.row.hold_id, status: p.result.outcome === 'void' ? 'released' : 'settled', entryId: p.entryId })));
+  await postEntries(trx, now, netSettlements(planned).map((n) => ({ id: n.entryId, kind: ENTRY_KINDS.contractSettled, reference: n.reference, postings: n.legs })));
 }
 
 /**

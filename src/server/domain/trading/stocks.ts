@@ -3,12 +3,10 @@
  * `order/sell`, executed at the feed's current price; commission `COMMISSION_BPS` of the gross
  * on both sides, rounded to the cent with halves up (`commissionMinor` in `shared/trade.ts`).
  *
- * Ledger, one entry per order: a buy moves `available → securities settlement` (gross) and
- * `available → fee revenue` (commission); a sell moves `securities settlement → available`
- * (gross) and `available → fee revenue` (commission). Positions keep the quantity and the cost
- * basis (what was paid including buy commission); average cost = cost / quantity. A sale takes
- * the sold shares' share of the cost basis (rounded to the cent, halves up; all of it when the
- * position closes) and realizes `proceeds − cost of the shares sold`.
+ * The holdings module books them (`recordShareBuy`, `recordShareSale`): one journal entry per
+ * order, the position and a `trades` row. A sale takes the sold shares' share of the cost basis
+ * (rounded to the cent, halves up; all of it when the position closes) and realizes
+ * `proceeds − cost of the shares sold`.
  *
  * Prices are INR (the instrument's quote currency); gross, commission, cost basis and
  * P/L are account-currency money, the gross converted at the feed's EUR/INR rate of the order.
@@ -16,13 +14,11 @@
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, isSqlite, postEntry, type PostingInput } from '../ledger/index.js';
+import { ENTRY_KINDS } from '../ledger/index.js';
 import { livePrice, type TradingContext } from './context.js';
 import { etfPrice, findEtf } from '../etf/etfs.js';
-import { assertSellable } from '../offerings/locks.js';
-import { recordShareBuy } from '../offerings/shares.js';
+import { recordShareBuy, recordShareSale } from '../holdings/index.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
@@ -143,45 +139,13 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
-    const t = trx;
-    let read = t.selectFrom('positions').select(['quantity', 'cost_minor']).where('user_id', '=', userId).where('symbol', '=', order.symbol);
-    if (!isSqlite(trx)) read = read.forUpdate();
-    const position = await read.executeTakeFirst();
-    const held = Number(position?.quantity ?? 0);
-    if (!position || held < order.quantity) throw new AppError('positionInsufficient', { held, symbol: order.symbol });
-    await assertSellable(trx, userId, order.symbol, held, order.quantity, order.now);
-    const cost = Number(position.cost_minor);
-    const soldCost = held === order.quantity ? cost : Number((BigInt(cost) * BigInt(order.quantity) * 2n + BigInt(held)) / (2n * BigInt(held)));
-    if (held === order.quantity) {
-      await t.deleteFrom('positions').where('user_id', '=', userId).where('symbol', '=', order.symbol).execute();
-    } else {
-      await t
-        .updateTable('positions')
-        .set({ quantity: held - order.quantity, cost_minor: cost - soldCost, updated_at: order.now })
-        .where('user_id', '=', userId)
-        .where('symbol', '=', order.symbol)
-        .execute();
-    }
-    const id = newId();
-    const available = { userId, kind: 'available' as const };
-    const postings: PostingInput[] = [
-      { account: { house: 'securities_settlement' }, amountMinor: -order.grossMinor, kind: 'stock_sell' },
-      { account: available, amountMinor: order.grossMinor, kind: 'stock_sell' },
-    ];
-    if (order.commission > 0) {
-      postings.push({ account: available, amountMinor: -order.commission, kind: 'stock_commission' });
-      postings.push({ account: { house: 'fee_revenue' }, amountMinor: order.commission, kind: 'stock_commission' });
-    }
-    const entry = await postEntry(trx, order.now, { kind: ENTRY_KINDS.stockSold, reference: id, postings });
-    const proceeds = order.grossMinor - order.commission;
-    await t
-      .insertInto('trades')
-      .values({
-        id, user_id: userId, symbol: order.symbol, side: 'sell', quantity: order.quantity, price_minor: order.priceMinor, gross_minor: order.grossMinor,
-        commission_minor: order.commission, net_minor: proceeds, cost_minor: soldCost, realized_pnl_minor: proceeds - soldCost, entry_id: entry.id, created_at: order.now,
-        fx_rate_minor: order.fx.rateMinor,
-      })
-      .execute();
+    const sale = await recordShareSale(trx, order.now, {
+      userId, symbol: order.symbol, quantity: order.quantity, priceMinor: order.priceMinor, grossMinor: order.grossMinor,
+      commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold,
+    });
+    const id = sale.tradeId;
+    const proceeds = sale.proceedsMinor;
+    const soldCost = sale.soldCostMinor;
     return {
       id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
       commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...fxView(order.fx),

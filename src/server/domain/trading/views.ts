@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { contractView, type ContractView } from './contracts.js';
 import { nameOf, readyFeed, type TradingContext } from './context.js';
-import { lockedShares } from '../offerings/locks.js';
+import { lockedShares } from '../holdings/index.js';
 import { convert, currentFx, type FxRate } from '../fx.js';
 import { findEtf } from '../etf/etfs.js';
 import { navMinor } from '../etf/catalogue.js';

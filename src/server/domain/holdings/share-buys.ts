@@ -1,26 +1,16 @@
 /**
- * Shares bought through an offering (block purchase, gather fill, basket line) are
- * ordinary holdings: one journal entry per buy (`available → securities settlement` for the
- * gross, `available → fee revenue` for the commission), the position grown by quantity and
- * cost basis, and a `trades` row. {@link recordShareBuy} is the one writer of share buys —
- * `order/purchase` (stocks) and `etf/buy` call it too — so holdings, history, P/L and the
- * ledger invariants treat them alike.
+ * Share buys: one journal entry per buy (`available → securities settlement` for the gross,
+ * `available → fee revenue` for the commission), the position grown by quantity and cost basis
+ * (`addToPositions`), and a `trades` row. {@link recordShareBuy} is the one writer of share
+ * buys — `order/purchase` (stocks), `etf/buy`, block purchases, gather fills and basket lines
+ * all call it — so holdings, history, P/L and the ledger invariants treat them alike.
  */
-import { sql } from 'kysely';
 import { commissionMinor } from '../../../shared/trade.js';
 import { SAME_CURRENCY_RATE_MINOR, toAccountMinor } from '../../../shared/currency.js';
 import type { Db } from '../../db/index.js';
 import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
-
-/** Journal entry kinds of offering buys (one entry per trade, reference = trade id). */
-export const OFFERING_ENTRY_KINDS = {
-  blockBought: 'block_bought',
-  gatherFilled: 'gather_filled',
-  basketBought: 'basket_bought',
-  gatherHeld: 'gather_held',
-  gatherReleased: 'gather_released',
-} as const;
+import { addToPositions } from './positions.js';
 
 /** A buy to record. Prices and money in minor units. */
 export interface ShareBuy {
@@ -31,7 +21,7 @@ export interface ShareBuy {
   quantity: number;
   /** Basis points of the gross (`COMMISSION_BPS`). */
   commissionBps: number;
-  /** Journal entry kind, one of {@link OFFERING_ENTRY_KINDS}. */
+  /** Journal entry kind, e.g. `stock_bought` or `block_bought`. */
   entryKind: string;
   /**
    * `priceMinor` is the INR quote; the gross converts to the account currency at this
@@ -86,17 +76,7 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
   const entry = await postEntry(trx, now, { kind: buy.entryKind, reference: tradeId, postings });
   const total = gross + commission;
   const t = trx;
-  await t
-    .insertInto('positions')
-    .values({ user_id: buy.userId, symbol: buy.symbol, quantity: buy.quantity, cost_minor: total, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'symbol']).doUpdateSet({
-        quantity: sql`positions.quantity + excluded.quantity`,
-        cost_minor: sql`positions.cost_minor + excluded.cost_minor`,
-        updated_at: now,
-      }),
-    )
-    .execute();
+  await addToPositions(trx, now, [{ userId: buy.userId, symbol: buy.symbol, quantity: buy.quantity, costMinor: total }]);
   await t
     .insertInto('trades')
     .values({

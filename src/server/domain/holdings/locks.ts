@@ -1,7 +1,8 @@
 /**
- * The lock on block-bought shares: shares bought from a block offer
- * cannot be sold until their purchase's `locked_until`. `order/sell` asks {@link assertSellable}
- * inside its transaction; /position shows {@link lockedShares}.
+ * The lock on block-bought shares: shares bought from a block offer cannot be sold until their
+ * purchase's `locked_until` (the block purchase row is the lock). A sale checks
+ * {@link assertSellable} inside its transaction (`takeFromPosition`); /position shows
+ * {@link lockedShares}.
  */
 import type { Db } from '../../db/index.js';
 import { offeringsDb } from '../../db/offerings-tables.js';
