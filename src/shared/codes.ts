@@ -132,7 +132,7 @@ export const ERRORS = {
   /** A command sent with `X-Nivesh-Intent: load` (a screen's load, prefetch, poll or reload): refused, nothing changes. */
   commandOnLoad: { code: 1810, status: 403, message: 'error.commandOnLoad' },
   /** A back-office screen (audience `operator`): editors change its texts only, never its layout or schema. */
-  studioBackOffice: { code: 1812, status: 403, message: 'error.studioBackOffice' },
+  studioBackOffice: { code: 1819, status: 403, message: 'error.studioBackOffice' },
   // Scale-out and operations (1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },

@@ -4,7 +4,7 @@
  * a command sent with `X-Nivesh-Intent: load` is refused with 1810 and changes nothing; the
  * studio refuses a layout that loads a command, a form submitting to another screen's call, a
  * command the screen's allow-list lacks, a staff call on an investor screen, a login that no
- * longer saves the session, and any layout or schema change of a back-office screen (1812,
+ * longer saves the session, and any layout or schema change of a back-office screen (1819,
  * texts stay editable; a stored version of one is not served); the served screens are
  * unchanged by every refusal.
  */
@@ -115,7 +115,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
     expect(errors).toContainEqual({ pointer: at, message: expect.stringContaining('is a command') });
   });
 
-  it('the booby-trapped /admin (notice loading admin/beneficiary/save) is refused: a back-office screen (1812), and the lint points at the load', async () => {
+  it('the booby-trapped /admin (notice loading admin/beneficiary/save) is refused: a back-office screen (1819), and the lint points at the load', async () => {
     const layout = fileLayout('admin');
     layout.blocks.unshift({ kind: 'notice', text: 'admin.title', load: { call: 'admin/beneficiary/save', params: EVIL } });
     for (const [name, body] of [
@@ -135,13 +135,13 @@ describe('the studio refuses layouts that act for their viewer', () => {
     expect(await beneficiary()).toEqual(expect.objectContaining({ accountNumber: BENEFICIARY.accountNumber }));
   });
 
-  it('narrowing adminBeneficiary to an attacker account is refused (1812); its texts stay editable', async () => {
+  it('narrowing adminBeneficiary to an attacker account is refused (1819); its texts stay editable', async () => {
     const schema = structuredClone(ctx.server.store.readFileJson<{ properties: Record<string, Record<string, unknown>> }>('screens/adminBeneficiary.schema.json')!);
     schema.properties.accountNumber!.enum = ['999999999999'];
     schema.properties.upiId!.enum = ['mallory@evilupi'];
     const layout = fileLayout('adminBeneficiary');
-    expectCall(await ctx.server.call('studio/screens/publish', { id: 'adminBeneficiary', layout, schema, note: 'lock out' }, { token: editor }), 403, 1812);
-    expectCall(await ctx.server.call('studio/screens/rollback', { id: 'adminBeneficiary', version: 0 }, { token: editor }), 403, 1812);
+    expectCall(await ctx.server.call('studio/screens/publish', { id: 'adminBeneficiary', layout, schema, note: 'lock out' }, { token: editor }), 403, 1819);
+    expectCall(await ctx.server.call('studio/screens/rollback', { id: 'adminBeneficiary', version: 0 }, { token: editor }), 403, 1819);
     expect((await served('adminBeneficiary')).schemas.adminBeneficiary).toEqual(ctx.server.store.readFileJson('screens/adminBeneficiary.schema.json'));
     // A version stored outside the studio's checks (e.g. before them) is not served either.
     const author = await ctx.server.deps.db.selectFrom('users').select('id').where('role', '=', 'editor').executeTakeFirstOrThrow();

@@ -71,7 +71,7 @@ const hasOwnSchema = (store: SchemaStore, id: string) => store.readFileJson(`scr
  * `studio/screens/validate`: every problem of a candidate layout (and schema) — catalogue,
  * calls, message ids in all four languages, compilation, contract compatibility.
  * @throws AppError `studioScreenUnknown` (1800), `studioSchemaNotEditable` (1803),
- *   `studioBackOffice` (1812: a back-office screen's layout and schema are not the studio's).
+ *   `studioBackOffice` (1819: a back-office screen's layout and schema are not the studio's).
  */
 export function validateCandidate(ctx: StudioContext, id: string, layout: unknown, schema?: unknown): StudioProblem[] {
   requireScreen(ctx.store, id);
