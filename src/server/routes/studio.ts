@@ -181,7 +181,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     body: 'api/studioChangeList',
     handle: async ({ auth, body }) => {
       await audit(auth!.userId, 'studio.change.list', '*', { status: body.status ?? null });
-      return listChanges(ctx, body.status);
+      return listChanges(ctx, auth!.userId, body.status);
     },
   });
   define<StudioChangeId>({
@@ -189,7 +189,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     access: 'editor',
     body: 'api/studioChangeId',
     handle: async ({ auth, body }) => {
-      const change = await getChange(ctx, body.id);
+      const change = await getChange(ctx, auth!.userId, body.id);
       await audit(auth!.userId, 'studio.change.get', body.id);
       return change;
     },

@@ -70,6 +70,8 @@ export interface ChangeSummary {
   version: number | null;
   /** Message ids it changes. */
   textIds: string[];
+  /** Whether the asking editor is its author (who cannot approve it). */
+  mine: boolean;
 }
 
 /** A change with its diff (`studio/changes/get`). */
@@ -475,7 +477,7 @@ export async function rejectChange(ctx: StudioContext, userId: string, id: strin
   return { changeId: id, status: 'rejected' };
 }
 
-async function summaries(db: Db, rows: StudioChangesTable[]): Promise<ChangeSummary[]> {
+async function summaries(db: Db, rows: StudioChangesTable[], viewerId: string): Promise<ChangeSummary[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const counts = new Map<string, number>();
@@ -498,14 +500,15 @@ async function summaries(db: Db, rows: StudioChangesTable[]): Promise<ChangeSumm
     reason: row.reason,
     version: row.published_version === null ? null : Number(row.published_version),
     textIds: [...textIds(parseTexts(row.texts_json))].sort(),
+    mine: row.author_user_id === viewerId,
   }));
 }
 
-/** `studio/changes/list {status?}`: the newest 200 changes (of one status), newest first. */
-export async function listChanges(ctx: StudioContext, status?: ChangeStatus): Promise<ChangeSummary[]> {
+/** `studio/changes/list {status?}`: the newest 200 changes (of one status), newest first, as `viewerId` sees them. */
+export async function listChanges(ctx: StudioContext, viewerId: string, status?: ChangeStatus): Promise<ChangeSummary[]> {
   let query = studioDb(ctx.deps.db).selectFrom('studio_changes').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(200);
   if (status) query = query.where('status', '=', status);
-  return summaries(ctx.deps.db, await query.execute());
+  return summaries(ctx.deps.db, await query.execute(), viewerId);
 }
 
 /**
@@ -513,11 +516,11 @@ export async function listChanges(ctx: StudioContext, status?: ChangeStatus): Pr
  * text, before (as served when the change was made) and after.
  * @throws AppError `studioChangeUnknown` (1812).
  */
-export async function getChange(ctx: StudioContext, id: string): Promise<ChangeDetail> {
+export async function getChange(ctx: StudioContext, viewerId: string, id: string): Promise<ChangeDetail> {
   const db = studioDb(ctx.deps.db);
   const row = await db.selectFrom('studio_changes').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('studioChangeUnknown', { id });
-  const [summary] = await summaries(ctx.deps.db, [row]);
+  const [summary] = await summaries(ctx.deps.db, [row], viewerId);
   const approvals = await db
     .selectFrom('studio_change_approvals as a')
     .leftJoin('users as u', 'u.id', 'a.editor_user_id')
