@@ -23,6 +23,7 @@ const TEXTS = {
 } as const;
 
 test('an editor publishes /bindBank, a second editor approves it on a phone, the investor sees it', async ({ browser, page, request, baseURL }) => {
+  test.setTimeout(180_000); // three browser contexts and two CodeMirror views on a shared machine
   const editorToken = await login(request, demoEditor());
   const auth = { Authorization: `Bearer ${editorToken}` };
   const studio = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB', serviceWorkers: 'block' });
@@ -113,10 +114,11 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     await expect(page.getByTestId('form-add')).toContainText('IFSC: 11 Zeichen, z. B. HDFC0001234');
     await page.screenshot({ path: 'docs/screenshots/studio-result-390.png' });
 
-    // The first editor's draft is of version 0: saving it again names who published since.
+    // The first editor's draft is of version 0: saving it again names who published what since
+    // (the version's author: this editor's own change, approved by the second editor).
     await desk.getByTestId('studio-save-draft').click();
     const conflict = desk.getByTestId('studio-conflict');
-    await expect(conflict).toContainText(demoEditor2().email);
+    await expect(conflict).toContainText(`${demoEditor().email} changed “bindBank” since your version 0 (published)`);
     await expect(conflict).toContainText('bindBank');
     await desk.screenshot({ path: 'docs/screenshots/studio-conflict-1280.png' });
     desk.once('dialog', (dialog) => void dialog.accept());

@@ -213,6 +213,7 @@ export default function Studio() {
     if (!(error instanceof ApiError)) return;
     if (error.code === CONFLICT) {
       setConflict(error.message);
+      setChangesRevision((r) => r + 1); // the changes that moved on show as they are now
       return;
     }
     showToast({ text: error.message, tone: 'error' });
@@ -262,6 +263,7 @@ export default function Studio() {
     try {
       const result = await callApi<{ errors: EditorProblem[] }>('studio/screens/saveDraft', { ...candidate, baseVersion }, { silent: true });
       setProblems(result.errors);
+      setScreen((current) => (current ? { ...current, draft: { layout: candidate.layout, schema: (candidate as { schema?: Record<string, unknown> }).schema ?? null, baseVersion } } : current));
       showToast({ messageId: 'studio.draftSaved', tone: 'success' });
       await loadList();
     } catch (error) {
