@@ -55,12 +55,14 @@ describe('four eyes on publishing', () => {
     expect(submitted).toEqual({ changeId: expect.any(String), status: 'pending' });
     expect(await servedTitle()).toBe('bindBank.title');
 
-    const own = expectCall(await server.call('studio/changes/approve', { id: submitted.changeId }, { token: alice }), 403, ERRORS.ownItem.code);
-    expect(own.message.length).toBeGreaterThan(0);
+    const refusedOwn = expectCall(await server.call('studio/changes/approve', { id: submitted.changeId }, { token: alice }), 403, ERRORS.ownItem.code);
+    expect(refusedOwn.message.length).toBeGreaterThan(0);
     expect(await servedTitle()).toBe('bindBank.title');
 
-    const pending = expectOk(await server.call<Array<{ id: string; status: string; approvals: number; approvalsNeeded: number; author: string }>>('studio/changes/list', { status: 'pending' }, { token: bob }));
-    expect(pending.find((c) => c.id === submitted.changeId)).toMatchObject({ status: 'pending', approvals: 0, approvalsNeeded: 1, author: expect.stringMatching(/^editor-/) });
+    const pending = expectOk(await server.call<Array<{ id: string; status: string; approvals: number; approvalsNeeded: number; author: string; mine: boolean }>>('studio/changes/list', { status: 'pending' }, { token: bob }));
+    expect(pending.find((c) => c.id === submitted.changeId)).toMatchObject({ status: 'pending', approvals: 0, approvalsNeeded: 1, author: expect.stringMatching(/^editor-/), mine: false });
+    const own = expectOk(await server.call<Array<{ id: string; mine: boolean }>>('studio/changes/list', {}, { token: alice }));
+    expect(own.find((c) => c.id === submitted.changeId)!.mine).toBe(true);
 
     const approved = expectOk(await server.call<ChangeAnswer>('studio/changes/approve', { id: submitted.changeId }, { token: bob }));
     expect(approved).toMatchObject({ changeId: submitted.changeId, status: 'published', version: baseVersion + 1 });
