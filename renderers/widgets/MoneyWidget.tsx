@@ -79,7 +79,7 @@ export function MoneyWidget(props: WidgetProps) {
       {breakdown && fee !== null && (
         <dl className="money-breakdown" data-testid="money-breakdown">
           <div>
-            <dt>{intl.formatMessage({ id: breakdown.feeLabel }, { percent: Math.round(rate * 10000) / 100 })}</dt>
+            <dt>{intl.formatMessage({ id: breakdown.feeLabel }, { fee: Math.round(rate * 10000) / 100 })}</dt>
             <dd data-testid="fee">{formatMoney(fromMinor(fee))}</dd>
           </div>
           <div>

@@ -119,6 +119,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
   });
   deps.log = app.log;
+  messages.useLog(app.log);
   installEnvelope(app, messages);
   installNulGuard(app, messages);
   // With PostgreSQL + Redis, rate-limit counters, quote batches and cache

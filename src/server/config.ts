@@ -78,6 +78,12 @@ export interface Config {
   allowSimulatedPrices: boolean;
   /** Scale-out (docs/deploy.md). */
   cluster: ClusterConfig;
+  /**
+   * `STUDIO_APPROVALS`: how many editors other than its author must approve a studio change
+   * before it is live (default 2 in production, 1 in demo mode; 0 publishes at once and is
+   * refused in production).
+   */
+  studioApprovals: number;
 }
 
 /**
@@ -92,8 +98,8 @@ export function productionRefusals(config: Config): string[] {
   if ((config.market.provider === 'simulated' || config.market.provider === 'replay') && !config.allowSimulatedPrices) {
     refusals.push(`MARKET_PROVIDER=${config.market.provider} gives simulated prices; production mode needs a real provider or ALLOW_SIMULATED_PRICES=1`);
   }
+  if (config.studioApprovals < 1) refusals.push('STUDIO_APPROVALS must be at least 1 in production mode (every studio change needs another editor\'s approval)');
   return refusals;
-
 }
 
 /** Several API processes: shared mode needs both `DATABASE_URL` and `REDIS_URL`. */
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sse: { maxPerIp: int(env.SSE_MAX_PER_IP, 20), maxPerToken: int(env.SSE_MAX_PER_TOKEN, 5) },
     identityKey: env.IDENTITY_KEY || null,
     allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
+    studioApprovals: Math.max(0, Math.floor(int(env.STUDIO_APPROVALS, env.NIVESH_MODE === 'production' ? 2 : 1))),
     cluster: {
       redisUrl: env.REDIS_URL && /^rediss?:\/\//.test(env.REDIS_URL) ? env.REDIS_URL : null,
       shared: false,

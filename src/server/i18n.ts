@@ -1,8 +1,10 @@
 /**
  * Server-side messages: the same `locales/*.json` files the browser uses (ICU syntax), so an
- * error's text is defined once for every language. Texts published in the studio
- * (overrides of built-in ids and new ids, stored in `ui_messages`) lie on top of the files;
- * the browser loads the merged catalogue from `GET /api/ui/messages/:lang`.
+ * error's text is defined once for every language. Texts published in the studio (overrides
+ * of built-in ids and new ids, stored in `ui_messages`) lie on top of the files; the browser
+ * loads the merged catalogue from `GET /api/ui/messages/:lang`. A text that fails to format
+ * (bad syntax, a missing argument) never fails the answer that carries it: the default
+ * language's built-in text is used instead and the failure is logged once per text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +27,17 @@ export interface Messages {
   catalog(locale: Locale): Readonly<Record<string, string>>;
   /** The built-in catalogue of a locale (the files only). */
   base(locale: Locale): Readonly<Record<string, string>>;
+  /** Where a text that fails to format is reported (the server's logger). */
+  useLog(log: FormatLog): void;
 }
+
+/** The part of a logger {@link Messages} reports formatting failures to. */
+export interface FormatLog {
+  warn(detail: object, message: string): void;
+}
+
+/** The language whose built-in text stands in for a text that fails to format. */
+const FALLBACK_LOCALE: Locale = 'de';
 
 /** Loads every locale file from `dir` once. */
 export function loadMessages(dir: string): Messages {
@@ -33,9 +45,20 @@ export function loadMessages(dir: string): Messages {
   const catalogs = new Map<Locale, Record<string, string>>();
   const compiled = new Map<string, IntlMessageFormat>();
   let overrides: Partial<Record<Locale, Record<string, string>>> = {};
+  let log: FormatLog | null = null;
+  const reported = new Set<string>();
   const merge = () => {
     for (const locale of LOCALES) catalogs.set(locale, { ...files.get(locale), ...overrides[locale] });
     compiled.clear();
+    reported.clear();
+  };
+  const formatted = (key: string, source: string, locale: Locale, values?: Record<string, string | number>) => {
+    let format = compiled.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(source, intlTag(locale));
+      compiled.set(key, format);
+    }
+    return String(format.format(values));
   };
   const read = () => {
     for (const locale of LOCALES) {
@@ -53,15 +76,27 @@ export function loadMessages(dir: string): Messages {
     catalog: (locale) => catalogs.get(locale) ?? {},
     base: (locale) => files.get(locale) ?? {},
     has: (locale, id) => id in (catalogs.get(locale) ?? {}),
+    useLog(next) {
+      log = next;
+    },
     format(locale, id, values) {
-      const key = `${locale}\u0000${id}`;
-      let format = compiled.get(key);
-      if (!format) {
-        const source = catalogs.get(locale)?.[id] ?? catalogs.get('en')?.[id] ?? id;
-        format = new IntlMessageFormat(source, intlTag(locale));
-        compiled.set(key, format);
+      const source = catalogs.get(locale)?.[id] ?? catalogs.get('en')?.[id] ?? id;
+      try {
+        return formatted(`${locale}\u0000${id}`, source, locale, values);
+      } catch (error) {
+        const key = `${locale}\u0000${id}`;
+        if (!reported.has(key)) {
+          reported.add(key);
+          log?.warn({ locale, id, err: (error as Error).message }, 'text failed to format; serving the default language\'s built-in text');
+        }
+        const fallback = files.get(FALLBACK_LOCALE)?.[id];
+        if (fallback === undefined) return id;
+        try {
+          return formatted(`fallback\u0000${id}`, fallback, FALLBACK_LOCALE, values);
+        } catch {
+          return id;
+        }
       }
-      return String(format.format(values));
     },
   };
 }

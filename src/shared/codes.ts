@@ -131,6 +131,14 @@ export const ERRORS = {
   studioOff: { code: 1806, status: 403, message: 'error.studioOff' },
   /** A command sent with `X-Nivesh-Intent: load` (a screen's load, prefetch, poll or reload): refused, nothing changes. */
   commandOnLoad: { code: 1810, status: 403, message: 'error.commandOnLoad' },
+  studioConflict: { code: 1811, status: 409, message: 'error.studioConflict' },
+  studioChangeUnknown: { code: 1812, status: 400, message: 'error.studioChangeUnknown' },
+  studioChangeNotPending: { code: 1813, status: 409, message: 'error.studioChangeNotPending' },
+  studioAlreadyApproved: { code: 1814, status: 409, message: 'error.studioAlreadyApproved' },
+  studioTextEmpty: { code: 1815, status: 400, message: 'error.studioTextEmpty' },
+  studioTextPlaceholders: { code: 1816, status: 400, message: 'error.studioTextPlaceholders' },
+  studioTextTemplate: { code: 1817, status: 400, message: 'error.studioTextTemplate' },
+  studioTextNoDefault: { code: 1818, status: 400, message: 'error.studioTextNoDefault' },
   /** A back-office screen (audience `operator`): editors change its texts only, never its layout or schema. */
   studioBackOffice: { code: 1819, status: 403, message: 'error.studioBackOffice' },
   // Scale-out and operations (1870–1889)

@@ -1,7 +1,7 @@
 /**
- * `npm run screens:export` writes the published versions back to `schemas/` for
- * review in git, and `npm run screens:import` publishes files that differ from what is
- * served as new versions (with the studio's checks). Runs the real scripts against the test
+ * `npm run screens:export` writes the published versions back to `schemas/` for review in
+ * git, and `npm run screens:import` submits files that differ from what is served as change
+ * requests (with the studio's checks) that a second editor approves. Runs the real scripts against the test
  * server's database (SQLite file or PostgreSQL) and a temp copy of `schemas/`.
  */
 import { execFile } from 'node:child_process';
@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectOk } from '../support/envelope.js';
-import { editorToken } from '../support/studio.js';
+import { approve, editorToken, publishApproved } from '../support/studio.js';
 import { ROOT_DIR } from '../../src/server/config.js';
 import { refreshPublished } from '../../src/server/domain/studio/sync.js';
 
@@ -21,6 +21,7 @@ let server: TestServer;
 let tmp: string;
 let schemasDir: string;
 let editor: string;
+let editor2: string;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-studio-files-'));
@@ -28,6 +29,7 @@ beforeAll(async () => {
   fs.cpSync(path.join(ROOT_DIR, 'schemas'), schemasDir, { recursive: true });
   server = await startTestServer({ SCHEMAS_DIR: schemasDir });
   editor = await editorToken(server);
+  editor2 = await editorToken(server);
 });
 afterAll(async () => {
   await server?.stop();
@@ -45,7 +47,7 @@ const layoutFile = () => path.join(schemasDir, 'screens/bindBank.layout.json');
 describe('screens:export and screens:import', () => {
   it('export writes the published version to the files; import publishes changed files', async () => {
     const { layout } = expectOk(await server.call<{ layout: Record<string, unknown> }>('studio/screens/get', { id: 'bindBank' }, { token: editor }));
-    expectOk(await server.call('studio/screens/publish', { id: 'bindBank', layout: { ...layout, title: 'bindBank.listTitle' }, note: 'for export' }, { token: editor }));
+    await publishApproved(server, editor, editor2, { id: 'bindBank', layout: { ...layout, title: 'bindBank.listTitle' }, note: 'for export' });
 
     const exported = await script('screens-export');
     expect(exported.stdout).toContain('bindBank.layout.json');
@@ -55,8 +57,12 @@ describe('screens:export and screens:import', () => {
     const edited = { ...JSON.parse(fs.readFileSync(layoutFile(), 'utf8')), title: 'bindBank.addTitle' };
     fs.writeFileSync(layoutFile(), JSON.stringify(edited, null, 2));
     const imported = await script('screens-import', ['--note', 'from git']);
-    expect(imported.stdout).toContain('bindBank: published version 2');
+    const changeId = /bindBank: change (\S+) awaits approval/.exec(imported.stdout)?.[1];
+    expect(changeId, imported.stdout).toBeTruthy();
     await refreshPublished(server.deps, server.store); // a single process learns of it on its next start or refresh
+    expect(expectOk(await server.call<{ layout: { title: string } }>('studio/screens/get', { id: 'bindBank' }, { token: editor })).layout.title).toBe('bindBank.listTitle');
+    // The import's author is the first editor; an editor made after it approves.
+    expect(await approve(server, await editorToken(server), { changeId: changeId!, status: 'pending' })).toMatchObject({ version: 2 });
     const versions = expectOk(await server.call<Array<{ version: number; note: string }>>('studio/screens/versions', { id: 'bindBank' }, { token: editor }));
     expect(versions.slice(0, 2)).toMatchObject([{ version: 2, note: 'from git' }, { version: 1, note: 'for export' }]);
     const served = await server.app.inject({ method: 'GET', url: '/api/ui/screens/bindBank' });
@@ -66,7 +72,7 @@ describe('screens:export and screens:import', () => {
     fs.writeFileSync(layoutFile(), JSON.stringify({ ...edited, blocks: [{ kind: 'carousel3d' }] }));
     const refused = await script('screens-import').catch((error: { code: number; stderr: string }) => error);
     expect((refused as { code: number }).code).toBe(1);
-    expect((refused as { stderr: string }).stderr).toContain('bindBank: not published');
+    expect((refused as { stderr: string }).stderr).toContain('bindBank: not submitted');
     expect((refused as { stderr: string }).stderr).toContain('/layout/blocks/0');
   }, 300_000); // three script runs, each starting a server: slow on a busy machine
 });

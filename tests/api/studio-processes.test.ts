@@ -1,8 +1,8 @@
 /**
- * A publish in the studio reaches every server process within a second.
- * Two servers share one PostgreSQL database and Redis (the shared mode, as
- * several processes run it); an editor publishes on the first, the second serves the new
- * screen and text without a restart. Runs with TEST_DB=pg when Redis answers (one process on
+ * An approved studio change reaches every server process within a second. Two servers share
+ * one PostgreSQL database and Redis (the shared mode, as several processes run it); an editor
+ * publishes on the first, a second editor approves, the second server serves the new screen
+ * and text without a restart. Runs with TEST_DB=pg when Redis answers (one process on
  * SQLite has nothing to notify: tests/api/studio.test.ts covers it).
  */
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, startTestServer, testDb, type TestServer } from '../support/server.js';
 import { clusterServicesUp, REDIS_URL, until } from '../support/cluster.js';
 import { expectOk } from '../support/envelope.js';
-import { editorToken } from '../support/studio.js';
+import { editorToken, publishApproved, rollbackApproved, saveTextsApproved } from '../support/studio.js';
 
 const enabled = testDb() === 'pg' && (await clusterServicesUp());
 
@@ -44,19 +44,18 @@ describe.skipIf(!enabled)('two processes', () => {
   it('the second process serves a publish of the first within a second', async () => {
     expect(a.cluster.shared && b.cluster.shared).toBe(true);
     const editor = await editorToken(a);
+    const editor2 = await editorToken(a);
     const before = await title(b);
     expect(before.title).toBe('bindBank.title');
-    for (const lang of ['en', 'de', 'hi', 'zh']) {
-      expectOk(await a.call('studio/messages/save', { lang, messages: { 'bindBank.titleTwo': `Two processes (${lang})` } }, { token: editor }));
-    }
+    for (const lang of ['de', 'en', 'hi', 'zh']) await saveTextsApproved(a, editor, editor2, lang, { 'bindBank.titleTwo': `Two processes (${lang})` });
     await until(async () => (await text(b, 'bindBank.titleTwo')) === 'Two processes (en)', 1000, 'the text on the second process');
     const { layout } = expectOk(await a.call<{ layout: Record<string, unknown> }>('studio/screens/get', { id: 'bindBank' }, { token: editor }));
-    expectOk(await a.call('studio/screens/publish', { id: 'bindBank', layout: { ...layout, title: 'bindBank.titleTwo' }, note: 'seen everywhere' }, { token: editor }));
+    await publishApproved(a, editor, editor2, { id: 'bindBank', layout: { ...layout, title: 'bindBank.titleTwo' }, note: 'seen everywhere' });
     expect((await title(a)).title).toBe('bindBank.titleTwo'); // the publisher at once
     await until(async () => (await title(b)).title === 'bindBank.titleTwo', 1000, 'the screen on the second process');
     expect((await title(b)).etag).not.toBe(before.etag);
     // Rolling back travels the same way.
-    expectOk(await a.call('studio/screens/rollback', { id: 'bindBank', version: 0 }, { token: editor }));
+    await rollbackApproved(a, editor, editor2, 'bindBank', 0);
     await until(async () => (await title(b)).title === 'bindBank.title', 1000, 'the rollback on the second process');
   });
 });

@@ -101,7 +101,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
     layout.blocks.unshift({ kind: 'notice', text: 'my.title', load: { call: 'aiRecommend/buy', params: { id: 'momentum', amount: 5000 } } });
     const errors = await validate('my', layout);
     expect(errors).toContainEqual({ pointer: '/layout/blocks/0/load/call', message: expect.stringContaining("'aiRecommend/buy' is a command") });
-    const refused = expectCall(await ctx.server.call('studio/screens/publish', { id: 'my', layout, note: 'booby trap' }, { token: editor }), 409, ERRORS.studioInvalid.code);
+    const refused = expectCall(await ctx.server.call('studio/screens/publish', { id: 'my', layout, note: 'booby trap', baseVersion: 0 }, { token: editor }), 409, ERRORS.studioInvalid.code);
     expect(JSON.stringify(refused.data)).toContain('/layout/blocks/0/load/call');
     expect(await served('my')).toEqual(before);
   });
@@ -120,8 +120,8 @@ describe('the studio refuses layouts that act for their viewer', () => {
     layout.blocks.unshift({ kind: 'notice', text: 'admin.title', load: { call: 'admin/beneficiary/save', params: EVIL } });
     for (const [name, body] of [
       ['studio/screens/validate', { id: 'admin', layout }],
-      ['studio/screens/saveDraft', { id: 'admin', layout }],
-      ['studio/screens/publish', { id: 'admin', layout, note: 'x' }],
+      ['studio/screens/saveDraft', { id: 'admin', layout, baseVersion: 0 }],
+      ['studio/screens/publish', { id: 'admin', layout, note: 'x', baseVersion: 0 }],
     ] as const) {
       const refused = expectCall(await ctx.server.call(name, body, { token: editor }), 403, ERRORS.studioBackOffice.code);
       expect(refused.message).toContain('admin');
@@ -140,7 +140,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
     schema.properties.accountNumber!.enum = ['999999999999'];
     schema.properties.upiId!.enum = ['mallory@evilupi'];
     const layout = fileLayout('adminBeneficiary');
-    expectCall(await ctx.server.call('studio/screens/publish', { id: 'adminBeneficiary', layout, schema, note: 'lock out' }, { token: editor }), 403, 1819);
+    expectCall(await ctx.server.call('studio/screens/publish', { id: 'adminBeneficiary', layout, schema, note: 'lock out', baseVersion: 0 }, { token: editor }), 403, 1819);
     expectCall(await ctx.server.call('studio/screens/rollback', { id: 'adminBeneficiary', version: 0 }, { token: editor }), 403, 1819);
     expect((await served('adminBeneficiary')).schemas.adminBeneficiary).toEqual(ctx.server.store.readFileJson('screens/adminBeneficiary.schema.json'));
     // A version stored outside the studio's checks (e.g. before them) is not served either.
@@ -154,7 +154,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
     // The operator can still restore the real account.
     expectOk(await ctx.server.call('admin/beneficiary/save', BENEFICIARY, { token: ctx.operator }));
     const title = (layout as { title?: string }).title ?? 'admin.beneficiary';
-    expect(await ctx.server.call('studio/messages/save', { lang: 'en', messages: { [title]: 'Deposit account' } }, { token: editor })).toMatchObject({ status: 200 });
+    expect(await ctx.server.call('studio/messages/save', { lang: 'en', messages: { [title]: 'Deposit account' }, baseVersion: 0 }, { token: editor })).toMatchObject({ status: 200 });
   });
 
   it('the deposit form submitting to admin/beneficiary/save or withdrawal is refused with a pointer', async () => {
@@ -169,7 +169,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
     const withdrawal = await validate('pay', layout);
     expect(withdrawal).toContainEqual({ pointer: `/layout/blocks/${at}/submit/call`, message: expect.stringContaining("command 'withdrawal' is not allowed on screen 'pay'") });
     expect(withdrawal).toContainEqual({ pointer: `/layout/blocks/${at}/submit/call`, message: expect.stringContaining('bound to its schema') });
-    expectCall(await ctx.server.call('studio/screens/publish', { id: 'pay', layout, note: 'x' }, { token: editor }), 409, 1801);
+    expectCall(await ctx.server.call('studio/screens/publish', { id: 'pay', layout, note: 'x', baseVersion: 0 }, { token: editor }), 409, 1801);
     // The shipped layout passes.
     expect(await validate('pay', fileLayout('pay'))).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('the studio refuses layouts that act for their viewer', () => {
       const at = layout.blocks.findIndex((b) => b.kind === 'form');
       (layout.blocks[at] as { submit: { onSuccess: unknown } }).submit.onSuccess = [{ replace: '/home' }];
       expect(await validate(id, layout)).toContainEqual({ pointer: `/layout/blocks/${at}/submit/onSuccess`, message: expect.stringContaining('saveSession') });
-      expectCall(await ctx.server.call('studio/screens/publish', { id, layout, note: 'x' }, { token: editor }), 409, 1801);
+      expectCall(await ctx.server.call('studio/screens/publish', { id, layout, note: 'x', baseVersion: 0 }, { token: editor }), 409, 1801);
       // Navigating before saving is no better: the session must be saved, then the app navigates.
       (layout.blocks[at] as { submit: { onSuccess: unknown } }).submit.onSuccess = [{ replace: '/home' }, { saveSession: true }];
       expect((await validate(id, layout)).map((e) => e.pointer)).toContain(`/layout/blocks/${at}/submit/onSuccess`);

@@ -1,6 +1,7 @@
 /**
- * The studio's calls on a real server (SQLite, or PostgreSQL with TEST_DB=pg):
- * publishing a new text and a retitled layout is served at once with a new ETag; an unknown
+ * The studio's calls on a real server (SQLite, or PostgreSQL with TEST_DB=pg): publishing a
+ * new text and a retitled layout — approved by a second editor — is served at once with a new
+ * ETag; an unknown
  * block kind, a broken pointer and incompatible schemas (dropped required field, unstored
  * field) are refused and the served screen is unchanged; rollback restores; drafts, history,
  * texts and the audit log; investors and operators are refused.
@@ -10,13 +11,15 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { operatorToken } from '../support/money.js';
 import { randomUUID } from 'node:crypto';
-import { editorToken } from '../support/studio.js';
+import { bases, editorToken, publishApproved, rollbackApproved, saveTextsApproved } from '../support/studio.js';
 import { studioDb } from '../../src/server/db/studio-tables.js';
 import { refreshPublished } from '../../src/server/domain/studio/sync.js';
 import { ERRORS } from '../../src/shared/codes.js';
 
 let server: TestServer;
 let editor: string;
+/** The second editor, who approves the first one's changes. */
+let editor2: string;
 let investor: string;
 let operator: string;
 
@@ -43,6 +46,7 @@ const getScreen = async (id: string, version?: number) => expectOk(await server.
 beforeAll(async () => {
   server = await startTestServer();
   editor = await editorToken(server);
+  editor2 = await editorToken(server);
   investor = (await server.registerUser()).token;
   operator = await operatorToken(server);
 });
@@ -55,12 +59,17 @@ describe('access', () => {
     ['studio/screens/list', {}],
     ['studio/screens/get', { id: 'bindBank' }],
     ['studio/screens/validate', { id: 'bindBank', layout: {} }],
-    ['studio/screens/saveDraft', { id: 'bindBank', layout: {} }],
-    ['studio/screens/publish', { id: 'bindBank', layout: {}, note: 'x' }],
+    ['studio/screens/saveDraft', { id: 'bindBank', layout: {}, baseVersion: 0 }],
+    ['studio/screens/discardDraft', { id: 'bindBank' }],
+    ['studio/screens/publish', { id: 'bindBank', layout: {}, note: 'x', baseVersion: 0 }],
     ['studio/screens/versions', { id: 'bindBank' }],
     ['studio/screens/rollback', { id: 'bindBank', version: 0 }],
     ['studio/messages/get', { lang: 'en' }],
-    ['studio/messages/save', { lang: 'en', messages: { 'bindBank.title': 'x' } }],
+    ['studio/messages/save', { lang: 'en', messages: { 'bindBank.title': 'x' }, baseVersion: 0 }],
+    ['studio/changes/list', {}],
+    ['studio/changes/get', { id: 'x' }],
+    ['studio/changes/approve', { id: 'x' }],
+    ['studio/changes/reject', { id: 'x', reason: 'x' }],
   ];
   it('refuses investors and operators with forbidden, visitors with 501', async () => {
     for (const [name, body] of calls) {
@@ -99,9 +108,10 @@ describe('screens', () => {
     const beforeMessages = await messages('en');
     const screen = await getScreen('bindBank');
     expect(screen.layout).toEqual(before.data.layout);
-    // A new message id in every language (published at once), then a layout using it.
-    for (const [lang, text] of [['en', 'Your bank accounts'], ['de', 'Deine Bankkonten'], ['hi', 'आपके बैंक खाते'], ['zh', '您的银行账户']] as const) {
-      expect(expectOk(await server.call('studio/messages/save', { lang, messages: { 'bindBank.titleStudio': text } }, { token: editor }))).toEqual({ saved: 1 });
+    // A new message id in every language (German first: it is the reference), each approved by
+    // the second editor, then a layout using it.
+    for (const [lang, text] of [['de', 'Deine Bankkonten'], ['en', 'Your bank accounts'], ['hi', 'आपके बैंक खाते'], ['zh', '您的银行账户']] as const) {
+      expect((await saveTextsApproved(server, editor, editor2, lang, { 'bindBank.titleStudio': text })).status).toBe('published');
     }
     const afterMessages = await messages('en');
     expect(afterMessages.body!['bindBank.titleStudio']).toBe('Your bank accounts');
@@ -114,8 +124,8 @@ describe('screens', () => {
     expect(ast.etag).not.toBe(afterMessages.etag);
 
     const layout = { ...screen.layout, title: 'bindBank.titleStudio' };
-    const published = expectOk(await server.call<{ version: number }>('studio/screens/publish', { id: 'bindBank', layout, note: 'friendlier title' }, { token: editor }));
-    expect(published).toEqual({ version: 1 });
+    const published = await publishApproved(server, editor, editor2, { id: 'bindBank', layout, note: 'friendlier title' });
+    expect(published).toMatchObject({ status: 'published', version: 1 });
     const after = await served('bindBank');
     expect(after.data.layout.title).toBe('bindBank.titleStudio');
     expect(after.etag).not.toBe(before.etag);
@@ -136,7 +146,7 @@ describe('screens', () => {
     const form = layout.blocks.find((b: any) => b.kind === 'form');
     form.ui = { ...form.ui, holderName: { ...(form.ui?.holderName ?? {}), 'ui:help': 'bindBank.ifscHelp' } };
     expect(expectOk(await server.call('studio/screens/validate', { id: 'bindBank', layout, schema }, { token: editor }))).toEqual({ errors: [] });
-    expect(expectOk(await server.call('studio/screens/publish', { id: 'bindBank', layout, schema, note: 'short names' }, { token: editor }))).toEqual({ version: 2 });
+    expect(await publishApproved(server, editor, editor2, { id: 'bindBank', layout, schema, note: 'short names' })).toMatchObject({ status: 'published', version: 2 });
     expect((await served('bindBank')).data.schemas.bindBank.properties.holderName.maxLength).toBe(10);
     const body = { holderName: 'A very long holder name', bankName: 'HDFC Bank', accountNumber: '50100123456789', ifsc: 'HDFC0001234', phone: '9876543210' };
     const refused = expectCall(await server.call('bank/addBank', body, { token: investor }), 400, ERRORS.validation.code);
@@ -150,7 +160,8 @@ describe('screens', () => {
     const refuse = async (candidate: Record<string, unknown>, pointer: RegExp) => {
       const check = expectOk(await server.call<{ errors: Array<{ pointer: string; message: string }> }>('studio/screens/validate', { id: 'bindBank', ...candidate }, { token: editor }));
       expect(check.errors.map((e) => e.pointer).some((p) => pointer.test(p)), JSON.stringify(check.errors)).toBe(true);
-      const refused = expectCall(await server.call<{ errors: Array<{ pointer: string; message: string }> }>('studio/screens/publish', { id: 'bindBank', note: 'bad', ...candidate }, { token: editor }), 409, ERRORS.studioInvalid.code);
+      const { baseVersion } = await bases(server, editor);
+      const refused = expectCall(await server.call<{ errors: Array<{ pointer: string; message: string }> }>('studio/screens/publish', { id: 'bindBank', note: 'bad', baseVersion, ...candidate }, { token: editor }), 409, ERRORS.studioInvalid.code);
       expect(refused.data.errors).toEqual(check.errors);
       const now = await served('bindBank');
       expect(now.etag).toBe(before.etag);
@@ -185,7 +196,7 @@ describe('screens', () => {
     const screen = await getScreen('bindBank');
     const draft = structuredClone(screen.layout);
     draft.blocks.push({ kind: 'carousel3d' });
-    const saved = expectOk(await server.call<{ errors: unknown[] }>('studio/screens/saveDraft', { id: 'bindBank', layout: draft }, { token: editor }));
+    const saved = expectOk(await server.call<{ errors: unknown[] }>('studio/screens/saveDraft', { id: 'bindBank', layout: draft, baseVersion: screen.version }, { token: editor }));
     expect(saved.errors.length).toBeGreaterThan(0);
     expect((await getScreen('bindBank')).draft?.layout).toEqual(draft);
     const list = expectOk(await server.call<Array<{ id: string; hasDraft: boolean }>>('studio/screens/list', {}, { token: editor }));
@@ -196,21 +207,21 @@ describe('screens', () => {
     const v0 = await getScreen('bindBank', 0);
     const v1 = await getScreen('bindBank', 1);
     expect(v1.layout.title).toBe('bindBank.titleStudio');
-    expect(expectOk(await server.call('studio/screens/rollback', { id: 'bindBank', version: 0 }, { token: editor }))).toEqual({ version: 3 });
+    expect(await rollbackApproved(server, editor, editor2, 'bindBank', 0)).toMatchObject({ version: 3 });
     let now = await served('bindBank');
     expect(now.data.layout).toEqual(v0.layout);
     expect(now.data.schemas.bindBank).toEqual(v0.schema);
     expect((await getScreen('bindBank')).draft).toBeNull(); // the publish took the draft's place
-    expect(expectOk(await server.call('studio/screens/rollback', { id: 'bindBank', version: 1 }, { token: editor }))).toEqual({ version: 4 });
+    expect(await rollbackApproved(server, editor, editor2, 'bindBank', 1)).toMatchObject({ version: 4 });
     now = await served('bindBank');
     expect(now.data.layout).toEqual(v1.layout);
     expectCall(await server.call('studio/screens/rollback', { id: 'bindBank', version: 99 }, { token: editor }), 400, ERRORS.studioVersionUnknown.code);
   });
 
   it('rollback restores the texts a version was published with', async () => {
-    expectOk(await server.call('studio/messages/save', { lang: 'en', messages: { 'bindBank.titleStudio': 'Changed later' } }, { token: editor }));
+    await saveTextsApproved(server, editor, editor2, 'en', { 'bindBank.titleStudio': 'Changed later' });
     expect((await messages('en')).body!['bindBank.titleStudio']).toBe('Changed later');
-    expectOk(await server.call('studio/screens/rollback', { id: 'bindBank', version: 1 }, { token: editor }));
+    await rollbackApproved(server, editor, editor2, 'bindBank', 1);
     expect((await messages('en')).body!['bindBank.titleStudio']).toBe('Your bank accounts');
   });
 
@@ -246,9 +257,10 @@ describe('texts', () => {
     const de = expectOk(await server.call<Record<string, string>>('studio/messages/get', { lang: 'de' }, { token: editor }));
     expect(de['bindBank.titleStudio']).toBe('Deine Bankkonten');
     expect(de['app.name']).toBe('Nivesh');
-    const bad = expectCall(await server.call<{ errors: Array<{ pointer: string }> }>('studio/messages/save', { lang: 'en', messages: { 'error.forbidden': 'Broken {' } }, { token: editor }), 400, ERRORS.studioMessageInvalid.code);
+    const { textsVersion } = await bases(server, editor);
+    const bad = expectCall(await server.call<{ errors: Array<{ pointer: string }> }>('studio/messages/save', { lang: 'en', messages: { 'error.forbidden': 'Broken {' }, baseVersion: textsVersion }, { token: editor }), 400, ERRORS.studioMessageInvalid.code);
     expect(bad.data.errors[0]!.pointer).toBe('/messages/error.forbidden');
-    expectOk(await server.call('studio/messages/save', { lang: 'en', messages: { 'error.forbidden': 'Editors only, sorry.' } }, { token: editor }));
+    await saveTextsApproved(server, editor, editor2, 'en', { 'error.forbidden': 'Editors only, sorry.' });
     const refused = expectCall(await server.call('studio/screens/list', {}, { token: investor }), 403, ERRORS.forbidden.code);
     expect(refused.message).toBe('Editors only, sorry.');
     expect((await messages('xx')).status).toBe(400);
@@ -256,7 +268,7 @@ describe('texts', () => {
 
   it('writes every studio action to the audit log', async () => {
     const actions = new Set((await server.deps.db.selectFrom('audit_log').select('action').where('action', 'like', 'studio.%').execute()).map((r) => r.action));
-    for (const action of ['studio.list', 'studio.get', 'studio.validate', 'studio.saveDraft', 'studio.publish', 'studio.publishRefused', 'studio.versions', 'studio.rollback', 'studio.messages.get', 'studio.messages.save']) {
+    for (const action of ['studio.list', 'studio.get', 'studio.validate', 'studio.saveDraft', 'studio.publish', 'studio.publishRefused', 'studio.versions', 'studio.rollback', 'studio.messages.get', 'studio.messages.save', 'studio.messages.publish', 'studio.change.submit', 'studio.change.approve']) {
       expect(actions, action).toContain(action);
     }
   });

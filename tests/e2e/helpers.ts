@@ -39,7 +39,7 @@ export async function readCode(request: APIRequestContext, email: string, seen: 
 
 type Login = { email: string; password: string };
 const demoCredentials = () =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login; editor: Login };
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login; editor: Login; editor2: Login };
 
 /** The demo investor seeded at server start (`DATA_DIR/demo-credentials.json`). */
 export const demoInvestor = (): Login => demoCredentials().investor;
@@ -49,6 +49,9 @@ export const demoOperator = (): Login => demoCredentials().operator;
 
 /** The demo editor seeded at server start (the studio). */
 export const demoEditor = (): Login => demoCredentials().editor;
+
+/** The second demo editor, who approves the first one's studio changes. */
+export const demoEditor2 = (): Login => demoCredentials().editor2;
 
 /** Registers a user through the API (for tests about later screens); returns its token. */
 export async function registerByApi(request: APIRequestContext, email = freshEmail(), password = 'Sicher-2026!') {
@@ -103,4 +106,37 @@ export async function fundedInvestor(request: APIRequestContext, amount = 1000) 
  */
 export async function confirmCommand(page: Page): Promise<void> {
   await page.getByTestId('command-sheet').getByTestId('command-confirm').click();
+}
+
+/** What a studio submit or approval answers. */
+export interface StudioChange {
+  changeId: string;
+  status: 'pending' | 'published';
+  version?: number;
+}
+
+/** Approves a pending studio change as the second demo editor (editor2) and expects it live. */
+export async function approveAsEditor2(request: APIRequestContext, submitted: StudioChange): Promise<StudioChange> {
+  expect(submitted.status).toBe('pending');
+  const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor2())).token;
+  const approved = await api<StudioChange>(request, token, 'studio/changes/approve', { id: submitted.changeId });
+  expect(approved.status).toBe('published');
+  return approved;
+}
+
+/**
+ * Publishes a screen as the demo editor (from its newest version) and approves it as editor2:
+ * the change is live when this resolves. `body` is `studio/screens/publish`'s, without `baseVersion`.
+ */
+export async function publishApprovedByApi(request: APIRequestContext, body: Record<string, unknown> & { id: string }): Promise<StudioChange> {
+  const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+  const { baseVersion, textsVersion } = await api<{ baseVersion: number; textsVersion: number }>(request, token, 'studio/screens/get', { id: body.id });
+  const submitted = await api<StudioChange>(request, token, 'studio/screens/publish', { baseVersion, ...(body.texts ? { textsBaseVersion: textsVersion } : {}), ...body });
+  return approveAsEditor2(request, submitted);
+}
+
+/** Rolls a screen back to `version` (0: the files) as the demo editor and approves it as editor2. */
+export async function rollbackApprovedByApi(request: APIRequestContext, id: string, version: number): Promise<StudioChange> {
+  const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+  return approveAsEditor2(request, await api<StudioChange>(request, token, 'studio/screens/rollback', { id, version }));
 }

@@ -100,6 +100,7 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   const withdraw = page.getByTestId('form-withdraw');
   await withdraw.getByLabel('Auszahlungsbetrag').fill('1000');
   await expect(withdraw.getByTestId('fee')).toHaveText(/^30,00\s€$/);
+  await expect(withdraw).toContainText('Gebühr (3 %)'); // withdraw.fee carries the configured {fee}
   await expect(withdraw.getByTestId('net')).toHaveText(/^970,00\s€$/);
   await expect(page.getByText('bis zu 48 Std.')).toBeVisible();
   await page.screenshot({ path: path.join(shots, 'withdraw.png') });

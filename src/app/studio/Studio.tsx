@@ -1,10 +1,13 @@
 /**
- * The studio at /studio (role `editor`): product staff change screens and texts
- * without code. Screen list · JSON editors for layout and schema (completion and inline
- * errors from the catalogue and the server's checks) · property panel of the selected block
- * · live 390×844 preview with a language switch · the screen's texts per language · publish
- * with a note · history with diff and rollback. Loaded lazily: none of it is in the
- * investor's bundle. A laptop-width tool that wraps on a tablet.
+ * The studio at /studio (role `editor`): product staff change screens and texts without
+ * code. Change requests waiting for approval (diff, approve, reject) · screen list · JSON
+ * editors for layout and schema (completion and inline errors from the catalogue and the
+ * server's checks) · property panel of the selected block · live 390×844 preview with a
+ * language switch · the screen's texts per language · publish (layout, schema and edited texts
+ * as one change) with a note · this editor's draft (save, discard) · a conflict notice when
+ * someone else changed the same thing first · history with diff and rollback. Loaded lazily:
+ * none of it is in the investor's bundle. A laptop-width tool that wraps on a tablet and
+ * stacks on a phone.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,6 +21,7 @@ import { Preview } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { TextsPanel } from './TextsPanel';
 import { VersionsPanel, type VersionInfo } from './VersionsPanel';
+import { ChangesPanel } from './ChangesPanel';
 import { LAYOUT_META, SCHEMA_META, blockPointerAt, readPointer } from './catalogue';
 import './studio.css';
 
@@ -31,11 +35,26 @@ interface ScreenRow {
 interface StudioScreen {
   id: string;
   version: number;
+  /** The newest stored version: what a change of the served screen starts from. */
+  baseVersion: number;
+  /** The texts version: what a texts change starts from. */
+  textsVersion: number;
   layout: Record<string, unknown>;
   schema: Record<string, unknown> | null;
-  draft: { layout: Record<string, unknown>; schema: Record<string, unknown> | null } | null;
+  draft: { layout: Record<string, unknown>; schema: Record<string, unknown> | null; baseVersion: number } | null;
+  pending: { id: string; author: string | null; createdAt: number } | null;
   messageIds: string[];
 }
+
+/** What a submit answers. */
+interface ChangeAnswer {
+  changeId: string;
+  status: 'pending' | 'published';
+  version?: number;
+}
+
+/** The 1811 code: someone else changed the same thing since this editor's base. */
+const CONFLICT = 1811;
 
 type Texts = Partial<Record<Locale, Record<string, string>>>;
 
@@ -101,6 +120,10 @@ export default function Studio() {
   const [tab, setTab] = useState<'layout' | 'schema'>('layout');
   /** Bumped when the server's answer may change without the candidate changing (texts published). */
   const [checks, setChecks] = useState(0);
+  /** The server's 1811 message while this editor's base is stale. */
+  const [conflict, setConflict] = useState<string | null>(null);
+  /** Bumped after a submit so the changes list reloads. */
+  const [changesRevision, setChangesRevision] = useState(0);
 
   const loadList = useCallback(async () => {
     try {
@@ -127,6 +150,7 @@ export default function Studio() {
     setProblems([]);
     setEdits({});
     setNote('');
+    setConflict(null);
     setTab('layout');
     setVersions(await callApi<VersionInfo[]>('studio/screens/versions', { id: next }));
   }, []);
@@ -134,18 +158,23 @@ export default function Studio() {
   const layout = useMemo(() => parse(layoutText), [layoutText]);
   const schema = useMemo(() => (schemaText.trim() ? parse(schemaText) : null), [schemaText]);
   const candidate = useMemo(() => (layout && id ? { id, layout, ...(screen?.schema && schema ? { schema } : {}) } : null), [id, layout, schema, screen?.schema]);
+  /** The texts this editor changed, by language (only languages with changes). */
+  const editedTexts = useMemo(() => Object.fromEntries(LOCALES.filter((l) => Object.keys(edits[l] ?? {}).length).map((l) => [l, edits[l]!])), [edits]);
+  const hasTextEdits = Object.keys(editedTexts).length > 0;
+  /** The version this editor's work starts from: their draft's, else the newest. */
+  const baseVersion = screen ? (screen.draft?.baseVersion ?? screen.baseVersion) : 0;
 
   // Server checks while typing (debounced): catalogue, calls, texts, contract.
   useEffect(() => {
     if (!candidate) return;
     const timer = setTimeout(() => {
-      void callApi<{ errors: EditorProblem[] }>('studio/screens/validate', candidate, { silent: true })
+      void callApi<{ errors: EditorProblem[] }>('studio/screens/validate', { ...candidate, ...(hasTextEdits ? { texts: editedTexts } : {}) }, { silent: true })
         .then((result) => setProblems(result.errors))
         .catch(() => undefined);
       setRevision((r) => r + 1);
     }, 400);
     return () => clearTimeout(timer);
-  }, [candidate, checks]);
+  }, [candidate, checks, editedTexts, hasTextEdits]);
 
   // The app's react-intl has no ICU parser (ASTs are precompiled): the studio's chunk parses.
   const previewMessages = useMemo(() => {
@@ -179,37 +208,51 @@ export default function Studio() {
     if (JSON.stringify(next) !== JSON.stringify(block)) setLayoutText(pretty(setAtPointer(layout, blockPointer, next)));
   };
 
+  /** Shows a 1811 answer as the conflict notice; any other refusal as a toast (and its problems). */
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.code === CONFLICT) {
+      setConflict(error.message);
+      setChangesRevision((r) => r + 1); // the changes that moved on show as they are now
+      return;
+    }
+    showToast({ text: error.message, tone: 'error' });
+    const errors = (error.data as { errors?: EditorProblem[] } | null)?.errors;
+    if (errors) setProblems(errors);
+  };
+
+  const submitted = async (answer: ChangeAnswer) => {
+    if (answer.status === 'published') showToast({ text: intl.formatMessage({ id: 'studio.published' }, { version: answer.version ?? 0 }), tone: 'success' });
+    else showToast({ messageId: 'studio.submitted', tone: 'success' });
+    setChangesRevision((r) => r + 1);
+  };
+
+  /** Texts alone as one change (every edited language together). */
   const saveTexts = async () => {
+    if (!screen) return;
     setBusy(true);
     try {
-      for (const l of LOCALES) {
-        const changed = edits[l];
-        if (changed && Object.keys(changed).length) await callApi('studio/messages/save', { lang: l, messages: changed });
-      }
-      const pairs = await Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const));
-      setCatalogs(Object.fromEntries(pairs));
+      await submitted(await callApi<ChangeAnswer>('studio/messages/save', { texts: editedTexts, baseVersion: screen.textsVersion, ...(note.trim() ? { note: note.trim() } : {}) }, { silent: true }));
       setEdits({});
       setChecks((c) => c + 1);
-      showToast({ messageId: 'studio.textsSaved', tone: 'success' });
+    } catch (error) {
+      refused(error);
     } finally {
       setBusy(false);
     }
   };
 
+  /** Layout, schema and edited texts as one change. */
   const publish = async () => {
-    if (!candidate) return;
+    if (!candidate || !screen) return;
     setBusy(true);
     try {
-      const { version } = await callApi<{ version: number }>('studio/screens/publish', { ...candidate, note }, { silent: true });
-      showToast({ text: intl.formatMessage({ id: 'studio.published' }, { version }), tone: 'success' });
+      const body = { ...candidate, note, baseVersion, ...(hasTextEdits ? { texts: editedTexts, textsBaseVersion: screen.textsVersion } : {}) };
+      await submitted(await callApi<ChangeAnswer>('studio/screens/publish', body, { silent: true }));
       await open(candidate.id);
       await loadList();
     } catch (error) {
-      if (error instanceof ApiError) {
-        showToast({ text: error.message, tone: 'error' });
-        const errors = (error.data as { errors?: EditorProblem[] } | null)?.errors;
-        if (errors) setProblems(errors);
-      }
+      refused(error);
     } finally {
       setBusy(false);
     }
@@ -217,26 +260,53 @@ export default function Studio() {
 
   const saveDraft = async () => {
     if (!candidate) return;
-    const result = await callApi<{ errors: EditorProblem[] }>('studio/screens/saveDraft', candidate);
-    setProblems(result.errors);
-    showToast({ messageId: 'studio.draftSaved', tone: 'success' });
+    try {
+      const result = await callApi<{ errors: EditorProblem[] }>('studio/screens/saveDraft', { ...candidate, baseVersion }, { silent: true });
+      setProblems(result.errors);
+      setScreen((current) => (current ? { ...current, draft: { layout: candidate.layout, schema: (candidate as { schema?: Record<string, unknown> }).schema ?? null, baseVersion } } : current));
+      showToast({ messageId: 'studio.draftSaved', tone: 'success' });
+      await loadList();
+    } catch (error) {
+      refused(error);
+    }
+  };
+
+  const discardDraft = async () => {
+    if (!id || !window.confirm(intl.formatMessage({ id: 'studio.discardConfirm' }))) return;
+    await callApi('studio/screens/discardDraft', { id });
+    showToast({ messageId: 'studio.draftDiscarded', tone: 'success' });
+    await open(id);
     await loadList();
   };
 
   const rollback = async (version: number) => {
     if (!id || !window.confirm(intl.formatMessage({ id: 'studio.rollbackConfirm' }, { version }))) return;
-    const result = await callApi<{ version: number }>('studio/screens/rollback', { id, version });
-    showToast({ text: intl.formatMessage({ id: 'studio.published' }, { version: result.version }), tone: 'success' });
-    await open(id);
-    await loadList();
+    try {
+      await submitted(await callApi<ChangeAnswer>('studio/screens/rollback', { id, version }, { silent: true }));
+    } catch (error) {
+      refused(error);
+    }
   };
+
+  /** After an approval or rejection: the list's versions and the open screen may have moved on. */
+  const decided = async () => {
+    await loadList();
+    if (id && !layoutDirty()) await open(id);
+    const pairs = await Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const));
+    setCatalogs(Object.fromEntries(pairs));
+  };
+  const layoutDirty = () => !!screen && layoutText !== pretty(screen.draft?.layout ?? screen.layout);
 
   if (denied) return <div className="studio studio-denied" data-testid="studio-denied">{denied}</div>;
 
   return (
     <div className="studio" data-testid="studio">
-      <aside className="studio-list">
+      <header className="studio-top">
         <h1 className="studio-title"><FormattedMessage id="studio.title" /></h1>
+        <ChangesPanel revision={changesRevision} onDecided={() => void decided()} />
+      </header>
+      <aside className="studio-list">
+        <h2 className="studio-subtitle"><FormattedMessage id="studio.screens" /></h2>
         <ul>
           {(screens ?? []).map((row) => (
             <li key={row.id}>
@@ -263,9 +333,28 @@ export default function Studio() {
               {!layout && <li>layout: <FormattedMessage id="studio.notJson" /></li>}
               {problems.map((p) => <li key={`${p.pointer}${p.message}`}><code>{p.pointer}</code>: {p.message}</li>)}
             </ul>
+            {conflict && (
+              <div className="studio-conflict" role="alert" data-testid="studio-conflict">
+                <strong><FormattedMessage id="studio.conflictTitle" /></strong>
+                <p>{conflict}</p>
+                <div className="studio-row">
+                  <button type="button" className="studio-button" onClick={() => void open(id)} data-testid="conflict-reload"><FormattedMessage id="studio.reload" /></button>
+                  {screen.draft && <button type="button" className="studio-button" onClick={() => void discardDraft()}><FormattedMessage id="studio.discardDraft" /></button>}
+                  <button type="button" className="studio-link" onClick={() => setConflict(null)}><FormattedMessage id="studio.close" /></button>
+                </div>
+              </div>
+            )}
+            {screen.pending && (
+              <p className="studio-hint" data-testid="studio-pending">
+                <FormattedMessage id="studio.pendingBy" values={{ who: screen.pending.author ?? '?' }} />
+              </p>
+            )}
             <div className="studio-row studio-publish">
               <input aria-label={intl.formatMessage({ id: 'studio.note' })} placeholder={intl.formatMessage({ id: 'studio.note' })} value={note} onChange={(e) => setNote(e.target.value)} data-testid="studio-note" />
-              <button type="button" className="studio-button" onClick={() => void saveDraft()} disabled={!candidate || busy}><FormattedMessage id="studio.saveDraft" /></button>
+              <button type="button" className="studio-button" onClick={() => void saveDraft()} disabled={!candidate || busy} data-testid="studio-save-draft"><FormattedMessage id="studio.saveDraft" /></button>
+              {screen.draft && (
+                <button type="button" className="studio-button" onClick={() => void discardDraft()} disabled={busy} data-testid="studio-discard-draft"><FormattedMessage id="studio.discardDraft" /></button>
+              )}
               <button type="button" className="studio-button primary" onClick={() => void publish()} disabled={!candidate || busy || !note.trim() || problems.length > 0} data-testid="studio-publish">
                 <FormattedMessage id="studio.publish" />
               </button>

@@ -1,7 +1,7 @@
 /**
- * The texts a screen uses, per language: every message id of the draft with its
- * text in DE, EN, HI and ZH; a missing translation is flagged. Saving publishes the changed
- * texts at once (`studio/messages/save`).
+ * The texts a screen uses, per language: every message id of the draft with its text in DE,
+ * EN, HI and ZH; a missing translation is flagged. The changed texts travel with the next
+ * publish, or alone as one change request (`studio/messages/save`), every language together.
  */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LOCALES, type Locale } from '../../shared/lang';
@@ -22,6 +22,7 @@ export function TextsPanel({ ids, catalogs, edits, onEdit, onSave, saving }: Tex
   const changed = LOCALES.some((lang) => Object.keys(edits[lang] ?? {}).length > 0);
   return (
     <div data-testid="studio-texts">
+      <div className="studio-scroll">
       <table className="studio-texts">
         <thead>
           <tr>
@@ -52,6 +53,7 @@ export function TextsPanel({ ids, catalogs, edits, onEdit, onSave, saving }: Tex
           ))}
         </tbody>
       </table>
+      </div>
       <button type="button" className="studio-button" disabled={!changed || saving} onClick={onSave} data-testid="studio-save-texts">
         <FormattedMessage id="studio.saveTexts" />
       </button>

@@ -1,5 +1,5 @@
 /**
- * Tables of migration 0013 (the studio). Times are epoch milliseconds; JSON columns
+ * Tables of the studio (migrations 0013 and 0017). Times are epoch milliseconds; JSON columns
  * hold the documents as text on both engines.
  */
 import type { Kysely } from 'kysely';
@@ -23,13 +23,59 @@ export interface ScreenVersionsTable {
   published_at: number;
 }
 
-/** An editor's unpublished draft of a screen (one per screen, last save wins). */
-export interface ScreenDraftsTable {
+/** An editor's own unpublished draft of a screen (one per screen and editor). */
+export interface StudioDraftsTable {
   screen_id: string;
+  editor_user_id: string;
+  /** The served version the editor started from. */
+  base_version: number;
   layout_json: string;
   schema_json: string | null;
-  author_user_id: string;
   saved_at: number;
+}
+
+/** Where a change request stands. */
+export type ChangeStatus = 'pending' | 'published' | 'rejected';
+
+/**
+ * A change request: a screen's layout and schema, texts, or both (or a rollback to an old
+ * version), waiting for `approvals_needed` editors other than its author.
+ */
+export interface StudioChangesTable {
+  id: string;
+  kind: 'screen' | 'texts' | 'rollback';
+  /** Null for a texts-only change. */
+  screen_id: string | null;
+  /** Screen version (screen, rollback) or texts version (texts) the author started from. */
+  base_version: number;
+  /** Texts version a screen change carrying texts started from. */
+  texts_base_version: number | null;
+  layout_json: string | null;
+  schema_json: string | null;
+  /** `{lang: {id: text}}` the change publishes (may be empty). */
+  texts_json: string;
+  /** What was served when the change was made: `{layout, schema, texts: {lang: {id: text | null}}}`. */
+  before_json: string;
+  note: string;
+  author_user_id: string;
+  status: ChangeStatus;
+  approvals_needed: number;
+  created_at: number;
+  decided_at: number | null;
+  /** Who rejected it, or whose approval published it. */
+  decided_by: string | null;
+  reason: string | null;
+  /** The screen version it became (screen and rollback changes). */
+  published_version: number | null;
+  /** The texts version it became (changes carrying texts). */
+  texts_version: number | null;
+}
+
+/** One editor's approval of a change request. */
+export interface StudioChangeApprovalsTable {
+  change_id: string;
+  editor_user_id: string;
+  approved_at: number;
 }
 
 /** A published text: an override of a built-in message or a new id, per language. */
@@ -42,7 +88,13 @@ export interface UiMessagesTable {
 }
 
 /** The studio tables. */
-export type StudioTables = { screen_versions: ScreenVersionsTable; screen_drafts: ScreenDraftsTable; ui_messages: UiMessagesTable };
+export type StudioTables = {
+  screen_versions: ScreenVersionsTable;
+  studio_drafts: StudioDraftsTable;
+  ui_messages: UiMessagesTable;
+  studio_changes: StudioChangesTable;
+  studio_change_approvals: StudioChangeApprovalsTable;
+};
 
 /** The database with the studio tables typed. */
 export type StudioDb = Kysely<Database & StudioTables>;

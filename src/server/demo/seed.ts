@@ -1,6 +1,7 @@
 /**
- * Demo seed: one investor, one operator and one editor login, created once and kept
- * in `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}}`).
+ * Demo seed: one investor, one operator and two editor logins (a studio change needs an editor
+ * other than its author to approve it), created once and kept in
+ * `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}, editor2: {…}}`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,8 @@ export interface DemoCredentials {
   operator: Login;
   /** Product staff using the studio (/studio). */
   editor: Login;
+  /** The second editor, who approves the first one's changes (and the other way round). */
+  editor2: Login;
 }
 
 const newPassword = () => `Demo-${randomBytes(6).toString('base64url')}`;
@@ -34,10 +37,13 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
     investor: { email: 'investor@demo.nivesh.local', password: newPassword() },
     operator: { email: 'operator@demo.nivesh.local', password: newPassword() },
     editor: { email: 'editor@demo.nivesh.local', password: newPassword() },
+    editor2: { email: 'editor2@demo.nivesh.local', password: newPassword() },
   };
-  // Credentials written before the studio existed get an editor added.
+  // Credentials written by an older seed get the logins it did not know.
   credentials.editor ??= { email: 'editor@demo.nivesh.local', password: newPassword() };
-  for (const [role, login] of [['investor', credentials.investor], ['operator', credentials.operator], ['editor', credentials.editor]] as const) {
+  credentials.editor2 ??= { email: 'editor2@demo.nivesh.local', password: newPassword() };
+  const logins = [['investor', credentials.investor], ['operator', credentials.operator], ['editor', credentials.editor], ['editor', credentials.editor2]] as const;
+  for (const [role, login] of logins) {
     const exists = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirst();
     if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
   }

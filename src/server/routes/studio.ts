@@ -1,16 +1,22 @@
 /**
- * The studio's calls, role `editor` only — investors and operators get
- * `forbidden` (1040). Every call, reads included, is written to the audit log (`studio.*`).
+ * The studio's calls, role `editor` only — investors and operators get `forbidden` (1040).
+ * Every call, reads included, is written to the audit log (`studio.*`). Publishing, saving
+ * texts and rolling back make change requests that other editors approve (`changes.ts`).
  *
  * studio/screens/list {} → [{id, version, publishedAt, hasDraft}]
- * studio/screens/get {id, version?} → {id, version, layout, schema, draft, messageIds}
- * studio/screens/validate {id, layout, schema?} → {errors: [{pointer, message}]}
- * studio/screens/saveDraft {id, layout, schema?} → {errors}
- * studio/screens/publish {id, layout, schema?, note} → {version} | 1801 with data.errors
+ * studio/screens/get {id, version?} → {id, version, baseVersion, textsVersion, layout, schema, draft, pending, messageIds}
+ * studio/screens/validate {id, layout, schema?, texts?} → {errors: [{pointer, message}]}
+ * studio/screens/saveDraft {id, layout, schema?, baseVersion} → {errors} | 1811
+ * studio/screens/discardDraft {id} → {discarded}
+ * studio/screens/publish {id, layout, schema?, note, baseVersion, texts?, textsBaseVersion?} → {changeId, status} | 1801 | 1811
  * studio/screens/versions {id} → [{version, author, note, publishedAt}] newest first
- * studio/screens/rollback {id, version} → {version}
+ * studio/screens/rollback {id, version} → {changeId, status}
  * studio/messages/get {lang} → {id: text}
- * studio/messages/save {lang, messages} → {saved} (published at once)
+ * studio/messages/save {lang, messages, baseVersion, note?} | {texts, baseVersion, note?} → {changeId, status}
+ * studio/changes/list {status?} → [change]
+ * studio/changes/get {id} → change with approvals and diff
+ * studio/changes/approve {id} → {changeId, status, approvals, approvalsNeeded, version?}
+ * studio/changes/reject {id, reason} → {changeId, status: 'rejected'}
  */
 import type { CallRegistry, CallSpec } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
@@ -19,14 +25,21 @@ import { AppError } from '../domain/errors.js';
 import { runningFeatures } from '../domain/systemConfig.js';
 import type { SchemaStore } from '../screens/store.js';
 import type { CacheBus } from '../cluster/cache-bus.js';
-import { getScreen, listScreens, listVersions, publishScreen, rollbackScreen, saveDraft, validateCandidate, type StudioContext } from '../domain/studio/screens.js';
-import { saveMessages } from '../domain/studio/messages.js';
+import { getScreen, listScreens, listVersions, validateCandidate, type StudioContext } from '../domain/studio/screens.js';
+import { approveChange, getChange, listChanges, publishScreen, rejectChange, rollbackScreen, saveTexts } from '../domain/studio/changes.js';
+import { discardDraft, saveDraft } from '../domain/studio/drafts.js';
+import { messagesPointer, textProblems, textsPointer, type TextsByLang } from '../domain/studio/texts.js';
 import { refreshMessages, refreshPublished } from '../domain/studio/sync.js';
 import type { SchemaNode } from '../../shared/validation.js';
 import type {
+  StudioChangeId,
+  StudioChangeList,
+  StudioChangeReject,
   StudioMessagesGet,
   StudioMessagesSave,
   StudioScreenCandidate,
+  StudioScreenDiscard,
+  StudioScreenDraft,
   StudioScreenGet,
   StudioScreenPublish,
   StudioScreenRollback,
@@ -63,7 +76,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
       },
     });
   const audit = (userId: string, action: string, entityId: string, after?: unknown) =>
-    writeAudit(deps.db, { actorUserId: userId, action, entity: action.startsWith('studio.messages') ? 'messages' : 'screen', entityId, after, at: deps.clock.now() });
+    writeAudit(deps.db, { actorUserId: userId, action, entity: action.startsWith('studio.messages') ? 'messages' : action.startsWith('studio.change') ? 'change' : 'screen', entityId, after, at: deps.clock.now() });
 
   define({
     name: 'studio/screens/list',
@@ -71,7 +84,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     access: 'editor',
     handle: async ({ auth }) => {
       await audit(auth!.userId, 'studio.list', '*');
-      return listScreens(ctx);
+      return listScreens(ctx, auth!.userId);
     },
   });
   define<StudioScreenGet>({
@@ -80,7 +93,7 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     access: 'editor',
     body: 'api/studioScreenGet',
     handle: async ({ auth, body }) => {
-      const screen = await getScreen(ctx, body.id, body.version);
+      const screen = await getScreen(ctx, auth!.userId, body.id, body.version);
       await audit(auth!.userId, 'studio.get', body.id, { version: screen.version });
       return screen;
     },
@@ -91,24 +104,41 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     access: 'editor',
     body: 'api/studioScreenCandidate',
     handle: async ({ auth, body }) => {
-      const errors = validateCandidate(ctx, body.id, body.layout, body.schema);
+      const texts = body.texts as TextsByLang | undefined;
+      const errors = [...validateCandidate(ctx, body.id, body.layout, body.schema, texts), ...(texts ? textProblems(deps.messages, texts, textsPointer) : [])];
       await audit(auth!.userId, 'studio.validate', body.id, { errors: errors.length });
       return { errors };
     },
   });
-  define<StudioScreenCandidate>({
+  define<StudioScreenDraft>({
     name: 'studio/screens/saveDraft',
     effect: 'command',
     access: 'editor',
-    body: 'api/studioScreenCandidate',
-    handle: ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined),
+    body: 'api/studioScreenDraft',
+    handle: ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.baseVersion),
+  });
+  define<StudioScreenDiscard>({
+    name: 'studio/screens/discardDraft',
+    effect: 'command',
+    access: 'editor',
+    body: 'api/studioScreenDiscard',
+    handle: ({ auth, body }) => discardDraft(ctx, auth!.userId, body.id),
   });
   define<StudioScreenPublish>({
     name: 'studio/screens/publish',
     effect: 'command',
     access: 'editor',
     body: 'api/studioScreenPublish',
-    handle: ({ auth, body }) => publishScreen(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.note.trim()),
+    handle: ({ auth, body }) =>
+      publishScreen(ctx, auth!.userId, {
+        id: body.id,
+        layout: body.layout,
+        ...(body.schema ? { schema: body.schema as SchemaNode } : {}),
+        note: body.note.trim(),
+        baseVersion: body.baseVersion,
+        ...(body.texts ? { texts: body.texts as TextsByLang } : {}),
+        ...(body.textsBaseVersion !== undefined ? { textsBaseVersion: body.textsBaseVersion } : {}),
+      }),
   });
   define<StudioScreenGet>({
     name: 'studio/screens/versions',
@@ -143,10 +173,51 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     effect: 'command',
     access: 'editor',
     body: 'api/studioMessagesSave',
-    handle: async ({ auth, body }) => {
-      const result = await saveMessages(deps, auth!.userId, body.lang, body.messages);
-      await ctx.announce('messages', body.lang);
-      return result;
+    handle: ({ auth, body, locale }) => {
+      const single = body.lang !== undefined && body.messages !== undefined;
+      // Exactly one of the two forms: one language (lang, messages) or several (texts).
+      if (single === (body.texts !== undefined)) {
+        const field = single ? 'texts' : 'messages';
+        const message = deps.messages.format(locale, single ? 'error.unknownField' : 'validation.required', { field });
+        throw new AppError('validation', { detail: message }, { errors: [{ field, message }] });
+      }
+      const texts: TextsByLang = single ? { [body.lang!]: body.messages! } : (body.texts as TextsByLang);
+      return saveTexts(ctx, auth!.userId, texts, body.baseVersion, body.note?.trim() ?? '', single ? messagesPointer : textsPointer);
     },
+  });
+  define<StudioChangeList>({
+    name: 'studio/changes/list',
+    effect: 'query',
+    access: 'editor',
+    body: 'api/studioChangeList',
+    handle: async ({ auth, body }) => {
+      await audit(auth!.userId, 'studio.change.list', '*', { status: body.status ?? null });
+      return listChanges(ctx, auth!.userId, body.status);
+    },
+  });
+  define<StudioChangeId>({
+    name: 'studio/changes/get',
+    effect: 'query',
+    access: 'editor',
+    body: 'api/studioChangeId',
+    handle: async ({ auth, body }) => {
+      const change = await getChange(ctx, auth!.userId, body.id);
+      await audit(auth!.userId, 'studio.change.get', body.id);
+      return change;
+    },
+  });
+  define<StudioChangeId>({
+    name: 'studio/changes/approve',
+    effect: 'command',
+    access: 'editor',
+    body: 'api/studioChangeId',
+    handle: ({ auth, body }) => approveChange(ctx, auth!.userId, body.id),
+  });
+  define<StudioChangeReject>({
+    name: 'studio/changes/reject',
+    effect: 'command',
+    access: 'editor',
+    body: 'api/studioChangeReject',
+    handle: ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()),
   });
 }

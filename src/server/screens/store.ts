@@ -49,6 +49,8 @@ export interface PublishedScreen {
 export interface ScreenCandidate {
   layout: unknown;
   schema?: unknown;
+  /** Texts the candidate brings along (`{lang: {id: text}}`): its message ids count as present in those languages. */
+  texts?: Partial<Record<string, Record<string, string>>>;
 }
 
 interface Cached<T> {
@@ -263,7 +265,10 @@ export class SchemaStore {
     if (!meta) return [{ file: 'layout.meta.json', pointer: '/', message: 'catalogue is missing' }];
     const layout = read(relative);
     const exists = (name: string) => (candidate?.schema !== undefined && name === id) || this.schemaExists(name);
-    const context: LintContext = { ...this.context(), meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
+    const base = this.context();
+    const texts = candidate?.texts;
+    const missingIn = texts ? (messageId: string) => base.missingIn(messageId).filter((lang) => !texts[lang]?.[messageId]) : base.missingIn;
+    const context: LintContext = { ...base, missingIn, meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
     const problems = lintLayout(relative, layout, context);
     const names = new Set(referencedSchemas(layout));
     if (candidate?.schema !== undefined) names.add(id);

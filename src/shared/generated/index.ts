@@ -517,6 +517,34 @@ export interface SendCaptchaByEmail {
   purpose: 'register' | 'changePassword';
 }
 
+/** From schemas/api/studioChangeId.schema.json */
+
+/**
+ * Body of studio/changes/get and studio/changes/approve: a change request's id.
+ */
+export interface StudioChangeId {
+  id: string;
+}
+
+/** From schemas/api/studioChangeList.schema.json */
+
+/**
+ * Body of studio/changes/list: optionally only the changes of one status.
+ */
+export interface StudioChangeList {
+  status?: 'pending' | 'published' | 'rejected';
+}
+
+/** From schemas/api/studioChangeReject.schema.json */
+
+/**
+ * Body of studio/changes/reject: a change request's id and why it is rejected.
+ */
+export interface StudioChangeReject {
+  id: string;
+  reason: string;
+}
+
 /** From schemas/api/studioMessagesGet.schema.json */
 
 /**
@@ -529,24 +557,75 @@ export interface StudioMessagesGet {
 /** From schemas/api/studioMessagesSave.schema.json */
 
 /**
- * Body of studio/messages/save: texts (ICU syntax) by message id, published at once for one language.
+ * Body of studio/messages/save: texts (ICU syntax) by message id for one language (lang with messages) or for several that go live together (texts, instead of lang and messages), the texts version the editor started from (baseVersion) and an optional note. The texts become a change request.
  */
 export interface StudioMessagesSave {
-  lang: 'de' | 'en' | 'hi' | 'zh';
-  messages: {
+  lang?: 'de' | 'en' | 'hi' | 'zh';
+  messages?: {
     [k: string]: string;
   };
+  texts?: {
+    de?: {
+      [k: string]: string;
+    };
+    en?: {
+      [k: string]: string;
+    };
+    hi?: {
+      [k: string]: string;
+    };
+    zh?: {
+      [k: string]: string;
+    };
+  };
+  baseVersion: number;
+  note?: string;
 }
 
 /** From schemas/api/studioScreenCandidate.schema.json */
 
 /**
- * Body of studio/screens/validate and studio/screens/saveDraft: a layout and optionally the screen's same-named data schema.
+ * Body of studio/screens/validate: a layout, optionally the screen's same-named data schema and texts the same change would bring (their ids count as present).
  */
 export interface StudioScreenCandidate {
   id: string;
   layout: {};
   schema?: {};
+  texts?: {
+    de?: {
+      [k: string]: string;
+    };
+    en?: {
+      [k: string]: string;
+    };
+    hi?: {
+      [k: string]: string;
+    };
+    zh?: {
+      [k: string]: string;
+    };
+  };
+}
+
+/** From schemas/api/studioScreenDiscard.schema.json */
+
+/**
+ * Body of studio/screens/discardDraft: the screen whose draft (this editor's) is dropped.
+ */
+export interface StudioScreenDiscard {
+  id: string;
+}
+
+/** From schemas/api/studioScreenDraft.schema.json */
+
+/**
+ * Body of studio/screens/saveDraft: this editor's draft layout (and schema) of a screen, and the version they started from.
+ */
+export interface StudioScreenDraft {
+  id: string;
+  layout: {};
+  schema?: {};
+  baseVersion: number;
 }
 
 /** From schemas/api/studioScreenGet.schema.json */
@@ -562,13 +641,29 @@ export interface StudioScreenGet {
 /** From schemas/api/studioScreenPublish.schema.json */
 
 /**
- * Body of studio/screens/publish: the layout (and schema) to publish as the screen's next version, with a note saying why.
+ * Body of studio/screens/publish: the layout (and schema, and texts) to publish as the screen's next version once approved, with a note saying why, the version the editor started from (baseVersion) and, with texts, the texts version they started from.
  */
 export interface StudioScreenPublish {
   id: string;
   layout: {};
   schema?: {};
   note: string;
+  baseVersion: number;
+  texts?: {
+    de?: {
+      [k: string]: string;
+    };
+    en?: {
+      [k: string]: string;
+    };
+    hi?: {
+      [k: string]: string;
+    };
+    zh?: {
+      [k: string]: string;
+    };
+  };
+  textsBaseVersion?: number;
 }
 
 /** From schemas/api/studioScreenRollback.schema.json */
