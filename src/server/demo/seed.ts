@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../domain/deps.js';
 import { createUser, normalizeEmail } from '../domain/users.js';
-import { readBeneficiary, saveBeneficiary } from '../domain/beneficiary.js';
+import { seedBeneficiary } from '../domain/beneficiary-changes.js';
 
 /** An email and password pair. */
 export interface Login {
@@ -41,11 +41,9 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
     const exists = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirst();
     if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
   }
-  // A sample deposit beneficiary (issue 17), entered as the demo operator (audited); operators change it in /adminBeneficiary.
-  if (!(await readBeneficiary(deps))) {
-    const operator = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(credentials.operator.email)).executeTakeFirstOrThrow();
-    await saveBeneficiary(deps, operator.id, { holderName: 'Nivesh Demo Client Account', bankName: 'HDFC Bank', accountNumber: '50200012345678', ifsc: 'HDFC0000240', upiId: 'nivesh.demo@hdfcbank' });
-  }
+  // A sample deposit beneficiary, live as version 1 (audited); operators change it in /adminBeneficiary, a second operator approving.
+  const operator = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(credentials.operator.email)).executeTakeFirstOrThrow();
+  await seedBeneficiary(deps, operator.id, { holderName: 'Nivesh Demo Client Account', bankName: 'HDFC Bank', accountNumber: '50200012345678', ifsc: 'HDFC0000240', upiId: 'nivesh.demo@hdfcbank' });
   fs.mkdirSync(deps.config.dataDir, { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
   return credentials;

@@ -1,10 +1,15 @@
 /**
  * Deposit beneficiary calls (issue 17): `pay/beneficiary` for investors (/pay, /payBalance),
- * `admin/beneficiary/get` and `admin/beneficiary/save` for operators (audited).
+ * `admin/beneficiary/get` (the live beneficiary) for operators, and its four-eyes review:
+ * `admin/beneficiary/save` proposes a change, `admin/beneficiary/pending` shows the waiting
+ * one, `admin/beneficiary/approve` (a second operator) makes it live and
+ * `admin/beneficiary/reject` drops it. Every step audited.
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
-import { depositBeneficiary, readBeneficiary, saveBeneficiary, type Beneficiary } from '../domain/beneficiary.js';
+import { depositBeneficiary, readBeneficiary, type Beneficiary } from '../domain/beneficiary.js';
+import { approveBeneficiaryChange, pendingBeneficiary, proposeBeneficiary, rejectBeneficiaryChange } from '../domain/beneficiary-changes.js';
+import type { ById, RejectWithReason } from '../../shared/generated/index.js';
 
 export function beneficiaryRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define({ name: 'pay/beneficiary', access: 'user', handle: () => depositBeneficiary(deps) });
@@ -13,6 +18,19 @@ export function beneficiaryRoutes(calls: CallRegistry, deps: Deps): void {
     name: 'admin/beneficiary/save',
     access: 'operator',
     body: 'screens/adminBeneficiary',
-    handle: ({ auth, body }) => saveBeneficiary(deps, auth!.userId, body),
+    handle: ({ auth, body }) => proposeBeneficiary(deps, auth!.userId, body),
+  });
+  calls.define({ name: 'admin/beneficiary/pending', access: 'operator', handle: () => pendingBeneficiary(deps) });
+  calls.define<ById>({
+    name: 'admin/beneficiary/approve',
+    access: 'operator',
+    body: 'api/byId',
+    handle: ({ auth, body }) => approveBeneficiaryChange(deps, auth!.userId, body.id),
+  });
+  calls.define<RejectWithReason>({
+    name: 'admin/beneficiary/reject',
+    access: 'operator',
+    body: 'api/rejectWithReason',
+    handle: ({ auth, body }) => rejectBeneficiaryChange(deps, auth!.userId, body.id, body.reason),
   });
 }

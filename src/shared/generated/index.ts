@@ -234,7 +234,7 @@ export interface RealNameForm {
 /** From schemas/contracts/recharge.schema.json */
 
 /**
- * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
+ * Body of pay/recharge (SPEC.md §3 Deposit; issue 4). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server; the deposit records the beneficiary version the investor was shown.
  */
 export interface RechargeRequest {
   amount: number;
@@ -242,6 +242,10 @@ export interface RechargeRequest {
   bankId?: string;
   utr: string;
   screenshotId: string;
+  /**
+   * The beneficiary version the investor was shown (pay/beneficiary); refused with 1653 when it is no longer the live one. Without it the live version is recorded.
+   */
+  beneficiaryVersion?: number;
 }
 
 /** From schemas/contracts/register.schema.json */
