@@ -27,6 +27,7 @@ import { installNulGuard } from './http/nul-guard.js';
 import { SchemaStore } from './screens/store.js';
 import { formatProblems } from './screens/lint.js';
 import { userRoutes } from './routes/user.js';
+import { staffTotpRoutes } from './routes/staff-totp.js';
 import { bankRoutes } from './routes/bank.js';
 import { purseRoutes } from './routes/purse.js';
 import { moneyRoutes } from './routes/money.js';
@@ -172,6 +173,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const trading: TradingContext = { deps, market, recorder: new TickRecorder(db, market.feed, app.log) };
 
   userRoutes(calls, deps, cluster.redis ? redisBudget(cluster.redis, config.cluster.redisPrefix) : undefined);
+
+  staffTotpRoutes(calls, deps);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps, market);
   moneyRoutes(calls, deps);

@@ -1,6 +1,7 @@
 /**
  * Demo seed: one investor, one operator and (issue 11) one editor login, created once and kept
- * in `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}}`).
+ * in `DATA_DIR/demo-credentials.json` (`{investor: {email, password}, operator: {…}, editor: {…}}`;
+ * with `STAFF_TOTP=required` the operator's and editor's entries also carry `totpSecret`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,11 +9,14 @@ import { randomBytes } from 'node:crypto';
 import type { Deps } from '../domain/deps.js';
 import { createUser, normalizeEmail } from '../domain/users.js';
 import { seedBeneficiary } from '../domain/beneficiary-changes.js';
+import { installSecondFactor, newTotpSecret } from '../domain/staff-totp.js';
 
-/** An email and password pair. */
+/** An email and password pair; staff with `STAFF_TOTP=required` also their authenticator's secret. */
 export interface Login {
   email: string;
   password: string;
+  /** Base32 TOTP secret (RFC 6238, 6 digits, 30 s) seeded when the second factor is required. */
+  totpSecret?: string;
 }
 
 /** The demo logins, created on first start. */
@@ -42,6 +46,14 @@ export async function seedDemo(deps: Deps): Promise<DemoCredentials> {
     if (!exists) await createUser(deps, { email: login.email, password: login.password, role });
   }
   // A sample deposit beneficiary, live as version 1 (audited); operators change it in /adminBeneficiary, a second operator approving.
+  // With STAFF_TOTP=required the demo staff get an authenticator whose secret is written beside their password.
+  if (deps.config.staffTotp) {
+    for (const login of [credentials.operator, credentials.editor]) {
+      login.totpSecret ??= newTotpSecret();
+      const user = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(login.email)).executeTakeFirstOrThrow();
+      await installSecondFactor(deps, user.id, login.totpSecret);
+    }
+  }
   const operator = await deps.db.selectFrom('users').select('id').where('email', '=', normalizeEmail(credentials.operator.email)).executeTakeFirstOrThrow();
   await seedBeneficiary(deps, operator.id, { holderName: 'Nivesh Demo Client Account', bankName: 'HDFC Bank', accountNumber: '50200012345678', ifsc: 'HDFC0000240', upiId: 'nivesh.demo@hdfcbank' });
   fs.mkdirSync(deps.config.dataDir, { recursive: true });

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
 import { isFieldError, toFieldError, type FieldError, type SchemaNode } from '../../shared/validation.js';
+import { assertEnrolled } from '../domain/staff-totp.js';
 import { AppError } from '../domain/errors.js';
 import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
@@ -63,6 +64,12 @@ export interface CallSpec<B> {
    * version), which may only narrow it.
    */
   body?: string | BodyByField;
+  /**
+   * Staff who must enrol their second factor first (`staff-totp.ts`) may make this call too:
+   * the enrolment calls, logout and user info. Every other call refuses them with
+   * `secondFactorEnrolmentRequired`.
+   */
+  beforeSecondFactor?: boolean;
   /**
    * What the spec says a raw body means before it is validated, e.g. SPEC.md §3 "direction
    * 1 = up, anything else down" (an object body only; the result is validated).
@@ -136,7 +143,7 @@ export class CallRegistry {
       handler: async (request, reply) => {
         const locale = requestLocale(request);
         // Public calls skip even the await (no promise per request; resolveAuth answers null for them).
-        const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access);
+        const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access, spec.beforeSecondFactor);
         let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
         if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
         const ref = schemaRefOf(spec.body, raw);
@@ -207,8 +214,12 @@ function coerceQueryValue(value: unknown, property: SchemaNode | undefined): unk
   return text;
 }
 
-/** Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`. */
-export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
+/**
+ * Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`, and
+ * `secondFactorEnrolmentRequired` for staff who must enrol a second factor before anything
+ * else (unless `beforeSecondFactor`).
+ */
+export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access, beforeSecondFactor = false): Promise<AuthUser | null> {
   if (access === 'public') return null; // no session lookup for calls anyone may make
   const token = bearerToken(request);
   const auth = token ? await authenticate(deps, token) : null;
@@ -216,6 +227,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
   if (access === 'editor' && auth.role !== 'editor') throw new AppError('forbidden');
+  if (!beforeSecondFactor) await assertEnrolled(deps, auth);
   return auth;
 }
 

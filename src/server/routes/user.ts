@@ -42,21 +42,23 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
     name: 'user/login',
     access: 'public',
     body: 'screens/login',
-    handle: async ({ body, ip }) => {
+    handle: async ({ body, ip, locale }) => {
       await budget.take(ip);
-      return users.login(deps, body, ip);
+      return users.login(deps, body, ip, locale);
     },
   });
 
   calls.define({
     name: 'user/logout',
     access: 'user',
+    beforeSecondFactor: true,
     handle: ({ auth }) => users.logout(deps, auth!),
   });
 
   calls.define({
     name: 'user/getUserInfo',
     access: 'user',
+    beforeSecondFactor: true,
     handle: ({ auth }) => users.getUserInfo(deps, auth!.userId),
   });
 

@@ -216,6 +216,10 @@ export interface IpoApplyForm {
 export interface LoginForm {
   email: string;
   password: string;
+  /**
+   * Operators and editors with a second factor: the 6-digit code of their authenticator or a recovery code (xxxx-xxxx-xxxx-xxxx). Investors leave it out.
+   */
+  otp?: string;
 }
 
 /** From schemas/contracts/realName.schema.json */
@@ -521,6 +525,15 @@ export interface SendCaptchaByEmail {
   purpose: 'register' | 'changePassword';
 }
 
+/** From schemas/api/staffUid.schema.json */
+
+/**
+ * Body of admin/staff/resetTotp: the public uid of the operator or editor whose authenticator is reset.
+ */
+export interface StaffUid {
+  uid: string;
+}
+
 /** From schemas/api/studioMessagesGet.schema.json */
 
 /**
@@ -727,6 +740,15 @@ export interface SystemConfigQuery {
         string,
         string
       ];
+}
+
+/** From schemas/api/totpCode.schema.json */
+
+/**
+ * Body of staff/totp/confirm: the 6-digit code the authenticator app shows for the secret being enrolled.
+ */
+export interface TotpCode {
+  code: string;
 }
 
 /** From schemas/api/withdrawalReviewList.schema.json */
