@@ -35,7 +35,7 @@ export function AuthImage({ url, alt }: { url: string; alt: string }) {
   if (!src) return <div className="photo-frame skeleton-row" aria-busy="true" />;
   return (
     <>
-      <button type="button" className="photo-frame" onClick={() => setZoomed(true)} aria-label={alt}>
+      <button type="button" className={url.startsWith('data:image/') ? 'photo-frame photo-inline' : 'photo-frame'} onClick={() => setZoomed(true)} aria-label={alt}>
         <img src={src} alt={alt} />
       </button>
       <Sheet open={zoomed} title={alt} onClose={() => setZoomed(false)}>

