@@ -139,18 +139,3 @@ test('a new operator is sent to /staffTotp, enrols with the QR code and gets rec
   await page.screenshot({ path: path.join(shots, 'staff-totp-recovery.png') });
   await expect(page.locator('dd[data-field="state"]')).toContainText('Aktiv');
 });
-
-test('the studio (CodeMirror) and the chart render with no style-src violation', async ({ page }) => {
-  const violations = watchCsp(page);
-  clock.advance(30_000);
-  const editor = await (await page.request.post(`${base}/api/user/login`, { data: { ...demo.editor, otp: totpCode(demo.editor.totpSecret!, clock.now()) } })).json();
-  await page.goto(`${base}/page`);
-  await page.evaluate((t) => localStorage.setItem('token', t), editor.data.token as string);
-  await page.goto(`${base}/studio`);
-  await expect(page.locator('.cm-editor').first()).toBeVisible({ timeout: 20_000 });
-  const investor = await (await page.request.post(`${base}/api/user/login`, { data: demo.investor })).json();
-  await page.evaluate((t) => localStorage.setItem('token', t), investor.data.token as string);
-  await page.goto(`${base}/marketDetails?symbol=RELIANCE`);
-  await expect(page.locator('canvas').first()).toBeVisible({ timeout: 20_000 });
-  expect(violations).toEqual([]);
-});
