@@ -5,8 +5,10 @@
 import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, children, rawErrors, rawHelp, hidden, displayLabel, schema } = props;
+  const { id, label, required, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema, formData } = props;
   if (hidden) return <div hidden>{children}</div>;
+  // A step the server asks for (`ui:options.revealOnError`): hidden until an answer names the field.
+  if (uiSchema?.['ui:options']?.revealOnError && !rawErrors?.length && (formData === undefined || formData === '')) return <div hidden>{children}</div>;
   if (schema.type === 'object') return children;
   const error = rawErrors?.[0];
   return (

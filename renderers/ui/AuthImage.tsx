@@ -1,4 +1,4 @@
-/** A private image (upload) fetched with the session; tapping opens it full screen. */
+/** A private image (upload) fetched with the session, or a `data:image/…` URL shown as it is; tapping opens it full screen. */
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useHost } from '../host';
@@ -11,6 +11,11 @@ export function AuthImage({ url, alt }: { url: string; alt: string }) {
   const [failed, setFailed] = useState(false);
   const [zoomed, setZoomed] = useState(false);
   useEffect(() => {
+    // An image the answer carries itself (a QR code as a data URL) needs no fetch.
+    if (url.startsWith('data:image/')) {
+      setSrc(url);
+      return;
+    }
     let objectUrl: string | null = null;
     let cancelled = false;
     host.fetchFile(url).then(
@@ -30,7 +35,7 @@ export function AuthImage({ url, alt }: { url: string; alt: string }) {
   if (!src) return <div className="photo-frame skeleton-row" aria-busy="true" />;
   return (
     <>
-      <button type="button" className="photo-frame" onClick={() => setZoomed(true)} aria-label={alt}>
+      <button type="button" className={url.startsWith('data:image/') ? 'photo-frame photo-inline' : 'photo-frame'} onClick={() => setZoomed(true)} aria-label={alt}>
         <img src={src} alt={alt} />
       </button>
       <Sheet open={zoomed} title={alt} onClose={() => setZoomed(false)}>

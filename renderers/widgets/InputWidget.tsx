@@ -1,14 +1,17 @@
 /**
  * Text-like field widgets for form blocks: text, email, password (with show/hide), number
- * (digits kept as a string, numeric keypad) and tel. `ui:options.uppercase` upper-cases input;
- * `ui:options.autocomplete` passes the autofill hint.
+ * (digits kept as a string, numeric keypad), tel and oneTimeCode (an authenticator or recovery
+ * code: `autocomplete="one-time-code"`, no capitals or spell check; with
+ * `ui:options.revealOnError` the field stays hidden until an answer names it, see
+ * `form/templates.tsx`). `ui:options.uppercase` upper-cases input; `ui:options.autocomplete`
+ * passes the autofill hint.
  */
 import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Eye, EyeOff } from 'lucide-react';
 import type { WidgetProps } from '@rjsf/utils';
 
-type Kind = 'text' | 'email' | 'password' | 'number' | 'tel';
+type Kind = 'text' | 'email' | 'password' | 'number' | 'tel' | 'oneTimeCode';
 
 const INPUT: Record<Kind, { type: string; inputMode?: 'text' | 'email' | 'numeric' | 'tel'; autoComplete?: string }> = {
   text: { type: 'text', inputMode: 'text' },
@@ -16,6 +19,7 @@ const INPUT: Record<Kind, { type: string; inputMode?: 'text' | 'email' | 'numeri
   password: { type: 'password', autoComplete: 'current-password' },
   number: { type: 'text', inputMode: 'numeric', autoComplete: 'off' },
   tel: { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' },
+  oneTimeCode: { type: 'text', inputMode: 'text', autoComplete: 'one-time-code' },
 };
 
 function makeInput(kind: Kind) {
@@ -75,3 +79,4 @@ export const EmailWidget = makeInput('email');
 export const PasswordWidget = makeInput('password');
 export const NumberWidget = makeInput('number');
 export const TelWidget = makeInput('tel');
+export const OneTimeCodeWidget = makeInput('oneTimeCode');

@@ -7,7 +7,7 @@
  * chunk; the registry holds `deferred.tsx`'s stand-ins.
  */
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import { EmailWidget, NumberWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
+import { EmailWidget, NumberWidget, OneTimeCodeWidget, PasswordWidget, TelWidget, TextWidget } from './InputWidget';
 import { CaptchaWidget } from './CaptchaWidget';
 import { UnknownWidget } from './UnknownWidget';
 import { PhotoWidget } from './PhotoWidget';
@@ -28,6 +28,7 @@ export const WIDGETS: RegistryWidgetsType = {
   newPassword: NewPasswordWidget,
   number: NumberWidget,
   tel: TelWidget,
+  oneTimeCode: OneTimeCodeWidget,
   captcha: CaptchaWidget,
   photo: PhotoWidget,
   choice: ChoiceWidget,

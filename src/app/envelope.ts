@@ -1,11 +1,12 @@
 /**
  * The client's one unwrapping of the `/api` envelope `{code, message, data}` (docs/product.md, Calls), for
  * calls, uploads and screens alike: code 200 gives `data`; 501 runs the "not logged in" flow;
+ * 1656 (staff who must enrol their second factor first) opens the enrolment screen;
  * any other code is toasted (unless the caller shows it in place) and thrown as an
  * {@link ApiError}.
  */
-import { NOT_LOGGED_IN_CODE, OK_CODE, type Envelope } from '../shared/codes';
-import { handleNotLoggedIn } from './unauthorized';
+import { ERRORS, NOT_LOGGED_IN_CODE, OK_CODE, type Envelope } from '../shared/codes';
+import { handleEnrolmentRequired, handleNotLoggedIn } from './unauthorized';
 import { showToast } from './toast-bus';
 
 /** A non-200 envelope (or a network failure, code 0). */
@@ -34,6 +35,7 @@ export interface UnwrapOptions {
 export function unwrapEnvelope<T>(envelope: Envelope<T>, options: UnwrapOptions = {}): T {
   if (envelope.code === OK_CODE) return envelope.data;
   if (envelope.code === NOT_LOGGED_IN_CODE && options.session !== false) handleNotLoggedIn();
+  else if (envelope.code === ERRORS.secondFactorEnrolmentRequired.code) handleEnrolmentRequired();
   else if (!options.silent) showToast({ text: envelope.message, tone: 'error' });
   throw new ApiError(envelope.code, envelope.message, envelope.data);
 }

@@ -53,6 +53,7 @@ export const GENERATED_ROUTES: RouteDef[] = [
   { path: '/rechargeRecordDatails', screen: 'rechargeRecordDatails', title: 'route.rechargeRecordDatails', back: '/rechargeRecord' },
   { path: '/register', screen: 'register', title: 'register.title', back: 'history', public: true },
   { path: '/search', screen: 'search', title: 'route.search', back: 'history' },
+  { path: '/staffTotp', screen: 'staffTotp', title: 'totp.title', back: 'history' },
   { path: '/test', screen: 'test', title: 'gallery.title', back: 'history', public: true },
   { path: '/test1', screen: 'test1', title: 'gallery.formsTitle', back: '/test', public: true },
   { path: '/test2', screen: 'test2', title: 'gallery.listsTitle', back: '/test', public: true },

@@ -14,3 +14,14 @@ export function handleNotLoggedIn(loc: Location = window.location): void {
     loc.replace('/page');
   }
 }
+
+/** The screen where staff enrol their authenticator. */
+export const ENROLMENT_PATH = '/staffTotp';
+
+/**
+ * Code 1656: staff who must enrol a second factor before anything else go to the enrolment
+ * screen (once; nothing happens there or while on it).
+ */
+export function handleEnrolmentRequired(loc: Location = window.location): void {
+  if (loc.pathname !== ENROLMENT_PATH) loc.assign(ENROLMENT_PATH);
+}

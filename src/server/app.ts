@@ -3,6 +3,7 @@
  * mailbox and the built client with an SPA fallback. `main.ts` listens; tests use `inject`
  * or listen on a random port.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -20,12 +21,13 @@ import { createStorage } from './storage/index.js';
 import { loadIdentityKey } from './domain/identity/cipher.js';
 import { CallRegistry } from './http/calls.js';
 import { apiNotFound, installEnvelope } from './http/envelope.js';
-import { registerDelivery } from './http/delivery.js';
+import { inlineStyleHashes, registerDelivery } from './http/delivery.js';
 import { ShellRenderer } from './http/shell.js';
 import { installNulGuard } from './http/nul-guard.js';
 import { SchemaStore } from './screens/store.js';
 import { formatProblems } from './screens/lint.js';
 import { userRoutes } from './routes/user.js';
+import { staffTotpRoutes } from './routes/staff-totp.js';
 import { bankRoutes } from './routes/bank.js';
 import { purseRoutes } from './routes/purse.js';
 import { moneyRoutes } from './routes/money.js';
@@ -128,7 +130,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Compression and security headers for every answer; before any route. With them,
   // in the same hook: which process answered (several behind one port or proxy; no
   // secret in a pid).
-  await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) });
+  // The shell's critical CSS is allowed by its hash (no 'unsafe-inline' styles).
+  const shellHtml = path.join(config.clientDir, 'index.html');
+  const styleHashes = fs.existsSync(shellHtml) ? inlineStyleHashes(fs.readFileSync(shellHtml, 'utf8')) : [];
+  await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) }, styleHashes);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),
@@ -170,6 +175,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const trading: TradingContext = { deps, market, recorder: new TickRecorder(db, market.feed, app.log) };
 
   userRoutes(calls, deps, cluster.redis ? redisBudget(cluster.redis, config.cluster.redisPrefix) : undefined);
+
+  staffTotpRoutes(calls, deps);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps, market);
   moneyRoutes(calls, deps);

@@ -76,6 +76,17 @@ export interface Config {
   identityKey: string | null;
   /** `ALLOW_SIMULATED_PRICES=1`: production may run on the simulated or replay provider. */
   allowSimulatedPrices: boolean;
+  /**
+   * `CONTENT_LINK_ORIGINS` (comma list of https origins, default none): the only other origins
+   * a link in content HTML (articles, news, company texts) may point to; links to any other
+   * origin are dropped (their text kept).
+   */
+  contentLinkOrigins: string[];
+  /**
+   * Whether operators and editors must sign in with a TOTP second factor: always in production
+   * mode; in demo mode only with `STAFF_TOTP=required`.
+   */
+  staffTotp: boolean;
   /** Scale-out (docs/deploy.md). */
   cluster: ClusterConfig;
   /**
@@ -100,6 +111,28 @@ export function productionRefusals(config: Config): string[] {
   }
   if (config.studioApprovals < 1) refusals.push('STUDIO_APPROVALS must be at least 1 in production mode (every studio change needs another editor\'s approval)');
   return refusals;
+}
+
+/**
+ * Parses `CONTENT_LINK_ORIGINS`: comma-separated https origins (`https://www.nseindia.com`),
+ * normalized to `URL.origin`.
+ * @throws Error naming an entry that is not an https origin (a path, query or other scheme).
+ */
+export function parseOrigins(list: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const entry of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    if (!url || url.protocol !== 'https:' || url.origin !== entry.replace(/\/$/, '').toLowerCase()) {
+      throw new Error(`CONTENT_LINK_ORIGINS: "${entry}" is not an https origin such as https://www.example.com`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** Several API processes: shared mode needs both `DATABASE_URL` and `REDIS_URL`. */
@@ -181,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     identityKey: env.IDENTITY_KEY || null,
     allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
     studioApprovals: Math.max(0, Math.floor(int(env.STUDIO_APPROVALS, env.NIVESH_MODE === 'production' ? 2 : 1))),
+    contentLinkOrigins: parseOrigins(env.CONTENT_LINK_ORIGINS),
+    staffTotp: env.NIVESH_MODE === 'production' || env.STAFF_TOTP === 'required',
     cluster: {
       redisUrl: env.REDIS_URL && /^rediss?:\/\//.test(env.REDIS_URL) ? env.REDIS_URL : null,
       shared: false,

@@ -28,6 +28,7 @@ if (demo) {
     `  editor:        ${demo.editor.email} / ${demo.editor.password}  (studio at ${url}/studio)`,
     `  credentials also in ${config.dataDir}/demo-credentials.json`,
   );
+  if (config.staffTotp) lines.push(`  STAFF_TOTP=required: operator and editor sign in with a TOTP code; their secrets (totpSecret) are in demo-credentials.json.`);
 } else if (config.allowSimulatedPrices && !server.market.feed.provider.info.real) {
   lines.push(`  ALLOW_SIMULATED_PRICES=1: running on ${config.market.provider} prices; every screen says "Simulated prices".`);
 }

@@ -87,6 +87,18 @@ export const ERRORS = {
   uploadRateLimited: { code: 1607, status: 429, message: 'error.uploadRateLimited' },
   streamLimit: { code: 1608, status: 429, message: 'error.streamLimit' },
   beneficiaryUnset: { code: 1609, status: 409, message: 'error.beneficiaryUnset' },
+  // Staff safety (1650–1669): the beneficiary under four eyes, the staff second factor
+  beneficiaryChangePending: { code: 1650, status: 409, message: 'error.beneficiaryChangePending' },
+  beneficiaryChangeNotFound: { code: 1651, status: 404, message: 'error.beneficiaryChangeNotFound' },
+  beneficiaryChangeNotPending: { code: 1652, status: 409, message: 'error.beneficiaryChangeNotPending' },
+  beneficiaryChanged: { code: 1653, status: 409, message: 'error.beneficiaryChanged' },
+  secondFactorRequired: { code: 1654, status: 403, message: 'error.secondFactorRequired' },
+  secondFactorInvalid: { code: 1655, status: 403, message: 'error.secondFactorInvalid' },
+  secondFactorEnrolmentRequired: { code: 1656, status: 403, message: 'error.secondFactorEnrolmentRequired' },
+  secondFactorActive: { code: 1657, status: 409, message: 'error.secondFactorActive' },
+  secondFactorNotStarted: { code: 1658, status: 409, message: 'error.secondFactorNotStarted' },
+  secondFactorStaffOnly: { code: 1659, status: 403, message: 'error.secondFactorStaffOnly' },
+  staffNotFound: { code: 1660, status: 404, message: 'error.staffNotFound' },
   // IPOs and ETFs (1700–1749).
   ipoNotFound: { code: 1700, status: 404, message: 'error.ipoNotFound' },
   ipoNotOpen: { code: 1701, status: 409, message: 'error.ipoNotOpen' },

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   // A tiny built client: shell, an entry chunk with its .br twin, two locale chunks.
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Nivesh</title></head><body><div class="boot"></div></body></html>');
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Nivesh</title><style>.boot{margin:0}</style></head><body><div class="boot"></div></body></html>');
   const entry = `export const x = ${JSON.stringify('a'.repeat(4000))};`;
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js'), entry);
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(entry));
@@ -57,6 +58,10 @@ describe('security headers', () => {
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
+      // Styles: files of this origin and the shell's critical CSS by its hash; nothing else inline.
+      const styleSrc = /(?:^|;)style-src ([^;]*)/.exec(csp)?.[1];
+      const hash = createHash('sha256').update('.boot{margin:0}').digest('base64');
+      expect(styleSrc).toBe(`'self' 'sha256-${hash}'`);
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');

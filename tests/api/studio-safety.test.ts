@@ -33,7 +33,9 @@ beforeAll(async () => {
   await ctx.server.jobs.started;
   editor = await editorToken(ctx.server);
   ctx.server.clock.set(MONDAY_NOON);
-  expectOk(await ctx.server.call('admin/beneficiary/save', BENEFICIARY, { token: ctx.operator }));
+  // The beneficiary is under four eyes: one operator proposes, a second approves.
+  const proposed = expectOk(await ctx.server.call<{ id: string }>('admin/beneficiary/save', BENEFICIARY, { token: ctx.operator }));
+  expectOk(await ctx.server.call('admin/beneficiary/approve', { id: proposed.id }, { token: await operatorToken(ctx.server) }));
 });
 
 const served = async (id: string) => (await ctx.server.app.inject({ method: 'GET', url: `/api/ui/screens/${id}?lang=en` })).json().data as { layout: Layout; schemas: Record<string, unknown>; calls: Record<string, { effect: string; confirm?: unknown }> };
@@ -71,7 +73,7 @@ describe('queries and commands', () => {
     expect(german.message).not.toBe(refused.message);
     for (const lang of ['hi', 'zh']) expect(expectCall(await ctx.server.call('admin/beneficiary/save', EVIL, { token: ctx.operator, headers: LOAD, lang }), 403, 1810).message).toContain('admin/beneficiary/save');
     expect(await beneficiary()).toEqual(before);
-    expect((await ctx.server.deps.db.selectFrom('audit_log').select('id').where('action', '=', 'beneficiary.update').execute()).length).toBe(1);
+    expect((await ctx.server.deps.db.selectFrom('audit_log').select('id').where('action', 'in', ['beneficiary.propose', 'beneficiary.update']).execute()).length).toBe(2);
   });
 
   it("an investor's basket buy and an operator's approval marked as a load are refused, balances and the deposit unchanged", async () => {

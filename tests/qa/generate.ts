@@ -68,7 +68,9 @@ export function widgetOf(form: FormData, field: string): string {
 
 /** Fields a user sees in the form (not hidden, not preset by `initial`). */
 function visibleFields(form: FormData): string[] {
-  return Object.keys(form.schema.properties ?? {}).filter((field) => widgetOf(form, field) !== 'hidden' && form.block.initial?.[field] === undefined);
+  // A field with `revealOnError` (the staff login's code) is shown only when the server asks for it.
+  const revealed = (field: string) => (form.block.ui?.[field] as { 'ui:options'?: { revealOnError?: boolean } } | undefined)?.['ui:options']?.revealOnError === true;
+  return Object.keys(form.schema.properties ?? {}).filter((field) => widgetOf(form, field) !== 'hidden' && form.block.initial?.[field] === undefined && !revealed(field));
 }
 
 /** Steps that check a form's success actions after a valid submit. */

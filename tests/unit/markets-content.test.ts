@@ -15,11 +15,24 @@ describe('article HTML sanitizing', () => {
       '<h1>Title</h1><p style="color:red" onclick="x()">Hello <b>world</b><script>alert(1)</script></p>' +
       '<a href="javascript:alert(1)">bad</a><a href="https://nse.example/x">good</a><img src="http://x/a.png"><img src="https://x/b.png" onerror="alert(1)">' +
       '<iframe src="https://evil"></iframe><style>p{}</style><svg onload="x()"></svg>';
-    const clean = sanitizeArticleHtml(dirty);
+    const clean = sanitizeArticleHtml(dirty, ['https://nse.example']);
     expect(clean).toBe(
-      '<h2>Title</h2><p>Hello <b>world</b></p><a target="_blank" rel="noopener noreferrer nofollow">bad</a><a href="https://nse.example/x" target="_blank" rel="noopener noreferrer nofollow">good</a><img src="https://x/b.png" />',
+      '<h2>Title</h2><p>Hello <b>world</b></p><span>bad</span><a href="https://nse.example/x" target="_blank" rel="noopener noreferrer" class="external">good</a><img src="https://x/b.png" />',
     );
     expect(htmlToText('<p>A <b>b</b></p>\n<p>c</p>')).toBe('A b c');
+  });
+
+  it('keeps links to this origin, mailto and allow-listed origins only; others become their text', () => {
+    const html =
+      '<p><a href="https://evil.example/pay">Deposit to our new account</a> <a href="//evil.example">a</a> <a href="\\\\evil.example">b</a>' +
+      ' <a href="JaVa&#x09;script:alert(1)">c</a> <a href="data:text/html,x">d</a> <a href="http://nse.example/x">e</a>' +
+      ' <a href="/marketDetails?symbol=TCS" class="external" onclick="x()">f</a> <a href="mailto:help@nivesh.in">g</a> <a href="https://nse.example/y" rel="opener">h</a></p>' +
+      '<form action="/x"><input name="utr"><button>Send</button></form><object data="x.swf"></object><p style="position:fixed">i</p>';
+    expect(sanitizeArticleHtml(html)).toBe(
+      '<p><span>Deposit to our new account</span> <span>a</span> <span>b</span> <span>c</span> <span>d</span> <span>e</span>' +
+        ' <a href="/marketDetails?symbol=TCS">f</a> <a href="mailto:help@nivesh.in">g</a> <span>h</span></p><p>i</p>',
+    );
+    expect(sanitizeArticleHtml(html, ['https://nse.example'])).toContain('<a href="https://nse.example/y" target="_blank" rel="noopener noreferrer" class="external">h</a>');
   });
 
   it('accepts in-app routes and https links only', () => {

@@ -53,6 +53,8 @@ export interface DepositsTable {
   created_at: number;
   reviewed_at: number | null;
   reviewed_by: string | null;
+  /** The beneficiary version (`beneficiary_changes.version`) the investor was shown; null before versions existed. */
+  beneficiary_version: number | null;
 }
 
 /** A withdrawal to a bound bank account; its amount is held until paid or rejected. */

@@ -1,15 +1,20 @@
 /**
  * The deposit beneficiary: where investors transfer money for
  * a deposit — account holder, bank, account number, IFSC and UPI ID — kept as an
- * operator-managed setting (`settings` key `deposit.beneficiary`), every change audited.
+ * operator-managed setting (`settings` key `deposit.beneficiary`).
  * /pay and /payBalance show it with a UPI QR code (`qrcode`, rendered as SVG on the server).
+ *
+ * Four eyes: an operator's save is a pending change (`beneficiary_changes`) with no effect until
+ * a second, different operator approves it (`beneficiary-changes.ts`). Each approved change
+ * gets the next version (1, 2, …); deposits record the version the investor was shown.
  */
 import QRCode from 'qrcode';
-import { writeAudit } from './audit.js';
+import type { Db } from '../db/index.js';
 import { AppError } from './errors.js';
 import type { Deps } from './deps.js';
 
-const KEY = 'deposit.beneficiary';
+/** The `settings` key of the live beneficiary. */
+export const BENEFICIARY_KEY = 'deposit.beneficiary';
 
 /** The beneficiary as operators enter it (`schemas/api/adminBeneficiarySave.schema.json`). */
 export interface Beneficiary {
@@ -31,12 +36,25 @@ export interface BeneficiaryView extends Beneficiary {
   upiQr: string;
   /** Epoch ms of the last change. */
   updatedAt: number;
+  /** The live version (1, 2, …): the deposit form sends it back as `beneficiaryVersion`. */
+  beneficiaryVersion: number;
 }
 
-/** The stored beneficiary, or null when operators have not entered one. */
-export async function readBeneficiary(deps: Deps): Promise<(Beneficiary & { updatedAt: number }) | null> {
-  const row = await deps.db.selectFrom('settings').select(['value_json', 'updated_at']).where('key', '=', KEY).executeTakeFirst();
-  return row ? { ...(JSON.parse(row.value_json) as Beneficiary), updatedAt: Number(row.updated_at) } : null;
+/** The live beneficiary version: the highest approved change's, 0 before any. */
+export async function beneficiaryVersion(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('beneficiary_changes')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/** The live beneficiary with its version, or null when none was approved yet. */
+export async function readBeneficiary(deps: Deps): Promise<(Beneficiary & { updatedAt: number; beneficiaryVersion: number }) | null> {
+  const row = await deps.db.selectFrom('settings').select(['value_json', 'updated_at']).where('key', '=', BENEFICIARY_KEY).executeTakeFirst();
+  if (!row) return null;
+  return { ...(JSON.parse(row.value_json) as Beneficiary), updatedAt: Number(row.updated_at), beneficiaryVersion: await beneficiaryVersion(deps.db) };
 }
 
 /** The UPI deep link for a beneficiary. */
@@ -54,28 +72,13 @@ export async function depositBeneficiary(deps: Deps): Promise<BeneficiaryView> {
   return { ...stored, upiUri: uri, upiQr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
-/**
- * Saves the beneficiary (operators; validated by its schema) and audits before → after in the
- * same transaction. IFSC is upper-cased, the UPI ID lower-cased.
- */
-export async function saveBeneficiary(deps: Deps, actorUserId: string, input: Beneficiary): Promise<Beneficiary> {
-  const value: Beneficiary = {
+/** A beneficiary as stored: trimmed, IFSC upper-cased, UPI ID lower-cased. */
+export function normalizeBeneficiary(input: Beneficiary): Beneficiary {
+  return {
     holderName: input.holderName.trim(),
     bankName: input.bankName.trim(),
     accountNumber: input.accountNumber.trim(),
     ifsc: input.ifsc.trim().toUpperCase(),
     upiId: input.upiId.trim().toLowerCase(),
   };
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('settings').select('value_json').where('key', '=', KEY).executeTakeFirst();
-    const json = JSON.stringify(value);
-    await trx
-      .insertInto('settings')
-      .values({ key: KEY, value_json: json, updated_at: now, updated_by: actorUserId })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: json, updated_at: now, updated_by: actorUserId }))
-      .execute();
-    await writeAudit(trx, { actorUserId, action: 'beneficiary.update', entity: 'setting', entityId: KEY, before: before ? JSON.parse(before.value_json) : null, after: value, at: now });
-  });
-  return value;
 }

@@ -61,7 +61,7 @@ export async function getCompany(deps: Deps, locale: Locale): Promise<CompanyInf
   const stored = rows.find((r) => r.key === keyOf(locale)) ?? rows.find((r) => r.key === keyOf('en'));
   if (!stored) return DEFAULTS[locale];
   const value = { ...DEFAULTS[locale], ...(JSON.parse(stored.value_json) as Partial<CompanyInfo>) };
-  return { ...value, aboutHtml: sanitizeArticleHtml(value.aboutHtml) };
+  return { ...value, aboutHtml: sanitizeArticleHtml(value.aboutHtml, deps.config.contentLinkOrigins) };
 }
 
 /** `admin/company/get`: the profile in every language. */
@@ -76,7 +76,7 @@ export async function adminGetCompany(deps: Deps): Promise<Record<Locale, Compan
  */
 export async function saveCompany(deps: Deps, actorUserId: string, input: CompanyInfo & { lang: Locale }): Promise<void> {
   const { lang, ...fields } = input;
-  const value: CompanyInfo = { ...fields, aboutHtml: sanitizeArticleHtml(fields.aboutHtml) };
+  const value: CompanyInfo = { ...fields, aboutHtml: sanitizeArticleHtml(fields.aboutHtml, deps.config.contentLinkOrigins) };
   const now = deps.clock.now();
   const before = await getCompany(deps, lang);
   await deps.db.transaction().execute(async (tx) => {

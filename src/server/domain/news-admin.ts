@@ -46,7 +46,7 @@ export async function adminListNews(deps: Deps, input: { page?: number; pageSize
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const total = Number(count.n);
-  return { items: rows.map((row) => ({ ...newsDetail(row), status: row.status, updatedAt: Number(row.updated_at) })), page, pageSize, total, hasMore: page * pageSize < total };
+  return { items: rows.map((row) => ({ ...newsDetail(row, deps.config.contentLinkOrigins), status: row.status, updatedAt: Number(row.updated_at) })), page, pageSize, total, hasMore: page * pageSize < total };
 }
 
 /** An article in the shape `admin/news/save` takes, for the operator's edit form. */
@@ -71,7 +71,7 @@ export interface NewsEditView {
 export async function adminGetNews(deps: Deps, id: string): Promise<NewsEditView> {
   const row = await deps.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('newsNotFound');
-  const view = newsDetail(row);
+  const view = newsDetail(row, deps.config.contentLinkOrigins);
   return {
     id: view.id,
     lang: row.lang,
@@ -97,7 +97,7 @@ export async function saveNews(deps: Deps, actorUserId: string, input: NewsInput
   const now = deps.clock.now();
   const publishedAt = typeof input.publishedAt === 'string' ? parseIndiaDateTime(input.publishedAt) : (input.publishedAt ?? now);
   if (publishedAt === null) throw new AppError('validation', { detail: 'publishedAt' });
-  const body = sanitizeArticleHtml(input.bodyHtml);
+  const body = sanitizeArticleHtml(input.bodyHtml, deps.config.contentLinkOrigins);
   const values = {
     lang: input.lang,
     title: input.title.trim(),

@@ -23,8 +23,11 @@ export const newsItem = (row: NewsTable): NewsItemView => ({
   demo: Number(row.demo) === 1,
 });
 
-/** The detail view of a stored article (HTML sanitized again on the way out). */
-export const newsDetail = (row: NewsTable): NewsDetailView => ({ ...newsItem(row), lang: row.lang, html: sanitizeArticleHtml(row.body_html) });
+/**
+ * The detail view of a stored article (HTML sanitized again on the way out).
+ * @param linkOrigins `CONTENT_LINK_ORIGINS`: the other origins its links may point to.
+ */
+export const newsDetail = (row: NewsTable, linkOrigins: readonly string[]): NewsDetailView => ({ ...newsItem(row), lang: row.lang, html: sanitizeArticleHtml(row.body_html, linkOrigins) });
 
 /** News pages: `page` from 1, `pageSize` 1–50 (default 10). */
 export function clampNewsPage(page = 1, pageSize = 10) {
@@ -61,5 +64,5 @@ export async function listNews(deps: Deps, locale: Locale, input: { page?: numbe
 export async function getNews(deps: Deps, id: string): Promise<NewsDetailView> {
   const row = await deps.db.selectFrom('news').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status !== 'published' || Number(row.published_at) > deps.clock.now()) throw new AppError('newsNotFound');
-  return newsDetail(row);
+  return newsDetail(row, deps.config.contentLinkOrigins);
 }

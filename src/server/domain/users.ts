@@ -4,6 +4,8 @@
  */
 import type { Locale } from '../../shared/lang.js';
 import { AppError } from './errors.js';
+import { ERRORS } from '../../shared/codes.js';
+import { secondFactorDue, verifySecondFactor } from './staff-totp.js';
 import type { Deps } from './deps.js';
 import { newId, newPublicUid } from './ids.js';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
@@ -115,10 +117,15 @@ export async function createUser(deps: Deps, input: { email: string; password: s
  * Checks credentials and opens a session. Unknown email and wrong password answer the same
  * way and take the same time. Failures are throttled per account and per IP with growing
  * delays (`login-throttle.ts`); a success clears the account's failures.
+ * Staff with an active second factor (`staff-totp.ts`) must also send `otp`: a code from their
+ * authenticator or a recovery code; without it the answer is `secondFactorRequired` with a field
+ * error on `otp` (the login form then shows the code field), a wrong code counts as a failure.
  * @param ip the client IP (throttling); scripts may leave it out.
- * @throws AppError `loginThrottled` (wait `seconds`), `invalidCredentials`.
+ * @param locale the language of the `otp` field error.
+ * @throws AppError `loginThrottled` (wait `seconds`), `invalidCredentials`,
+ *   `secondFactorRequired`, `secondFactorInvalid`.
  */
-export async function login(deps: Deps, input: { email: string; password: string }, ip = 'local'): Promise<SessionGrant> {
+export async function login(deps: Deps, input: { email: string; password: string; otp?: string }, ip = 'local', locale: Locale = 'de'): Promise<SessionGrant> {
   const email = normalizeEmail(input.email);
   await assertNotThrottled(deps, [accountKey(email), ipKey(ip)]);
   const user = await findByEmail(deps, email);
@@ -127,6 +134,16 @@ export async function login(deps: Deps, input: { email: string; password: string
     await recordFailure(deps, accountKey(email), ACCOUNT_FREE_FAILURES);
     await recordFailure(deps, ipKey(ip), IP_FREE_FAILURES);
     throw new AppError('invalidCredentials');
+  }
+  if (await secondFactorDue(deps, user)) {
+    const field = (name: 'secondFactorRequired' | 'secondFactorInvalid') =>
+      new AppError(name, {}, { errors: [{ field: 'otp', message: deps.messages.format(locale, ERRORS[name].message) }] });
+    if (!input.otp?.trim()) throw field('secondFactorRequired');
+    if (!(await verifySecondFactor(deps, user.id, input.otp))) {
+      await recordFailure(deps, accountKey(email), ACCOUNT_FREE_FAILURES);
+      await recordFailure(deps, ipKey(ip), IP_FREE_FAILURES);
+      throw field('secondFactorInvalid');
+    }
   }
   await clearFailures(deps, accountKey(email));
   return { token: await openSession(deps, user.id), userinfo: toUserInfo(user) };

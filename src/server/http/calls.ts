@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Locale } from '../../shared/lang.js';
 import { isFieldError, toFieldError, type FieldError, type SchemaNode } from '../../shared/validation.js';
+import { assertEnrolled } from '../domain/staff-totp.js';
 import { AppError } from '../domain/errors.js';
 import { authenticate, type AuthUser } from '../domain/sessions.js';
 import type { Deps } from '../domain/deps.js';
@@ -105,6 +106,12 @@ export interface CallSpec<B> {
    */
   body?: string | BodyByField;
   /**
+   * Staff who must enrol their second factor first (`staff-totp.ts`) may make this call too:
+   * the enrolment calls, logout and user info. Every other call refuses them with
+   * `secondFactorEnrolmentRequired`.
+   */
+  beforeSecondFactor?: boolean;
+  /**
    * What the contract says a raw body means before it is validated, e.g. "direction 1 = up,
    * anything else down" (docs/product.md, Up/down trading; an object body only; the result is
    * validated).
@@ -186,7 +193,7 @@ export class CallRegistry {
         // A command never runs from a screen's load, prefetch, poll or reload, whatever the layout says.
         if (command && isLoadIntent(request)) throw new AppError('commandOnLoad', { call: spec.name });
         // Public calls skip even the await (no promise per request; resolveAuth answers null for them).
-        const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access);
+        const auth = spec.access === 'public' ? null : await resolveAuth(deps, request, spec.access, spec.beforeSecondFactor);
         let raw = spec.method === 'GET' ? {} : bodyOrQuery(store, spec.body, request);
         if (spec.prepare && isRecord(raw)) raw = spec.prepare(raw);
         const ref = schemaRefOf(spec.body, raw);
@@ -259,8 +266,12 @@ export function schemaRefOf(body: CallSpec<unknown>['body'], raw: unknown): stri
   return (typeof value === 'string' ? body.schemas[value] : undefined) ?? Object.values(body.schemas)[0];
 }
 
-/** Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`. */
-export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access): Promise<AuthUser | null> {
+/**
+ * Resolves the caller for an access level; throws `notLoggedIn` or `forbidden`, and
+ * `secondFactorEnrolmentRequired` for staff who must enrol a second factor before anything
+ * else (unless `beforeSecondFactor`).
+ */
+export async function resolveAuth(deps: Deps, request: FastifyRequest, access: Access, beforeSecondFactor = false): Promise<AuthUser | null> {
   if (access === 'public') return null; // no session lookup for calls anyone may make
   const token = bearerToken(request);
   const auth = token ? await authenticate(deps, token) : null;
@@ -268,6 +279,7 @@ export async function resolveAuth(deps: Deps, request: FastifyRequest, access: A
   if (!auth) throw new AppError('notLoggedIn');
   if (access === 'operator' && auth.role !== 'operator') throw new AppError('forbidden');
   if (access === 'editor' && auth.role !== 'editor') throw new AppError('forbidden');
+  if (!beforeSecondFactor) await assertEnrolled(deps, auth);
   return auth;
 }
 

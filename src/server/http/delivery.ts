@@ -14,6 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -25,13 +26,27 @@ export const COMPRESS_THRESHOLD = 1024;
 /** The `Permissions-Policy` header: camera for our own pages only, every other power off. */
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
 
-/** The Content-Security-Policy directives (helmet's format). */
-export function cspDirectives(config: Pick<Config, 'mode'>): Record<string, string[] | null> {
+/**
+ * The CSP source expressions (`'sha256-…'`) of the inline `<style>` elements of an HTML page:
+ * the shell's critical CSS is allowed by its hash, nothing else inline.
+ */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+}
+
+/**
+ * The Content-Security-Policy directives (helmet's format).
+ * @param styleHashes hashes of the shell's inline `<style>` ({@link inlineStyleHashes}).
+ */
+export function cspDirectives(config: Pick<Config, 'mode'>, styleHashes: readonly string[] = []): Record<string, string[] | null> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    // React's style attributes and the chart library set inline styles; no inline <script> is allowed.
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // No inline styles: style sheets from this origin and the shell's critical CSS by its hash.
+    // Style properties set through the CSSOM (React's `style`, the chart library) are not
+    // governed by CSP; `style` attributes in HTML and injected `<style>` elements are refused
+    // (content HTML carries neither: it is sanitized on the server).
+    styleSrc: ["'self'", ...styleHashes],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
@@ -70,9 +85,9 @@ export const ENCODINGS = ['br', 'gzip'] as const;
  * @throws Error if helmet's middleware does not finish synchronously or reports an error (a
  *   directive that depends on the request, e.g. a nonce, cannot be captured once).
  */
-export function securityHeaders(config: Pick<Config, 'mode'>): Readonly<Record<string, string>> {
+export function securityHeaders(config: Pick<Config, 'mode'>, styleHashes: readonly string[] = []): Readonly<Record<string, string>> {
   const middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, styleHashes) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.mode === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
@@ -102,13 +117,20 @@ export function securityHeaders(config: Pick<Config, 'mode'>): Readonly<Record<s
  * Registers compression and the security headers on `app`.
  * @param extraHeaders further constant headers of every answer (e.g. which process answered),
  *   set in the same hook as the security headers.
+ * @param styleHashes CSP hashes of the shell's inline `<style>` (read from the built
+ *   `index.html` at start; see {@link inlineStyleHashes}).
  */
-export async function registerDelivery(app: FastifyInstance, config: Pick<Config, 'mode'>, extraHeaders: Readonly<Record<string, string>> = {}): Promise<void> {
+export async function registerDelivery(
+  app: FastifyInstance,
+  config: Pick<Config, 'mode'>,
+  extraHeaders: Readonly<Record<string, string>> = {},
+  styleHashes: readonly string[] = [],
+): Promise<void> {
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: [...ENCODINGS], brotliOptions: BROTLI_OPTIONS });
   // One object, computed once, copied into each reply by one synchronous hook (no promise, no
   // raw `setHeader`): Fastify hands it to `writeHead` with the reply's other headers. A route
   // that hijacks its reply (the SSE stream) passes `reply.getHeaders()` to its own `writeHead`.
-  const headers = Object.freeze({ ...securityHeaders(config), ...lowerCaseKeys(extraHeaders) });
+  const headers = Object.freeze({ ...securityHeaders(config, styleHashes), ...lowerCaseKeys(extraHeaders) });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -38,7 +38,16 @@ async function outbox(deps: Deps, request: FastifyRequest, email: string | undef
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The mailbox page's styles, a file of its own: the CSP allows no inline `<style>`. */
+const MAILBOX_CSS =
+  'body{font:15px system-ui;margin:0;padding:16px;background:#f4f6fa;color:#0f172a}article{background:#fff;border-radius:12px;padding:12px 14px;margin:0 0 12px;box-shadow:0 1px 3px #0001}pre{white-space:pre-wrap;font:inherit}form{margin-bottom:16px;display:flex;gap:8px}input{flex:1;padding:10px;border-radius:8px;border:1px solid #cbd5e1}';
+
 export function devRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get('/dev/mailbox.css', async (_request, reply) => {
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache');
+    return MAILBOX_CSS;
+  });
+
   app.get<{ Querystring: { email?: string } }>('/api/dev/outbox', async (request) =>
     ok(deps.messages, requestLocale(request), await outbox(deps, request, request.query.email)),
   );
@@ -58,7 +67,7 @@ export function devRoutes(app: FastifyInstance, deps: Deps): void {
     }
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
     return `<!doctype html><meta name="viewport" content="width=device-width,initial-scale=1"><title>Demo mailbox</title>
-<style>body{font:15px system-ui;margin:0;padding:16px;background:#f4f6fa;color:#0f172a}article{background:#fff;border-radius:12px;padding:12px 14px;margin:0 0 12px;box-shadow:0 1px 3px #0001}pre{white-space:pre-wrap;font:inherit}form{margin-bottom:16px;display:flex;gap:8px}input{flex:1;padding:10px;border-radius:8px;border:1px solid #cbd5e1}</style>
+<link rel="stylesheet" href="/dev/mailbox.css">
 <h1>Demo mailbox</h1><p>Local outbox of this demo server, for this machine only. Operator codes are printed in the server log. Production mode sends by SMTP and has no mailbox.</p>
 <form><input name="email" type="email" placeholder="Your email" value="${escapeHtml(email)}"><button>Show</button></form>${items}`;
   });

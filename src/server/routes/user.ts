@@ -46,9 +46,9 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
     effect: 'command',
     access: 'public',
     body: 'screens/login',
-    handle: async ({ body, ip }) => {
+    handle: async ({ body, ip, locale }) => {
       await budget.take(ip);
-      return users.login(deps, body, ip);
+      return users.login(deps, body, ip, locale);
     },
   });
 
@@ -56,6 +56,7 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
     name: 'user/logout',
     effect: 'command',
     access: 'user',
+    beforeSecondFactor: true,
     handle: ({ auth }) => users.logout(deps, auth!),
   });
 
@@ -63,6 +64,7 @@ export function userRoutes(calls: CallRegistry, deps: Deps, sharedBudget?: Share
     name: 'user/getUserInfo',
     effect: 'query',
     access: 'user',
+    beforeSecondFactor: true,
     handle: ({ auth }) => users.getUserInfo(deps, auth!.userId),
   });
 

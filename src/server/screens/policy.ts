@@ -45,7 +45,9 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   admin: operator(),
   adminBannerEdit: operator(['admin/banners/save']),
   adminBanners: operator(['admin/banners/delete', 'admin/banners/save']),
-  adminBeneficiary: operator(['admin/beneficiary/save']),
+  adminBeneficiary: operator(['admin/beneficiary/save', 'admin/beneficiary/approve', 'admin/beneficiary/reject']),
+  // Staff (operators and editors) enrol their second factor here; not the studio's to reshape.
+  staffTotp: operator(['staff/totp/start', 'staff/totp/confirm']),
   adminCompany: operator(['admin/company/save']),
   adminDeposit: operator(['admin/recharge/approve', 'admin/recharge/reject']),
   adminIdentity: operator(['admin/authentication/approve', 'admin/authentication/reject', 'admin/authentication/reveal']),

@@ -216,6 +216,10 @@ export interface IpoApplyForm {
 export interface LoginForm {
   email: string;
   password: string;
+  /**
+   * Operators and editors with a second factor: the 6-digit code of their authenticator or a recovery code (xxxx-xxxx-xxxx-xxxx). Investors leave it out.
+   */
+  otp?: string;
 }
 
 /** From schemas/contracts/realName.schema.json */
@@ -234,7 +238,7 @@ export interface RealNameForm {
 /** From schemas/contracts/recharge.schema.json */
 
 /**
- * Body of pay/recharge (docs/product.md, Deposits). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server.
+ * Body of pay/recharge (docs/product.md, Deposits). Amount in currency units with at most 2 decimals; the institution minimum (configuration, default 2000) and the deposit window are checked by the server; the deposit records the beneficiary version the investor was shown.
  */
 export interface RechargeRequest {
   amount: number;
@@ -242,6 +246,10 @@ export interface RechargeRequest {
   bankId?: string;
   utr: string;
   screenshotId: string;
+  /**
+   * The beneficiary version the investor was shown (pay/beneficiary); refused with 1653 when it is no longer the live one. Without it the live version is recorded.
+   */
+  beneficiaryVersion?: number;
 }
 
 /** From schemas/contracts/register.schema.json */
@@ -515,6 +523,15 @@ export interface ScreenPublish {
 export interface SendCaptchaByEmail {
   email: string;
   purpose: 'register' | 'changePassword';
+}
+
+/** From schemas/api/staffUid.schema.json */
+
+/**
+ * Body of admin/staff/resetTotp: the public uid of the operator or editor whose authenticator is reset.
+ */
+export interface StaffUid {
+  uid: string;
 }
 
 /** From schemas/api/studioChangeId.schema.json */
@@ -818,6 +835,15 @@ export interface SystemConfigQuery {
         string,
         string
       ];
+}
+
+/** From schemas/api/totpCode.schema.json */
+
+/**
+ * Body of staff/totp/confirm: the 6-digit code the authenticator app shows for the secret being enrolled.
+ */
+export interface TotpCode {
+  code: string;
 }
 
 /** From schemas/api/withdrawalReviewList.schema.json */

@@ -16,6 +16,7 @@ import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
+import { beneficiaryVersion } from '../beneficiary.js';
 
 /** Body of `pay/recharge` (`schemas/api/recharge.schema.json`). Amount in currency units. */
 export interface RechargeInput {
@@ -28,6 +29,8 @@ export interface RechargeInput {
   utr: string;
   /** Id of the user's own uploaded payment screenshot (`oss/uploadPhoto`). */
   screenshotId: string;
+  /** The beneficiary version the investor was shown (`pay/beneficiary`); absent: the live one is recorded. */
+  beneficiaryVersion?: number;
 }
 
 /** Deposit status: 'pending review', 'review approved', 'review rejected'. */
@@ -52,6 +55,8 @@ export interface DepositView {
   /** When the investor reported the transfer. */
   payTime: number;
   reviewedAt: number | null;
+  /** The beneficiary version the investor was shown when reporting; null for deposits from before versions. */
+  beneficiaryVersion: number | null;
 }
 
 const UTR = /^([0-9]{12}|[A-Z0-9]{16,22})$/;
@@ -85,7 +90,8 @@ async function assertOwnScreenshot(deps: Deps, userId: string, id: string): Prom
  * @throws AppError `outsideWindow` (India time, configured window), `amountInvalid`,
  *   `depositBelowMinimum` (institution channel), `utrInvalid`, `utrDuplicate` (any earlier
  *   deposit, any user, any status), `screenshotInvalid` (not one of the user's uploads),
- *   `bankNotFound`, `idempotencyMismatch`.
+ *   `bankNotFound`, `beneficiaryChanged` (the investor was shown a beneficiary version that is
+ *   no longer live), `idempotencyMismatch`.
  */
 export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { money } = deps.config;
@@ -109,6 +115,8 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
         if (input.bankId !== undefined) await liveBankAccount(trx, userId, input.bankId);
         const taken = await trx.selectFrom('deposits').select('id').where('utr', '=', utr).executeTakeFirst();
         if (taken) throw new AppError('utrDuplicate');
+        const version = await beneficiaryVersion(trx);
+        if (input.beneficiaryVersion !== undefined && input.beneficiaryVersion !== version) throw new AppError('beneficiaryChanged');
         const id = newId();
         await trx
           .insertInto('deposits')
@@ -126,6 +134,7 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
             created_at: now,
             reviewed_at: null,
             reviewed_by: null,
+            beneficiary_version: version || null,
           })
           .execute();
         return { id };
@@ -145,7 +154,7 @@ export function depositQuery(db: Db) {
     .leftJoin('bank_accounts', 'bank_accounts.id', 'deposits.bank_account_id')
     .select([
       'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
-      'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id',
+      'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
       'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
     ]);
 }
@@ -172,6 +181,7 @@ export function depositView(row: DepositRow): DepositView {
     rejectReason: row.reject_reason,
     payTime: Number(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
+    beneficiaryVersion: row.beneficiary_version === null ? null : Number(row.beneficiary_version),
   };
 }
 
