@@ -104,3 +104,12 @@ export async function fundedInvestor(request: APIRequestContext, amount = 1000) 
 export async function confirmCommand(page: Page): Promise<void> {
   await page.getByTestId('command-sheet').getByTestId('command-confirm').click();
 }
+
+/** The methods of the requests the page sends to `/api/<call>` from now on (one entry a request). */
+export function countCalls(page: Page, call: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/${call}`) seen.push(request.method());
+  });
+  return seen;
+}
