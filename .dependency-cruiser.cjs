@@ -84,8 +84,8 @@ const LAYERS = [
       { layer: 'screens' },
       {
         layer: 'domain',
-        files: '^src/server/domain/(errors|sessions|idempotency|deps)\\.ts$',
-        why: 'the registry authenticates, keeps idempotent answers and hands handlers their deps',
+        files: '^src/server/domain/(errors|sessions|idempotency|deps|staff-totp)\\.ts$',
+        why: 'the registry authenticates (session and staff second factor), keeps idempotent answers and hands handlers their deps',
       },
     ],
   },
@@ -93,7 +93,7 @@ const LAYERS = [
     name: 'ops',
     folder: 'src/server/ops/',
     path: '^src/server/ops/',
-    may: [{ layer: 'shared' }, { layer: 'clock' }, { layer: 'db' }, { layer: 'http' }, { layer: 'market' }, { layer: 'screens' }],
+    may: [{ layer: 'shared' }, { layer: 'clock' }, { layer: 'config' }, { layer: 'db' }, { layer: 'http' }, { layer: 'market' }, { layer: 'screens' }],
   },
   { name: 'demo', folder: 'src/server/demo/', path: '^src/server/demo/', may: [{ layer: 'shared' }, { layer: 'domain' }] },
   {

@@ -2,7 +2,7 @@
  * Text-like field widgets for form blocks: text, email, password (with show/hide), number
  * (digits kept as a string, numeric keypad), tel and oneTimeCode (an authenticator or recovery
  * code: `autocomplete="one-time-code"`, no capitals or spell check; with
- * `ui:options.revealOnError` the field stays hidden until an answer names it, see
+ * the `revealOnError` option the field stays hidden until an answer names it, see
  * `form/templates.tsx`). `ui:options.uppercase` upper-cases input; `ui:options.autocomplete`
  * passes the autofill hint.
  */

@@ -23,3 +23,41 @@ export const callTitleId = (name: string): string => `call.${name.replace(/\//g,
 export const INTENT_HEADER = 'X-Nivesh-Intent';
 /** The value of {@link INTENT_HEADER} for a screen's loads, prefetches, polls and reloads. */
 export const LOAD_INTENT = 'load';
+
+/**
+ * Who may call: anyone, anyone (user resolved when a token is sent), any logged-in user,
+ * operators only, editors only (product staff in the studio; operators are not
+ * editors unless given the role).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'operator' | 'editor';
+
+/**
+ * What a call does: a `query` only reads (safe to run when a screen opens, to poll, to
+ * prefetch); a `command` changes state and runs only from a tap. A request marked
+ * `X-Nivesh-Intent: load` (the renderer's loads, prefetches, polling and reloads) may name
+ * only queries: a command with that header is refused with `commandOnLoad` (1810).
+ */
+export type Effect = 'query' | 'command';
+
+/**
+ * A command that the renderer asks the user to confirm before it runs: the sheet shows the
+ * call's localized name (message id `callTitleId` of src/shared/calls.ts) and, when `amountField` names a body
+ * field, that amount — never text from the layout.
+ */
+export interface ConfirmSpec {
+  /** Body field holding the amount the call moves (currency units, as the form sends it). */
+  amountField?: string;
+  /** Body field holding the number of units (shares, lots) the call buys or sells. */
+  quantityField?: string;
+}
+
+/** What the renderer and the layout lint know about a call: its declaration, no handler. */
+export interface CallInfo {
+  name: string;
+  effect: Effect;
+  access: Access;
+  /** Present when the renderer must confirm the call before it runs. */
+  confirm?: ConfirmSpec;
+  /** Screen schemas (`screens/<name>` bodies) the call accepts: the forms bound to it. */
+  forms: string[];
+}

@@ -16,7 +16,7 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   const user = await fundedInvestor(request, 5000);
 
   await openWithSession(page, user.token, '/home');
-  await page.getByText('ETFs kaufen').click();
+  await page.getByTestId('menu-discover').getByRole('button', { name: 'ETFs', exact: true }).click();
   await expect(page).toHaveURL(/\/etf$/);
   const fund = page.getByTestId('list-funds').getByTestId('list-row').filter({ hasText: 'Nivesh Bank ETF' });
   await expect(fund).toBeVisible();

@@ -140,3 +140,12 @@ export async function rollbackApprovedByApi(request: APIRequestContext, id: stri
   const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
   return approveAsEditor2(request, await api<StudioChange>(request, token, 'studio/screens/rollback', { id, version }));
 }
+
+/** The methods of the requests the page sends to `/api/<call>` from now on (one entry a request). */
+export function countCalls(page: Page, call: string): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/${call}`) seen.push(request.method());
+  });
+  return seen;
+}

@@ -4,7 +4,7 @@
  * flow and log out.
  */
 import { expect, test } from './test';
-import { demoInvestor, freshEmail, openWithSession, outboxIds, readCode, registerByApi } from './helpers';
+import { countCalls, demoInvestor, freshEmail, openWithSession, outboxIds, readCode, registerByApi } from './helpers';
 
 test('a visitor lands on the landing page from any guarded route', async ({ page }) => {
   await page.goto('/');
@@ -19,6 +19,7 @@ test('a visitor lands on the landing page from any guarded route', async ({ page
 test('register with the emailed code, then log out and log in again', async ({ page, request }) => {
   const email = freshEmail();
   const password = 'Mein-Passwort-1';
+  const registers = countCalls(page, 'user/register');
   await page.goto('/page');
   await page.getByRole('button', { name: 'Konto eröffnen' }).click();
   await expect(page).toHaveURL(/\/register$/);
@@ -49,6 +50,9 @@ test('register with the emailed code, then log out and log in again', async ({ p
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId('index-cards')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  // Confirming the code submitted the form once: no second request failing with a used code.
+  expect(registers).toEqual(['POST']);
+  await expect(page.getByText('Der Bestätigungscode ist falsch.')).toHaveCount(0);
 
   // Log out from /my, then log in with the same credentials.
   await page.getByRole('link', { name: 'Profil' }).click();
@@ -150,6 +154,7 @@ test('a bogus token triggers the 501 flow: storage cleared, reload with marker, 
 test('change password as a visitor with the emailed code', async ({ page, request }) => {
   // The seeded demo investor: no registration code was mailed, so no resend cooldown applies.
   const user = demoInvestor();
+  const changes = countCalls(page, 'user/changePassword');
   await page.goto('/login');
   await page.getByRole('button', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL(/\/ChangePassword$/);
@@ -163,6 +168,8 @@ test('change password as a visitor with the emailed code', async ({ page, reques
   await page.getByTestId('captcha-dialog').getByLabel('Bestätigungscode').fill(code);
   await page.getByTestId('captcha-confirm').click();
   await expect(page.getByTestId('toast')).toContainText('Passwort geändert');
+  await expect(page.getByTestId('toast')).not.toContainText('Der Bestätigungscode ist falsch.');
+  expect(changes).toEqual(['POST']);
   const login = await request.post('/api/user/login', { data: { email: user.email, password: 'Neu-Passwort-22' } });
   expect((await login.json()).code).toBe(200);
 });

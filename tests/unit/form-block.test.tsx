@@ -4,7 +4,8 @@
  * picked fields) and from `initial` with a route-query placeholder; an empty submit shows each
  * field's message and calls nothing; a valid submit sends the typed body with an
  * Idempotency-Key that a retry of the same data reuses; server field errors land on their
- * fields; success runs the actions (toast, reset).
+ * fields; success runs the actions (toast, reset); submit events that arrive before a render or
+ * while the call is in flight send nothing more.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
@@ -119,5 +120,25 @@ describe('form block', () => {
     await waitFor(() => expect(callsOf('bank/addBank')).toHaveLength(2));
     const [first, second] = callsOf('bank/addBank');
     expect(second!.options?.idempotencyKey).not.toBe(first!.options?.idempotencyKey);
+  });
+
+  it('sends once when two submit events arrive before a render (a double tap, a code confirmation)', async () => {
+    let release!: () => void;
+    const { host, callsOf } = fakeHost({ 'bank/addBank': () => new Promise((resolve) => (release = () => resolve({ id: 'b1' }))) });
+    renderWithHost(<FormBlock spec={{ ...spec, submit: { ...spec.submit, onSuccess: [{ toast: 'bindBank.saved' }] } }} schemas={{ testForm: schema }} />, host);
+    const block = await screen.findByTestId('form-add');
+    type('holderName', 'Asha Verma');
+    type('bankName', 'HDFC Bank');
+    const form = block.querySelector('form')!;
+    // Two events in one task, outside act(): no render runs between them.
+    const event = () => new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(event());
+    form.dispatchEvent(event());
+    await waitFor(() => expect(callsOf('bank/addBank')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('submit').hasAttribute('disabled')).toBe(true));
+    fireEvent.submit(form); // while the call is in flight
+    release();
+    await waitFor(() => expect(screen.getByTestId('submit').hasAttribute('disabled')).toBe(false));
+    expect(callsOf('bank/addBank')).toHaveLength(1);
   });
 });

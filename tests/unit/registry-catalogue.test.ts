@@ -151,8 +151,8 @@ describe('widget options (ui:options) fragments', () => {
       byComponent.set(file, new Set([...(byComponent.get(file) ?? []), ...described]));
     }
     // The other way: each described option is read by its component (or, for the new-password
-    // input, by the password input it renders).
-    const read = (file: string) => new Set([...optionsRead(file), ...(file === 'NewPasswordWidget.tsx' ? optionsRead('InputWidget.tsx') : [])]);
+    // input, by the password input it renders), or by the field template that wraps every widget.
+    const read = (file: string) => new Set([...optionsRead(file), ...optionsRead('../form/templates.tsx'), ...(file === 'NewPasswordWidget.tsx' ? optionsRead('InputWidget.tsx') : [])]);
     for (const [file, described] of byComponent) for (const option of described) expect([...read(file)], `${file}: options.${option} is described but not read`).toContain(option);
   });
 

@@ -7,7 +7,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastHost } from '../../src/app/shell/ToastHost';
-import { enqueueToast, TOAST_SHOWN_MS, TOASTS_WAITING } from '../../src/app/shell/toast-queue';
+import { enqueueToast, ERROR_TOAST_SHOWN_MS, TOAST_SHOWN_MS, TOASTS_WAITING } from '../../src/app/shell/toast-queue';
 import { showToast } from '../../src/app/toast-bus';
 
 describe('enqueueToast', () => {
@@ -54,6 +54,27 @@ describe('ToastHost', () => {
     expect(screen.getByTestId('toast').textContent).toBe('This is a toast.');
     act(() => void vi.advanceTimersByTime(1));
     expect(screen.getByTestId('toast').textContent).toBe('Not allowed');
+    // An error stays at least 5 s.
+    act(() => void vi.advanceTimersByTime(5000));
+    expect(screen.getByTestId('toast').textContent).toBe('Not allowed');
+    act(() => void vi.advanceTimersByTime(ERROR_TOAST_SHOWN_MS - 5000));
+    expect(screen.queryByTestId('toast')).toBeNull();
+  });
+
+  it('closes an error toast on its close button and shows the next at once', () => {
+    vi.useFakeTimers();
+    render(
+      <IntlProvider locale="en" messages={{ 'gallery.toast': 'This is a toast.', 'common.close': 'Close' }}>
+        <ToastHost />
+      </IntlProvider>,
+    );
+    act(() => {
+      showToast({ text: 'Not allowed', tone: 'error' });
+      showToast({ messageId: 'gallery.toast' });
+    });
+    act(() => screen.getByRole('button', { name: 'Close' }).click());
+    expect(screen.getByTestId('toast').textContent).toBe('This is a toast.');
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
     act(() => void vi.advanceTimersByTime(TOAST_SHOWN_MS));
     expect(screen.queryByTestId('toast')).toBeNull();
   });

@@ -87,7 +87,6 @@ export function CarouselBlock({ spec }: BlockProps<CarouselBlockSpec>) {
             type="button"
             className={`slide tone-${slide.tone ?? 'brand'}`}
             onClick={() => open(slide)}
-            aria-label={`${slide.title} (${i + 1}/${slides.length})`}
             data-testid="slide"
           >
             {slide.imageUrl ? <img className="slide-image" src={slide.imageUrl} alt="" loading="lazy" /> : <Art tone={slide.tone ?? 'brand'} />}
@@ -104,6 +103,8 @@ export function CarouselBlock({ spec }: BlockProps<CarouselBlockSpec>) {
                   {intl.formatMessage({ id: 'carousel.open' })} <ChevronRight size={14} />
                 </span>
               )}
+              {/* The name is the visible text (label-content-name-mismatch) plus the slide's position. */}
+              <span className="visually-hidden"> ({i + 1}/{slides.length})</span>
             </span>
           </button>
         ))}

@@ -64,6 +64,9 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The synchronous guard: state updates land only on the next render, so two submit events
+  // of one tap (or of a fast double tap) would both pass a check of `busy`.
+  const inFlight = useRef(false);
   const [generation, setGeneration] = useState(0);
   const formRef = useRef<Form>(null);
   const dataRef = useRef<Data>({});
@@ -82,7 +85,9 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const formContext = useMemo<FormContext>(
     () => ({
       getFormData: () => dataRef.current,
-      submit: () => formRef.current?.submit(),
+      // One submit event: rjsf's own `submit()` dispatches a synthetic one and then calls
+      // `requestSubmit()`, which would run `onSubmit` twice.
+      submit: () => formRef.current?.formElement.current?.requestSubmit(),
       subscribe: (listener) => {
         listeners.current.add(listener);
         return () => listeners.current.delete(listener);
@@ -95,14 +100,16 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   if ((spec.load && initial.isLoading) || !validator) return <Skeleton rows={4} />;
 
   const onSubmit = async (data: Data) => {
-    if (busy) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setBusy(true);
     setExtraErrors(undefined);
     try {
       const body = stripEmpty(data);
       let idempotencyKey: string | undefined;
       if (spec.submit.idempotent) {
-        // A retry of the same data (e.g. after a network error) reuses the key: it moves money once.
+        // A repeat of the same data (a retry after a network error, a submit after the
+        // confirmation was cancelled) reuses the key: it moves money once.
         const json = JSON.stringify(body);
         if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
         idempotencyKey = idempotency.current.key;
@@ -122,6 +129,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
       const fields = (error as { data?: { errors?: Array<{ field: string; message: string }> } }).data?.errors;
       if (fields?.length) setExtraErrors(Object.fromEntries(fields.map((f) => [f.field, { __errors: [f.message] }])) as ErrorSchema);
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };

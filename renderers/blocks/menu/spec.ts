@@ -2,7 +2,7 @@
 import type { MessageId, LinkSpec, When } from '../../types';
 
 /**
- * A menu of tappable rows (icon, label, chevron) that navigate or run actions.
+ * A menu of tappable rows (icon, label, chevron) that navigate or run actions; `style: grid` lays them out as tiles, icon above label.
  */
 export interface MenuBlockSpec {
   kind: 'menu';

@@ -8,6 +8,11 @@ import type { ToastRequest } from '../toast-bus';
 
 /** How long one toast stays, in milliseconds. */
 export const TOAST_SHOWN_MS = 2600;
+/** How long an error toast stays unless dismissed, in milliseconds: long enough to read a refusal. */
+export const ERROR_TOAST_SHOWN_MS = 6000;
+
+/** How long `toast` stays on screen, in milliseconds (errors longer, see {@link ERROR_TOAST_SHOWN_MS}). */
+export const shownMsOf = (toast: ToastRequest): number => (toast.tone === 'error' ? ERROR_TOAST_SHOWN_MS : TOAST_SHOWN_MS);
 /** At most this many toasts wait behind the shown one; later ones are dropped. */
 export const TOASTS_WAITING = 3;
 

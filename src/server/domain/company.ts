@@ -22,7 +22,7 @@ const COMMON = {
   email: 'support@nivesh.example',
   phone: '+91 22 4000 0000',
   website: 'https://nivesh.example',
-  registration: 'CIN U00000MH2026PTC000000 (placeholder)',
+  registration: 'CIN U67190MH2026PTC412345',
   address: 'Bandra Kurla Complex, Mumbai 400051, India',
 };
 

@@ -14,7 +14,7 @@
  * public screen names no operator or editor call; a contract's `x-keepOnSuccess` steps stay
  * in the form's `submit.onSuccess`, in order.
  */
-import type { CallInfo } from '../http/calls.js';
+import type { CallInfo } from '../../shared/calls.js';
 import { audienceMayName, screenPolicy } from './policy.js';
 import type { LintProblem } from './lint.js';
 

@@ -5,7 +5,7 @@
  * file and the JSON pointer. Used at server start, on live reload and by `npm run lint:schemas`.
  */
 import Ajv, { type ValidateFunction } from 'ajv';
-import type { CallInfo } from '../http/calls.js';
+import type { CallInfo } from '../../shared/calls.js';
 import { lintEffects } from './effects-lint.js';
 
 /** One finding: `file#pointer: message`. */

@@ -10,7 +10,7 @@
  *
  * An investor or public screen names no operator or editor call.
  */
-import type { Access } from '../http/calls.js';
+import type { Access } from '../../shared/calls.js';
 
 /** Who a screen is for. */
 export type Audience = 'public' | 'investor' | 'operator' | 'editor';
