@@ -125,9 +125,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // invalidations are shared by every process.
   const cluster = createCluster(config, app.log);
   // Compression and security headers for every answer (issue 13); before any route. With them,
-  // in the same hook: which process answered (issue 15: several behind one port or proxy; no
-  // secret in a pid).
-  await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) });
+  // in demo mode only: which process answered (tests of several processes behind one port
+  // read it); production answers never name a process id.
+  await registerDelivery(app, config, config.mode === 'demo' ? { 'X-Nivesh-Process': String(process.pid) } : {});
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),
