@@ -16,6 +16,7 @@ import { newId } from '../ids.js';
 import { ENTRY_KINDS, moneyTransaction, releaseHold } from '../ledger/index.js';
 import { ipoView, type IpoView } from './views.js';
 import { appliedSharesByIpo } from './reads.js';
+import { lockIpo } from './lock.js';
 
 /**
  * Body of `admin/ipo/save`: price in currency units (INR, the quote currency), times ISO 8601.
@@ -116,7 +117,8 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
   const now = deps.clock.now();
   return moneyTransaction(deps.db, async (trx) => {
     const t = ipoDb(trx);
-    const row = await t.selectFrom('ipos').select(['id', 'allotted_at', 'cancelled_at']).where('id', '=', id).executeTakeFirst();
+    // FOR UPDATE (lock.ts): applications in flight commit first and are in the book read below.
+    const row = await lockIpo(trx, id, 'update');
     if (!row) throw new AppError('ipoNotFound');
     const marked = await t.updateTable('ipos').set({ cancelled_at: now, updated_at: now }).where('id', '=', id).where('allotted_at', 'is', null).where('cancelled_at', 'is', null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new AppError(row.cancelled_at !== null ? 'ipoCancelled' : 'ipoAllotted');

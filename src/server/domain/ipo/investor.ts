@@ -18,6 +18,7 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
+import { lockIpo } from './lock.js';
 import { ipoView, type IpoView } from './views.js';
 
 /** `ipo/list {status?}`: the issues (a plain array), open first, then upcoming, then the rest by opening time. */
@@ -153,8 +154,9 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
     },
     async (trx, p) => {
       const t = ipoDb(trx);
-      // Re-checked inside the transaction: the issue may have been cancelled or closed meanwhile.
-      const still = await t.selectFrom('ipos').select(['cancelled_at', 'allotted_at', 'closes_at']).where('id', '=', p.row.id).executeTakeFirstOrThrow();
+      // Re-checked inside the transaction, on the row locked FOR SHARE (lock.ts): a cancel or an
+      // allotment either has committed (refused here) or waits for this application to commit.
+      const still = (await lockIpo(trx, p.row.id, 'share'))!;
       if (still.cancelled_at !== null || still.allotted_at !== null || p.now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
       const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).executeTakeFirst();
       if (existing) throw new AppError('ipoAlreadyApplied');
