@@ -100,6 +100,8 @@ export const ERRORS = {
   ipoCancelled: { code: 1709, status: 409, message: 'error.ipoCancelled' },
   ipoSymbolTaken: { code: 1710, status: 409, message: 'error.ipoSymbolTaken' },
   ipoPriceInvalid: { code: 1711, status: 400, message: 'error.ipoPriceInvalid' },
+  ipoTooLarge: { code: 1712, status: 400, message: 'error.ipoTooLarge' },
+  ipoIdentityRequired: { code: 1713, status: 403, message: 'error.ipoIdentityRequired' },
   // Block trading, gather plans, AI baskets (1750–1799; issue 10).
   blockOfferNotFound: { code: 1750, status: 404, message: 'error.blockOfferNotFound' },
   blockPriceOutOfBand: { code: 1751, status: 400, message: 'error.blockPriceOutOfBand' },

@@ -38,6 +38,13 @@ function normalize(input: IpoInput) {
   if (times.some((t) => Number.isNaN(t)) || !(opens < closes && closes <= allotment && allotment <= listing)) throw new AppError('ipoTimesInvalid');
   if (input.maxLots < input.minLots) throw new AppError('ipoLotsInvalid', { min: input.minLots, max: input.maxLots });
   if (input.totalShares % input.lotSize !== 0 || input.totalShares < input.minLots * input.lotSize) throw new AppError('ipoSharesInvalid');
+  // The largest application (max lots × lot size × price) and the whole issue must be exact
+  // integers of minor units: money arithmetic on them stays within Number.MAX_SAFE_INTEGER.
+  const largest = BigInt(input.maxLots) * BigInt(input.lotSize) * BigInt(priceMinor);
+  const whole = BigInt(input.totalShares) * BigInt(priceMinor);
+  if (largest > BigInt(Number.MAX_SAFE_INTEGER) || whole > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new AppError('ipoTooLarge');
+  }
   return {
     symbol: input.symbol.trim().toUpperCase(),
     name: input.name.trim(),
@@ -58,6 +65,7 @@ function normalize(input: IpoInput) {
  * Creates an issue (no `id`) or edits one before it opens; a new issue gets its lottery seed
  * and the seed's SHA-256 commitment.
  * @throws AppError `ipoPriceInvalid`, `ipoTimesInvalid`, `ipoLotsInvalid`, `ipoSharesInvalid`,
+ *   `ipoTooLarge` (an application or the issue beyond Number.MAX_SAFE_INTEGER minor units),
  *   `ipoSymbolTaken`, `ipoNotFound`, `ipoNotEditable` (already open or cancelled).
  */
 export async function saveIpo(deps: Deps, actorUserId: string, input: IpoInput): Promise<{ id: string }> {

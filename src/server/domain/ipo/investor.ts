@@ -130,7 +130,7 @@ export interface IpoPurchaseReceipt extends FxView {
 /**
  * Applies for an open issue: whole lots between `minLots` and `maxLots`, one application per
  * investor and issue; shares × price is held (`ipo_applied`: available → held).
- * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `identityRequired`,
+ * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `ipoIdentityRequired`,
  *   `ipoAlreadyApplied`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
@@ -145,7 +145,7 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (row.cancelled_at !== null || row.allotted_at !== null || now < Number(row.opens_at) || now >= Number(row.closes_at)) throw new AppError('ipoNotOpen');
       const lots = input.lots;
       if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
-      if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
+      if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('ipoIdentityRequired');
       const shares = lots * Number(row.lot_size);
       // Issue 9: the issue price is INR; the held amount converts at today's EUR/INR rate, which
       // stays fixed for this application (allotment and refund use it too).
