@@ -64,6 +64,7 @@ import { aiRecommendRoutes } from './routes/ai-recommend.js';
 import { gatherJob, runDueTranches, type GatherReport } from './domain/offerings/gather-runner.js';
 import { refitBaskets } from './domain/ai/baskets.js';
 import { refitJob } from './domain/ai/job.js';
+import { ledgerCheckJob, type LedgerCheckStatus } from './domain/ledger/check-job.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -161,7 +162,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
   cluster.bus.subscribe('screens', () => void refreshPublished(deps, store).catch(studioLog));
   cluster.bus.subscribe('messages', () => void refreshMessages(deps).catch(studioLog));
-  const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
+  const ledgerCheck: LedgerCheckStatus = { last: null };
+  const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader, ledgerCheck });
   metrics.install(app);
   const jobs = new JobRunner(db, clock, app.log);
   // Trading (issue 6): ticks of symbols with open contracts are recorded from the feed.
@@ -237,10 +239,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
   // Background jobs: contract settlement (issue 6), IPO allotment and listing (issue 9), gather
-  // tranches and the AI basket refit (issue 10). What fell due while the server was down runs at once; the intervals
+  // tranches and the AI basket refit (issue 10), the ledger check. What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
-  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs)]) jobs.register(job);
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs), ledgerCheckJob(db, config.ledgerCheckIntervalMs, ledgerCheck, app.log)]) jobs.register(job);
   void jobs.launch(!(clock instanceof ManualClock));
 
   return {
