@@ -239,7 +239,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
   // Background jobs: contract settlement (issue 6), IPO allotment and listing (issue 9), gather
-  // tranches and the AI basket refit (issue 10), the ledger check. What fell due while the server was down runs at once; the intervals
+  // tranches and the AI basket refit, the ledger check. What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
   for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs), ledgerCheckJob(db, config.ledgerCheckIntervalMs, ledgerCheck, app.log)]) jobs.register(job);
