@@ -93,7 +93,16 @@ const LAYERS = [
     name: 'ops',
     folder: 'src/server/ops/',
     path: '^src/server/ops/',
-    may: [{ layer: 'shared' }, { layer: 'clock' }, { layer: 'config' }, { layer: 'db' }, { layer: 'http' }, { layer: 'market' }, { layer: 'screens' }],
+    may: [
+      { layer: 'shared' },
+      { layer: 'clock' },
+      { layer: 'config' },
+      { layer: 'db' },
+      { layer: 'http' },
+      { layer: 'market' },
+      { layer: 'screens' },
+      { layer: 'domain', files: '^src/server/domain/ledger/check(-job)?\\.ts$', why: '/metrics exposes the ledger check\'s violation counts' },
+    ],
   },
   { name: 'demo', folder: 'src/server/demo/', path: '^src/server/demo/', may: [{ layer: 'shared' }, { layer: 'domain' }] },
   {

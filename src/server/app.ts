@@ -66,6 +66,7 @@ import { aiRecommendRoutes } from './routes/ai-recommend.js';
 import { gatherJob, runDueTranches, type GatherReport } from './domain/offerings/gather-runner.js';
 import { refitBaskets } from './domain/ai/baskets.js';
 import { refitJob } from './domain/ai/job.js';
+import { ledgerCheckJob, type LedgerCheckStatus } from './domain/ledger/check-job.js';
 
 /** A built server and what tests may reach into. */
 export interface Server {
@@ -128,12 +129,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // invalidations are shared by every process.
   const cluster = createCluster(config, app.log);
   // Compression and security headers for every answer; before any route. With them,
-  // in the same hook: which process answered (several behind one port or proxy; no
-  // secret in a pid).
+  // in demo mode only: which process answered (tests of several processes behind one port
+  // read it); production answers never name a process id.
   // The shell's critical CSS is allowed by its hash (no 'unsafe-inline' styles).
   const shellHtml = path.join(config.clientDir, 'index.html');
   const styleHashes = fs.existsSync(shellHtml) ? inlineStyleHashes(fs.readFileSync(shellHtml, 'utf8')) : [];
-  await registerDelivery(app, config, { 'X-Nivesh-Process': String(process.pid) }, styleHashes);
+  await registerDelivery(app, config, config.mode === 'demo' ? { 'X-Nivesh-Process': String(process.pid) } : {}, styleHashes);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new AppError('rateLimited'),
@@ -168,7 +169,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   const studioLog = (error: unknown) => app.log.error({ err: error }, 'reloading studio publications failed');
   cluster.bus.subscribe('screens', () => void refreshPublished(deps, store).catch(studioLog));
   cluster.bus.subscribe('messages', () => void refreshMessages(deps).catch(studioLog));
-  const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader });
+  const ledgerCheck: LedgerCheckStatus = { last: null };
+  const metrics = createMetrics({ db, clock, market, isLeader: () => cluster.leader.isLeader, ledgerCheck });
   metrics.install(app);
   const jobs = new JobRunner(db, clock, app.log);
   // Trading: ticks of symbols with open contracts are recorded from the feed.
@@ -246,10 +248,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // A hand-moved clock (tests) drives the feed through reads; any running clock gets the ticker.
   if (config.market.autoStart && !(clock instanceof ManualClock)) market.start();
   // Background jobs: contract settlement, IPO allotment and listing, gather
-  // tranches and the AI basket refit. What fell due while the server was down runs at once; the intervals
+  // tranches and the AI basket refit, the ledger check. What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
-  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs)]) jobs.register(job);
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs), ledgerCheckJob(db, config.ledgerCheckIntervalMs, ledgerCheck, app.log)]) jobs.register(job);
   void jobs.launch(!(clock instanceof ManualClock));
 
   return {

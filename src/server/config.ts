@@ -56,6 +56,8 @@ export interface Config {
   ipo: IpoConfig;
   /** Block trading, gather plans, AI baskets (see `offerings-config.ts`). */
   offerings: OfferingsConfig;
+  /** `LEDGER_CHECK_INTERVAL_MS` (default 15 minutes): how often one process runs the ledger check job. */
+  ledgerCheckIntervalMs: number;
   /** Where uploads are stored (issue: identity). */
   storage: {
     driver: 'local' | 's3';
@@ -195,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trading: loadTradingConfig(env),
     ipo: loadIpoConfig(env),
     offerings: loadOfferingsConfig(env, ROOT_DIR),
+    ledgerCheckIntervalMs: int(env.LEDGER_CHECK_INTERVAL_MS, 15 * 60_000),
     storage: {
       driver: env.STORAGE_DRIVER === 's3' ? 's3' : 'local',
       s3: env.S3_BUCKET

@@ -112,6 +112,8 @@ export const ERRORS = {
   ipoCancelled: { code: 1709, status: 409, message: 'error.ipoCancelled' },
   ipoSymbolTaken: { code: 1710, status: 409, message: 'error.ipoSymbolTaken' },
   ipoPriceInvalid: { code: 1711, status: 400, message: 'error.ipoPriceInvalid' },
+  ipoTooLarge: { code: 1712, status: 400, message: 'error.ipoTooLarge' },
+  ipoIdentityRequired: { code: 1713, status: 403, message: 'error.ipoIdentityRequired' },
   // Block trading, gather plans, AI baskets (1750–1799).
   blockOfferNotFound: { code: 1750, status: 404, message: 'error.blockOfferNotFound' },
   blockPriceOutOfBand: { code: 1751, status: 400, message: 'error.blockPriceOutOfBand' },
@@ -130,6 +132,9 @@ export const ERRORS = {
   gatherNotRunning: { code: 1764, status: 409, message: 'error.gatherNotRunning' },
   gatherTranchesInvalid: { code: 1765, status: 400, message: 'error.gatherTranchesInvalid' },
   gatherIntervalInvalid: { code: 1766, status: 400, message: 'error.gatherIntervalInvalid' },
+  gatherIntervalTooLong: { code: 1767, status: 400, message: 'error.gatherIntervalTooLong' },
+  offerDateInvalid: { code: 1768, status: 400, message: 'error.offerDateInvalid' },
+  offerWindowEnded: { code: 1769, status: 400, message: 'error.offerWindowEnded' },
   basketNotFound: { code: 1770, status: 404, message: 'error.basketNotFound' },
   basketBelowMinimum: { code: 1771, status: 400, message: 'error.basketBelowMinimum' },
   basketAmountTooSmall: { code: 1772, status: 400, message: 'error.basketAmountTooSmall' },

@@ -20,20 +20,31 @@ export const FX_SYMBOL = 'EURINR';
 export const SAME_CURRENCY_RATE_MINOR = 100;
 
 /**
+ * Which way a converted amount moves: `charge` — the investor pays it (a buy, an IPO
+ * application, a plan's tranche); `credit` — the investor receives it (a sale's proceeds).
+ */
+export type MoneyDirection = 'charge' | 'credit';
+
+/**
  * Converts an amount in the quote currency's minor units into the account currency's minor
- * units: `quoteMinor / rate`, rounded to the cent with halves away from zero.
- * @param quoteMinor e.g. paise (`300000` = ₹3,000.00).
+ * units: `quoteMinor / rate`, rounded to the cent in the investor's favour — a charge is
+ * truncated (never more than the exact amount: ₹1,364.05 at 104.14 = €13.098… is charged
+ * €13.09), a credit is rounded up (never less than the exact amount).
+ * @param quoteMinor e.g. paise (`300000` = ₹3,000.00), ≥ 0.
  * @param rateMinor quote-currency minor units per one account-currency unit, e.g. `10420`
  *   (EUR/INR 104.20); {@link SAME_CURRENCY_RATE_MINOR} when both are the same (no conversion).
+ * @param direction `charge` (default) or `credit`, see {@link MoneyDirection}.
  * @returns e.g. cents (`2879` = €28.79).
  * @throws RangeError when the rate is not a positive integer.
  */
-export function toAccountMinor(quoteMinor: number, rateMinor: number): number {
+export function toAccountMinor(quoteMinor: number, rateMinor: number, direction: MoneyDirection = 'charge'): number {
   if (!Number.isSafeInteger(rateMinor) || rateMinor <= 0) throw new RangeError('rate must be a positive integer of minor units');
   if (rateMinor === SAME_CURRENCY_RATE_MINOR) return quoteMinor;
   const sign = quoteMinor < 0 ? -1n : 1n;
-  const n = BigInt(Math.abs(quoteMinor)) * BigInt(SAME_CURRENCY_RATE_MINOR) * 2n + BigInt(rateMinor);
-  return Number((sign * n) / (2n * BigInt(rateMinor)));
+  const scaled = BigInt(Math.abs(quoteMinor)) * BigInt(SAME_CURRENCY_RATE_MINOR);
+  const rate = BigInt(rateMinor);
+  const magnitude = direction === 'charge' ? scaled / rate : (scaled + rate - 1n) / rate;
+  return Number(sign * magnitude);
 }
 
 /** The currency's symbol for labels (`€`, `₹`). */

@@ -88,11 +88,17 @@ export function indiaMonthRange(month: string): { from: number; to: number } {
 
 /**
  * The instant of an ISO 8601 date-time as forms send it: `YYYY-MM-DDTHH:MM[:SS]` without an
- * offset is India time; with `Z` or an offset it is taken as written. Null when unreadable.
+ * offset is India time; with `Z` or an offset it is taken as written. Null when unreadable or
+ * not a real calendar date and time (month 1–12, day within the month, 00:00–23:59).
  * @returns epoch ms, or null.
  */
 export function parseIndiaDateTime(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return null;
+  const fields = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
+  if (!fields) return null;
+  const [year, month, day, hour, minute] = fields.slice(1).map(Number) as [number, number, number, number, number];
+  // A real calendar date and time: Date.parse would roll 2026-02-30 over into March.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59) return null;
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(text);
   const parsed = Date.parse(hasZone ? text : `${text}+05:30`);
   return Number.isFinite(parsed) ? parsed : null;

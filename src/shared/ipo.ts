@@ -4,8 +4,7 @@
  * lottery. Pure functions, no I/O: `ipo/details` publishes the seed (after allotment) and the
  * book (every application's id and lots), and {@link allot} run on them gives the same result.
  */
-import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { createHash } from 'node:crypto';
 
 /** Investor-facing status of an issue (the labels of docs/product.md, Statuses). */
 export type IpoStatus = 'upcoming' | 'open' | 'pendingAllocation' | 'pendingListing' | 'listed' | 'ended';
@@ -50,20 +49,54 @@ export interface Allotment {
 }
 
 /**
- * The lottery's generator from the revealed seed (hex text): xoroshiro128+ seeded with the
- * seed's first 32 bits.
+ * The lottery's random stream from the revealed seed (64 hex digits, all 256 bits used):
+ * SHA-256 in counter mode — block `i` is SHA-256(seed bytes ‖ i as 4 bytes big-endian), read as
+ * eight 32-bit big-endian words, blocks 0, 1, 2, … in turn.
+ * @throws Error when the seed is not 64 hexadecimal digits.
  */
-function generator(seedHex: string) {
-  const head = Number.parseInt(seedHex.slice(0, 8), 16);
-  if (!Number.isFinite(head)) throw new Error('the lottery seed must be hexadecimal');
-  return xoroshiro128plus(head | 0);
+export class LotteryStream {
+  private readonly seed: Buffer;
+  private block = Buffer.alloc(0);
+  private counter = 0;
+  private offset = 32;
+
+  constructor(seedHex: string) {
+    if (!/^[0-9a-f]{64}$/i.test(seedHex)) throw new Error('the lottery seed must be 64 hexadecimal digits');
+    this.seed = Buffer.from(seedHex, 'hex');
+  }
+
+  /** The next 32-bit word of the stream (0 … 2^32 − 1). */
+  nextWord(): number {
+    if (this.offset >= 32) {
+      const counter = Buffer.alloc(4);
+      counter.writeUInt32BE(this.counter++);
+      this.block = createHash('sha256').update(this.seed).update(counter).digest();
+      this.offset = 0;
+    }
+    const word = this.block.readUInt32BE(this.offset);
+    this.offset += 4;
+    return word;
+  }
+
+  /**
+   * A uniform integer in `[0, max]` (max < 2^32) by rejection: words at or above the largest
+   * multiple of `max + 1` below 2^32 are skipped, the rest taken modulo `max + 1`.
+   */
+  uniform(max: number): number {
+    const range = max + 1;
+    const limit = Math.floor(2 ** 32 / range) * range;
+    for (;;) {
+      const word = this.nextWord();
+      if (word < limit) return word % range;
+    }
+  }
 }
 
-/** Fisher–Yates shuffle of a copy, drawing from `rng`. */
-function shuffled<T>(items: readonly T[], rng: ReturnType<typeof xoroshiro128plus>): T[] {
+/** Fisher–Yates shuffle of a copy: for i from the last index down to 1, swap i with `uniform(i)`. */
+function shuffled<T>(items: readonly T[], rng: LotteryStream): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = uniformInt(rng, 0, i);
+    const j = rng.uniform(i);
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
@@ -76,8 +109,8 @@ function shuffled<T>(items: readonly T[], rng: ReturnType<typeof xoroshiro128plu
  *   lots) — drawn by lottery when the offer cannot give every applicant the minimum — then the
  *   remaining lots go to the winners' unfilled demand in proportion (rounded down) and the
  *   leftover lots one each by lottery among those still unfilled.
- * The draw: applications sorted by id, shuffled with a generator seeded from `seedHex`; the
- * first shuffle picks the minimum-lot winners, a second shuffle (same generator, continued)
+ * The draw: applications sorted by id, shuffled with the {@link LotteryStream} of `seedHex`; the
+ * first shuffle picks the minimum-lot winners, a second shuffle (same stream, continued)
  * picks the leftover lots' receivers among the still-unfilled winners, in id order.
  * @param totalLots lots offered (total shares ÷ lot size).
  * @returns one row per application, in id order.
@@ -87,7 +120,7 @@ export function allot(book: readonly BookEntry[], totalLots: number, minLots: nu
   const demand = ordered.reduce((sum, a) => sum + a.lots, 0);
   if (demand <= totalLots) return ordered.map((a) => ({ id: a.id, lots: a.lots, allottedLots: a.lots }));
 
-  const rng = generator(seedHex);
+  const rng = new LotteryStream(seedHex);
   const given = new Map<string, number>(ordered.map((a) => [a.id, 0]));
   const minimums = Math.floor(totalLots / minLots);
   const winners = minimums >= ordered.length ? ordered : shuffled(ordered, rng).slice(0, minimums).sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -75,11 +75,12 @@ export function settle(direction: Direction, amountMinor: number, rateBasisPoint
 }
 
 /**
- * Commission of a stock order: gross × basis points / 10 000, rounded to the cent, halves up.
+ * Commission of a stock order: gross × basis points / 10 000, truncated to the cent (a charge
+ * is never more than its exact amount).
  * @param grossMinor price × quantity in minor units, ≥ 0.
  */
 export function commissionMinor(grossMinor: number, basisPoints: number): number {
-  return Number((BigInt(grossMinor) * BigInt(basisPoints) * 2n + 10_000n) / 20_000n);
+  return Number((BigInt(grossMinor) * BigInt(basisPoints)) / 10_000n);
 }
 
 /**

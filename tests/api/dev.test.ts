@@ -2,7 +2,8 @@
  * Demo mailbox: `GET /api/dev/outbox` and the `/dev/mailbox` page exist in demo
  * mode only, list the local outbox and escape what they show. Only with an email,
  * only to loopback clients, never an operator's mail; production refuses to start without
- * SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1; demo listens on 127.0.0.1.
+ * SMTP_URL or on simulated prices unless ALLOW_SIMULATED_PRICES=1; demo listens on 127.0.0.1;
+ * only demo answers name the answering process (`X-Nivesh-Process`).
  */
 import { randomBytes } from 'node:crypto';
 import { createUser } from '../../src/server/domain/users.js';
@@ -38,6 +39,15 @@ describe('production mode', () => {
       expect(body.code).toBe(1044);
       expect(JSON.stringify(body)).not.toContain(email);
     }
+  });
+
+  it('names no process id in any answer header (demo answers carry X-Nivesh-Process)', async () => {
+    for (const url of ['/healthz', '/api/news/list?lang=en', '/no-such-page']) {
+      const res = await get(production, url);
+      expect(res.headers['x-nivesh-process'], url).toBeUndefined();
+      expect(Object.values(res.headers).join(' '), url).not.toContain(String(process.pid));
+    }
+    expect((await get(demo, '/healthz')).headers['x-nivesh-process']).toBe(String(process.pid));
   });
 
   it('does not serve the mailbox page at /dev/mailbox', async () => {

@@ -1,8 +1,10 @@
 /**
  * Four eyes: an operator never approves, pays or rejects their own deposit,
  * withdrawal or identity submission; above DUAL_APPROVAL_AMOUNT (here 1,000) a deposit
- * approval or a payout needs two different operators; both audited. Ledger invariants are
- * checked after every test.
+ * approval or a payout needs two different operators; both audited. An operator's own such
+ * decisions for one investor within 24 hours count together against the amount. Concurrent
+ * approvals of one deposit answer its true state (completed, waiting, or 1604), never 500.
+ * Ledger invariants are checked after every test.
  */
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
@@ -102,7 +104,7 @@ describe('two operators above DUAL_APPROVAL_AMOUNT', () => {
     const second = await operatorToken(ctx.server);
     await credit(ctx.server, user.token, ctx.operator, 1000);
     const id2 = await reportDeposit(ctx.server, user.token, 1000);
-    expectOk(await ctx.server.call('admin/recharge/approve', { id: id2 }, { token: ctx.operator }));
+    expectOk(await ctx.server.call('admin/recharge/approve', { id: id2 }, { token: second }));
     const w = expectOk(await ctx.server.call<{ id: string }>('withdrawal', { amount: 1500, bankId: user.bankId }, { token: user.token }));
     const held = await assets(ctx.server, user.token);
     expect(held.held).toBe(1500);
@@ -122,5 +124,66 @@ describe('two operators above DUAL_APPROVAL_AMOUNT', () => {
     const b = expectOk(await ctx.server.call('admin/recharge/approve', { id }, { token: ctx.operator, headers }));
     expect(b).toEqual(a);
     expect((await audit(id)).map((r) => r.action)).toEqual(['deposit.approve.first']);
+  });
+});
+
+describe('four eyes by aggregate (one operator, one investor, 24 hours)', () => {
+  it('three deposits each under the amount cannot all be approved by one operator alone', async () => {
+    const user = await investor(ctx.server);
+    const second = await operatorToken(ctx.server);
+    const ids = [await reportDeposit(ctx.server, user.token, 999), await reportDeposit(ctx.server, user.token, 999), await reportDeposit(ctx.server, user.token, 999)];
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: ids[0] }, { token: ctx.operator }))).toEqual({ id: ids[0], status: 'approved' });
+    ctx.server.clock.advance(3_600_000);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: ids[1] }, { token: ctx.operator }))).toEqual({ id: ids[1], status: 'pending', approvals: 1, approvalsRequired: 2 });
+    expect(expectCall(await ctx.server.call('admin/recharge/approve', { id: ids[1] }, { token: ctx.operator }), 409, 1604).message).toContain('1,000');
+    expect((await assets(ctx.server, user.token)).available).toBe(999);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: ids[1] }, { token: second }))).toEqual({ id: ids[1], status: 'approved', approvals: 2, approvalsRequired: 2 });
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: ids[2] }, { token: ctx.operator }))).toMatchObject({ status: 'pending', approvals: 1 });
+    expect((await assets(ctx.server, user.token)).available).toBe(1998);
+    // Another investor's deposit is not counted with these.
+    const other = await investor(ctx.server);
+    const otherId = await reportDeposit(ctx.server, other.token, 999);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: otherId }, { token: ctx.operator }))).toEqual({ id: otherId, status: 'approved' });
+  });
+
+  it('decisions older than 24 hours no longer count; payouts count apart from deposits', async () => {
+    const user = await investor(ctx.server);
+    const a = await reportDeposit(ctx.server, user.token, 800);
+    const b = await reportDeposit(ctx.server, user.token, 800);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: a }, { token: ctx.operator }))).toEqual({ id: a, status: 'approved' });
+    ctx.server.clock.advance(23 * 3_600_000);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: b }, { token: ctx.operator }))).toMatchObject({ status: 'pending' });
+    ctx.server.clock.advance(3_600_000 + 1);
+    expect(expectOk(await ctx.server.call('admin/recharge/approve', { id: b }, { token: ctx.operator }))).toEqual({ id: b, status: 'approved' });
+    const w = expectOk(await ctx.server.call<{ id: string }>('withdrawal', { amount: 600, bankId: user.bankId }, { token: user.token }));
+    expect(expectOk(await ctx.server.call('admin/withdrawal/pay', { id: w.id }, { token: ctx.operator }))).toEqual({ id: w.id, status: 'paid' });
+    const w2 = expectOk(await ctx.server.call<{ id: string }>('withdrawal', { amount: 600, bankId: user.bankId }, { token: user.token }));
+    expect(expectOk(await ctx.server.call('admin/withdrawal/pay', { id: w2.id }, { token: ctx.operator }))).toMatchObject({ status: 'pending', approvals: 1 });
+  });
+});
+
+describe('concurrent approvals of one large deposit', () => {
+  it('two operators at once: one waits for the second, the other completes it — never 500', async () => {
+    const second = await operatorToken(ctx.server);
+    const user = await investor(ctx.server);
+    for (let round = 0; round < 12; round++) {
+      const id = await reportDeposit(ctx.server, user.token, 5000);
+      const answers = await Promise.all([ctx.server.call('admin/recharge/approve', { id }, { token: ctx.operator }), ctx.server.call('admin/recharge/approve', { id }, { token: second })]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const states = answers.map((a) => a.body.data).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+      expect(states).toEqual([{ id, status: 'approved', approvals: 2, approvalsRequired: 2 }, { id, status: 'pending', approvals: 1, approvalsRequired: 2 }]);
+    }
+    expect((await assets(ctx.server, user.token)).available).toBe(12 * 5000);
+  });
+
+  it('one operator twice at once: one first approval, the other is told 1604', async () => {
+    const user = await investor(ctx.server);
+    for (let round = 0; round < 12; round++) {
+      const id = await reportDeposit(ctx.server, user.token, 5000);
+      const answers = await Promise.all([0, 1].map(() => ctx.server.call('admin/recharge/approve', { id }, { token: ctx.operator })));
+      expect(answers.map((a) => a.body.code).sort((x, y) => x - y)).toEqual([200, 1604]);
+      expect(answers.find((a) => a.body.code === 200)!.body.data).toEqual({ id, status: 'pending', approvals: 1, approvalsRequired: 2 });
+    }
+    expect((await assets(ctx.server, user.token)).available).toBe(0);
   });
 });

@@ -2,8 +2,9 @@
  * Input hardening: a U+0000 anywhere in a body, query or path is refused at
  * validation for every registered call (code 1000, the field named) and changes nothing —
  * on SQLite and PostgreSQL (PostgreSQL cannot store U+0000, so it must never reach the
- * database); and parameters read from the query string when the body is empty
- * (docs/product.md, Calls).
+ * database); parameters read from the query string when the body is empty
+ * (docs/product.md, Calls); a body nested deeper than 64 levels is refused the same way
+ * (code 1000, the field path), before anything walks it.
  */
 import { describe, expect, it } from 'vitest';
 import { useServerWithRoles } from '../support/roles.js';
@@ -72,6 +73,35 @@ describe('NUL bytes (every registered call)', () => {
       expectCall(res, 400, 1000);
       expect(res.body.message).toBe(`id: ${localeText(lang, 'validation.nulByte')}`);
     }
+  });
+});
+
+describe('deeply nested bodies (every registered call)', () => {
+  const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const tooDeep = localeText('en', 'validation.tooDeep').replace('{max}', '64');
+
+  it('refuses a body nested 20,000 deep with 1000 naming the field path, never 500, changing nothing', async () => {
+    const before = await rowCounts();
+    const payload = deep(20_000);
+    const field = Array.from({ length: 64 }, () => 'a').join('.');
+    for (const name of [...ctx.server.calls.names].sort()) {
+      for (const token of [undefined, ctx.operator]) {
+        const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+        const res = await ctx.server.app.inject({ method: 'POST', url: `/api/${name}?lang=en`, headers, payload });
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json(), name).toMatchObject({ code: 1000, data: { errors: [{ field, message: `${field}: ${tooDeep}` }] } });
+      }
+    }
+    const array = await ctx.server.app.inject({ method: 'POST', url: '/api/user/login?lang=en', headers: { 'content-type': 'application/json' }, payload: `{"email":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
+    expect(array.json()).toMatchObject({ code: 1000, data: { errors: [{ field: `email${'[0]'.repeat(63)}` }] } });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('lets 64 levels through to the call and refuses 65', async () => {
+    const ok = await ctx.server.app.inject({ method: 'POST', url: '/api/news/newsDetails?lang=en', headers: { 'content-type': 'application/json' }, payload: `{"id":"1","x":${deep(63)}}` });
+    expect(ok.json().data?.errors?.[0]?.message ?? '').not.toContain(tooDeep);
+    const refused = await ctx.server.app.inject({ method: 'POST', url: '/api/news/newsDetails?lang=de', headers: { 'content-type': 'application/json' }, payload: `{"id":"1","x":${deep(64)}}` });
+    expect(refused.json()).toMatchObject({ code: 1000, message: `x${'.a'.repeat(63)}: ${localeText('de', 'validation.tooDeep').replace('{max}', '64')}` });
   });
 });
 

@@ -15,7 +15,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/server/config.js';
 import { allot } from '../../src/shared/ipo.js';
-import { expectCall, expectOk } from '../support/envelope.js';
+import { expectCall, expectOk, localeText } from '../support/envelope.js';
+import { ipoDb } from '../../src/server/db/ipo-tables.js';
 import { assets, credit, entryCount, investor, useMoneyServer, type Investor } from '../support/money.js';
 
 const ctx = useMoneyServer({ env: { IPO_REQUIRES_IDENTITY: '0', ACCOUNT_CURRENCY: 'INR' } });
@@ -111,6 +112,14 @@ describe('operator set-up', () => {
     expectCall(await bad({ price: 0 }), 400, 1000);
     expectCall(await ctx.server.call('admin/ipo/save', base, { token: user.token }), 403, 1040);
     expectCall(await ctx.server.call('admin/ipo/allot', { id: 'nope' }, { token: ctx.operator }), 404, 1700);
+    // The largest application beyond Number.MAX_SAFE_INTEGER minor units: 10,000 lots of
+    // 100,000 shares at 1e7 is 1e18 paise — refused with its own code, in the request's language.
+    const huge = { price: 10_000_000, lotSize: 100_000, minLots: 1, maxLots: 10_000, totalShares: 1_000_000_000 };
+    expect(expectCall(await bad(huge), 400, 1712).message).toBe(localeText('en', 'error.ipoTooLarge'));
+    expect((await ctx.server.call('admin/ipo/save', { ...base, ...huge }, { token: ctx.operator, lang: 'de' })).body.message).toBe(localeText('de', 'error.ipoTooLarge'));
+    expectCall(await bad({ price: 10_000_000, lotSize: 10_000, minLots: 1, maxLots: 1000, totalShares: 10_000 }), 400, 1712); // 1e16 paise; the issue itself is 1e13
+    const ipos = await ipoDb(ctx.server.deps.db).selectFrom('ipos').select('symbol').where('symbol', '=', 'BADIPO').execute();
+    expect(ipos).toEqual([]);
     const taken = await newIpo({ symbol: 'TAKENIPO' });
     expect(taken).toBeTruthy();
     expectCall(await bad({ symbol: 'TAKENIPO' }), 409, 1710);
@@ -159,7 +168,8 @@ describe('applications', () => {
     ctx.server.clock.advance(11 * MIN);
     ctx.server.config.ipo.requiresIdentity = true;
     try {
-      expectCall(await apply(user, id, 1), 403, 1212);
+      expect(expectCall(await apply(user, id, 1), 403, 1713).message).toBe(localeText('en', 'error.ipoIdentityRequired'));
+      expect((await ctx.server.call('ipo/purchase', { id, lots: 1 }, { token: user.token, lang: 'de' })).body.message).toBe(localeText('de', 'error.ipoIdentityRequired'));
     } finally {
       ctx.server.config.ipo.requiresIdentity = false;
     }

@@ -6,7 +6,7 @@
  * its own code and nothing changed. Ledger invariants after every test.
  */
 import { describe, expect, it } from 'vitest';
-import { expectCall, expectOk } from '../support/envelope.js';
+import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { balances, minor, saveOffer, sharesOf, type Offer, useOfferingsServer } from '../support/offerings.js';
 import { commissionMinor } from '../../src/shared/trade.js';
@@ -30,7 +30,14 @@ describe('operator desk', () => {
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), quantity: 0 }, { token: ctx.operator }), 400, 1759);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), minQuantity: 101 }, { token: ctx.operator }), 400, 1759);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), closesAt: ctx.server.clock.now() - 5000 }, { token: ctx.operator }), 400, 1758);
-    expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), opensAt: 'tomorrow' }, { token: ctx.operator }), 400, 1758);
+    expect(expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), opensAt: 'tomorrow' }, { token: ctx.operator }), 400, 1768).message).toContain('“tomorrow”');
+    // Impossible calendar dates are refused, not rolled over (2026-02-30 is not 2026-03-02).
+    for (const bad of ['2026-02-30T10:00', '2026-11-31T10:00', '2026-04-10T24:00', '2026-13-01T10:00']) {
+      expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), closesAt: bad }, { token: ctx.operator }), 400, 1768);
+    }
+    // A window that already ended (closing in the past) is refused with its own code and text.
+    const ended = expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), opensAt: ctx.server.clock.now() - 10 * 86_400_000, closesAt: ctx.server.clock.now() - 5000 }, { token: ctx.operator }), 400, 1769);
+    expect(ended.message).toBe(localeText('en', 'error.offerWindowEnded'));
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('INFY'), price: 10.001 }, { token: ctx.operator }), 400, 1203);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('NIFTY50') }, { token: ctx.operator }), 400, 1408);
     expectCall(await ctx.server.call('admin/blockTrading/save', { ...body('NOPE') }, { token: ctx.operator }), 404, 1300);

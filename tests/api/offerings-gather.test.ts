@@ -33,7 +33,11 @@ describe('operator desk', () => {
     const t = { token: ctx.operator };
     expectCall(await ctx.server.call('admin/gather/save', planBody({ tranches: 1 }), t), 400, 1765);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ tranches: 31 }), t), 400, 1765);
-    expectCall(await ctx.server.call('admin/gather/save', planBody({ intervalSeconds: 4 }), t), 400, 1766);
+    expect(expectCall(await ctx.server.call('admin/gather/save', planBody({ intervalSeconds: 4 }), t), 400, 1766).message).toBe('The interval must be at least 5 seconds.');
+    // Too large is told "at most", with the limit.
+    const tooLong = expectCall(await ctx.server.call('admin/gather/save', planBody({ intervalSeconds: 366 * 86_400 + 1 }), t), 400, 1767);
+    expect(tooLong.message).toBe('The interval must be at most 31622400 seconds (366 days).');
+    expect((await ctx.server.call('admin/gather/save', planBody({ intervalSeconds: 40_000_000 }), { ...t, lang: 'de' })).body.message).toContain('höchstens');
     expectCall(await ctx.server.call('admin/gather/save', planBody({ minAmount: 0 }), t), 400, 1203);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ closesAt: ctx.server.clock.now() - 2000 }), t), 400, 1758);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ symbol: 'SENSEX' }), t), 400, 1408);
@@ -44,7 +48,8 @@ describe('operator desk', () => {
     // The form sends India-time strings (one schema with the call); same instants as epoch ms.
     const fromForm = expectOk(await ctx.server.call<Plan & { opensAt: number; closesAt: number }>('admin/gather/save', planBody({ opensAt: '2026-11-23T09:15', closesAt: '2026-11-30T15:30' }), t));
     expect([fromForm.opensAt, fromForm.closesAt]).toEqual([indiaTime(2026, 11, 23, 9, 15), indiaTime(2026, 11, 30, 15, 30)]);
-    expectCall(await ctx.server.call('admin/gather/save', planBody({ opensAt: 'soon' }), t), 400, 1758);
+    expectCall(await ctx.server.call('admin/gather/save', planBody({ opensAt: 'soon' }), t), 400, 1768);
+    expectCall(await ctx.server.call('admin/gather/save', planBody({ opensAt: '2026-02-30T09:15' }), t), 400, 1768);
     expectCall(await ctx.server.call('admin/gather/save', planBody({ note: 'x' }), t), 400, 1001);
     const edited = expectOk(await ctx.server.call<Plan>('admin/gather/save', planBody({ id: plan.id, name: 'Renamed' }), t));
     expect(edited.name).toBe('Renamed');
@@ -151,7 +156,9 @@ describe('investor plans', () => {
     const upcoming = await savePlan({ opensAt: ctx.server.clock.now() + 3_600_000 });
     const before = await balances(ctx.server, user.token);
     const t = { token: user.token };
-    expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1000 }, t), 400, 1762);
+    // The minimum is money, formatted in the request's language.
+    expect(expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1000 }, t), 400, 1762).message).toBe('The minimum amount is ₹1,500.00.');
+    expect((await ctx.server.call('gather/purchase', { id: plan.id, amount: 1000 }, { ...t, lang: 'de' })).body.message).toBe('Mindestbetrag: 1.500,00 ₹.');
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1500.001 }, t), 400, 1203);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: -5 }, t), 400, 1203);
     expectCall(await ctx.server.call('gather/purchase', { id: 'missing', amount: 1500 }, t), 404, 1760);

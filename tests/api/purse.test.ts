@@ -117,7 +117,7 @@ describe('purse/getBalance', () => {
 describe('assertLedgerInvariants', () => {
   // A server of its own: the broken ledgers written here must not trip the afterEach check.
   it('detects an unbalanced entry and a negative available balance', async () => {
-    const other = await startTestServer();
+    const other = await startTestServer({}, {}, { ledgerCheck: false }); // corrupted on purpose
     try {
       const db = other.deps.db;
       const now = other.clock.now();

@@ -4,7 +4,8 @@
  * ETag; an unknown
  * block kind, a broken pointer and incompatible schemas (dropped required field, unstored
  * field) are refused and the served screen is unchanged; rollback restores; drafts, history,
- * texts and the audit log; investors and operators are refused.
+ * texts and the audit log; investors and operators are refused; versions beyond 32 bits are
+ * refused at validation on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -216,6 +217,18 @@ describe('screens', () => {
     now = await served('bindBank');
     expect(now.data.layout).toEqual(v1.layout);
     expectCall(await server.call('studio/screens/rollback', { id: 'bindBank', version: 99 }, { token: editor }), 400, ERRORS.studioVersionUnknown.code);
+  });
+
+  it('a version beyond 32 bits is refused at validation (1000, "at most …"), never 500, for get and rollback', async () => {
+    for (const name of ['studio/screens/get', 'studio/screens/rollback']) {
+      for (const version of [2 ** 31, 2 ** 53, 1e300]) {
+        const res = expectCall(await server.call<{ errors: Array<{ field: string; message: string }> }>(name, { id: 'bindBank', version }, { token: editor }), 400, 1000);
+        expect(res.data.errors[0]).toMatchObject({ field: 'version', message: expect.stringContaining('2147483647') });
+      }
+      expectCall(await server.call(name, { id: 'bindBank', version: 2 ** 31 - 1 }, { token: editor }), 400, ERRORS.studioVersionUnknown.code);
+    }
+    const de = await server.call<{ errors: Array<{ message: string }> }>('studio/screens/get', { id: 'bindBank', version: 2 ** 31 }, { token: editor, lang: 'de' });
+    expect(de.body.data.errors[0]!.message).toContain('Höchstens');
   });
 
   it('rollback restores the texts a version was published with', async () => {

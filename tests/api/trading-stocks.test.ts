@@ -36,7 +36,8 @@ describe('stock orders', () => {
   it('buys at the feed price plus commission, keeps the average cost, sells with realized P/L', async () => {
     const user = await trader(server, operator, 100_000);
     // INR gross → EUR at the rate of the moment (the feed's simulated EUR/INR).
-    const eur = async (inrMinor: number) => toAccountMinor(inrMinor, minor(await lastPrice(server, 'EURINR')));
+    // A buy's charge is truncated to the cent, a sale's proceeds rounded up (the investor's favour).
+    const eur = async (inrMinor: number, direction: 'charge' | 'credit' = 'charge') => toAccountMinor(inrMinor, minor(await lastPrice(server, 'EURINR')), direction);
     const p1 = await lastPrice(server, 'HDFCBANK');
     const rate1 = await lastPrice(server, 'EURINR');
     expect(rate1).toBeGreaterThan(50);
@@ -67,7 +68,7 @@ describe('stock orders', () => {
     server.clock.advance(30_000);
     const p3 = await lastPrice(server, 'HDFCBANK');
     const sell = expectOk(await server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
-    const gross3 = await eur(minor(p3) * 6);
+    const gross3 = await eur(minor(p3) * 6, 'credit');
     const fee3 = commissionMinor(gross3, 10);
     const soldCost = Math.round((cost * 6) / 15);
     expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (gross3 - fee3) / 100 });

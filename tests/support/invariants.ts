@@ -242,7 +242,7 @@ async function tradingProblems(db: Db, postings: PostingRow[], holds: HoldRow[])
     securities += sign * Number(trade.gross_minor);
     const cash = userCash(trade.entry_id, trade.user_id);
     if (cash !== -sign * Number(trade.net_minor)) problems.push(`trade ${trade.id}: moved the user's cash by ${cash}, expected ${-sign * Number(trade.net_minor)}`);
-    if (Number(trade.gross_minor) !== toAccountMinor(Number(trade.price_minor) * Number(trade.quantity), Number(trade.fx_rate_minor))) problems.push(`trade ${trade.id}: gross is not price × quantity at its EUR/INR rate`);
+    if (Number(trade.gross_minor) !== toAccountMinor(Number(trade.price_minor) * Number(trade.quantity), Number(trade.fx_rate_minor), trade.side === 'sell' ? 'credit' : 'charge')) problems.push(`trade ${trade.id}: gross is not price × quantity at its EUR/INR rate`);
   }
   const positionOf = new Map(positions.map((p) => [`${p.user_id}|${p.symbol}`, Number(p.quantity)]));
   for (const [key, quantity] of shares) {

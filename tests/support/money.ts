@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createUser } from '../../src/server/domain/users.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import type { Config } from '../../src/server/config.js';
-import { startTestServer, type TestServer } from './server.js';
+import { startTestServer, type LedgerCheckOption, type TestServer } from './server.js';
 import { expectOk } from './envelope.js';
 import { multipart, png } from './images.js';
 import { assertLedgerInvariants } from './invariants.js';
@@ -18,10 +18,11 @@ import { assertLedgerInvariants } from './invariants.js';
  * A test server for money tests: identity gate off (unless `env` says otherwise), generous
  * login limits, sessions that survive the clock jumping across a week.
  */
-export function startMoneyServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+export function startMoneyServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, options: LedgerCheckOption = {}): Promise<TestServer> {
   return startTestServer(
     { WITHDRAWAL_REQUIRES_IDENTITY: '0', LOGIN_PER_IP_PER_15MIN: '100000', UPLOADS_PER_USER_PER_HOUR: '100000', SESSION_IDLE_MS: String(365 * 86_400_000), ...env },
     overrides,
+    options,
   );
 }
 

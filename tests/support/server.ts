@@ -1,6 +1,7 @@
 /**
  * Test servers on real databases: a fresh SQLite file in a temp folder, or — when
- * `TEST_DB=pg` — a fresh PostgreSQL database created for this server and dropped after.
+ * `TEST_DB=pg` — a fresh PostgreSQL database created for this server and dropped after. Every
+ * server and database is ledger-checked (`domain/ledger/check.ts`) when the test file stops it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,22 @@ import { loadConfig, type Config } from '../../src/server/config.js';
 import { buildServer, type Server } from '../../src/server/app.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import type { Envelope } from '../../src/shared/codes.js';
+import { checkLedger, formatViolation } from '../../src/server/domain/ledger/check.js';
+
+/**
+ * The ledger check (`npm run ledger:check`) on a test database before it is closed: every API
+ * test file's servers and databases pass through it when the file stops them. Resolves with
+ * an Error listing the violations, or null when clean.
+ */
+export async function ledgerCheckError(db: Db, what: string): Promise<Error | null> {
+  const violations = await checkLedger(db);
+  return violations.length ? new Error(`ledger check of ${what} found ${violations.length} violation(s):\n${violations.map(formatViolation).join('\n')}`) : null;
+}
+
+/** Per server or database: `ledgerCheck: false` skips the check at stop (a test that corrupts the books on purpose). */
+export interface LedgerCheckOption {
+  ledgerCheck?: boolean;
+}
 
 /** The PostgreSQL server tests use (trust auth, database `test`). */
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,22 +63,27 @@ export async function createPgDatabase(): Promise<{ name: string; url: string; d
  * drops the database.
  * @param prefix the temp folder's name prefix (SQLite).
  */
-export async function openTestDatabase(prefix: string): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openTestDatabase(prefix: string, options: LedgerCheckOption = {}): Promise<{ db: Db; close: () => Promise<void> }> {
+  const checked = (db: Db, release: () => Promise<void>) => async () => {
+    const problem = options.ledgerCheck === false ? null : await ledgerCheckError(db, `test database ${prefix}`).catch((error: Error) => error);
+    await release();
+    if (problem) throw problem;
+  };
   if (testDb() === 'pg') {
     const database = await createPgDatabase();
     const db = await openDb({ kind: 'postgres', url: database.url });
-    const close = async () => {
+    const close = checked(db, async () => {
       await db.destroy();
       await database.drop();
-    };
+    });
     return { db, close };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
-  const close = async () => {
+  const close = checked(db, async () => {
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
-  };
+  });
   return { db, close };
 }
 
@@ -79,10 +101,11 @@ export interface TestServer extends Server {
 }
 
 /**
- * Starts a server on a fresh database with a manual clock.
+ * Starts a server on a fresh database with a manual clock. `stop()` runs the ledger check on
+ * its database first (unless `options.ledgerCheck` is false) and rejects with the violations.
  * @param env extra environment (e.g. rate limits) for `loadConfig`.
  */
-export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, options: LedgerCheckOption = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-test-'));
   const pgDb = testDb() === 'pg' ? await createPgDatabase() : null;
   const config = loadConfig(
@@ -133,9 +156,11 @@ export async function startTestServer(env: Record<string, string> = {}, override
     lastCode,
     registerUser,
     async stop() {
+      const problem = options.ledgerCheck === false ? null : await ledgerCheckError(server.deps.db, 'the test server').catch((error: Error) => error);
       await server.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (problem) throw problem;
     },
   };
 }

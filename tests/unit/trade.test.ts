@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { commissionMinor, contractProfit, isWin, normalizeDirection, rateToBasisPoints, settle, winProfitUnits } from '../../src/shared/trade';
+import { toAccountMinor } from '../../src/shared/currency';
 
 describe('outcome rule (docs/product.md, Up/down trading)', () => {
   it.each([
@@ -73,17 +74,48 @@ describe('settlement payouts', () => {
   });
 });
 
-describe('commission to the cent, halves up', () => {
+describe('commission truncated to the cent (never more than the exact fee)', () => {
   it.each([
-    [1_234_500, 10, 1_235], // 12 345.00 × 0.10 % = 12.345 → 12.35
+    [1_234_500, 10, 1_234], // 12 345.00 × 0.10 % = 12.345 → 12.34
     [1_234_400, 10, 1_234], // 12.344 → 12.34
     [5_000, 10, 5], // 50.00 × 0.10 % = 0.05
-    [4_999, 10, 5], // 0.04999 → 0.05
-    [4_949, 10, 5], // 0.04949 → 0.05 (4.949 cents → 5)
+    [4_999, 10, 4], // 0.04999 → 0.04
+    [4_949, 10, 4], // 4.949 cents → 4
     [4_500, 1, 0], // 0.45 cents → 0
-    [5_000, 1, 1], // 0.5 cents → 1
+    [5_000, 1, 0], // 0.5 cents → 0
     [0, 10, 0],
   ])('%i minor at %i bp → %i', (gross, bp, fee) => {
     expect(commissionMinor(gross, bp)).toBe(fee);
+  });
+});
+
+describe('conversions in the investor\'s favour', () => {
+  it('a charge is truncated to the cent: ₹1,364.05 at 104.14 (€13.098…) is €13.09', () => {
+    expect(toAccountMinor(136_405, 10_414)).toBe(1_309);
+    expect(toAccountMinor(136_405, 10_414, 'charge')).toBe(1_309);
+  });
+
+  it('a credit is rounded up to the cent: the same ₹1,364.05 received is €13.10', () => {
+    expect(toAccountMinor(136_405, 10_414, 'credit')).toBe(1_310);
+  });
+
+  it('exact amounts are not moved either way; the same currency is not converted', () => {
+    expect(toAccountMinor(1_041_400, 10_414)).toBe(10_000);
+    expect(toAccountMinor(1_041_400, 10_414, 'credit')).toBe(10_000);
+    expect(toAccountMinor(136_405, 100, 'credit')).toBe(136_405);
+  });
+
+  it('never charges more nor credits less than the exact amount (every paise amount up to ₹200 at three rates)', () => {
+    for (const rate of [10_414, 9_999, 8_333]) {
+      for (let inr = 0; inr <= 20_000; inr += 7) {
+        const exact = (inr * 100) / rate;
+        const charged = toAccountMinor(inr, rate);
+        const credited = toAccountMinor(inr, rate, 'credit');
+        expect(charged).toBeLessThanOrEqual(exact);
+        expect(exact - charged).toBeLessThan(1);
+        expect(credited).toBeGreaterThanOrEqual(exact);
+        expect(credited - exact).toBeLessThan(1);
+      }
+    }
   });
 });

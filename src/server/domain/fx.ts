@@ -3,7 +3,7 @@
  * sold from an account in another currency convert at the feed's EUR/INR rate (simulated like
  * every other price, and labelled the same way); an INR account converts nothing.
  */
-import { FX_SYMBOL, QUOTE_CURRENCY, SAME_CURRENCY_RATE_MINOR, toAccountMinor, type CurrencyCode } from '../../shared/currency.js';
+import { FX_SYMBOL, QUOTE_CURRENCY, SAME_CURRENCY_RATE_MINOR, toAccountMinor, type CurrencyCode, type MoneyDirection } from '../../shared/currency.js';
 import { fromMinor } from '../../shared/money.js';
 import type { Market } from '../market/index.js';
 import { AppError } from './errors.js';
@@ -45,9 +45,12 @@ export async function currentFx(market: Market, accountCurrency: CurrencyCode): 
   return { quoteCurrency: QUOTE_CURRENCY, accountCurrency, rateMinor: quote.last };
 }
 
-/** INR minor units → account minor units at this rate (halves away from zero). */
-export function convert(fx: Pick<FxRate, 'rateMinor'>, quoteMinor: number): number {
-  return toAccountMinor(quoteMinor, fx.rateMinor);
+/**
+ * INR minor units → account minor units at this rate, in the investor's favour
+ * (`toAccountMinor`: a charge truncated, a credit rounded up; valuations use `charge`).
+ */
+export function convert(fx: Pick<FxRate, 'rateMinor'>, quoteMinor: number, direction: MoneyDirection = 'charge'): number {
+  return toAccountMinor(quoteMinor, fx.rateMinor, direction);
 }
 
 /** The rate as the API shows it. */

@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics of one process, via prom-client: request rate and
  * latency per call (`route` = the registered URL, e.g. `/api/order/buy`), SSE clients, feed
- * lag, settlement backlog and ledger postings, plus Node's default process metrics. Gauges
+ * lag, settlement backlog, ledger postings and the last ledger check's violations per kind,
+ * plus Node's default process metrics. Gauges
  * that need the database are read when Prometheus scrapes, never on the request path.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -10,6 +11,8 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import type { Market } from '../market/index.js';
+import type { LedgerCheckStatus } from '../domain/ledger/check-job.js';
+import { LEDGER_VIOLATION_KINDS } from '../domain/ledger/check.js';
 
 /** Everything the gauges read at scrape time. */
 export interface MetricsSources {
@@ -17,6 +20,8 @@ export interface MetricsSources {
   clock: Clock;
   market: Market;
   isLeader(): boolean;
+  /** The last ledger check of this process (`ledger.check` job), null before its first run. */
+  ledgerCheck?: LedgerCheckStatus;
 }
 
 /** A registry with the server's metrics; `install` adds the request hooks. */
@@ -58,6 +63,18 @@ export function createMetrics(sources: MetricsSources): { registry: Registry; in
     async collect() {
       const row = await sql<{ n: number | string }>`select count(*) as n from postings`.execute(sources.db);
       this.set(Number(row.rows[0]?.n ?? 0));
+    },
+  });
+
+  new Gauge({
+    name: 'nivesh_ledger_violations',
+    help: 'Violations per kind found by the last ledger check this process ran (absent before its first run)',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      const last = sources.ledgerCheck?.last;
+      if (!last) return;
+      for (const kind of LEDGER_VIOLATION_KINDS) this.set({ kind }, last.counts[kind]);
     },
   });
 

@@ -43,8 +43,8 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
       price: () => new AppError('amountInvalid'),
       quantity: () => new AppError('offerQuantityInvalid'),
       minQuantity: () => new AppError('offerQuantityInvalid'),
-      opensAt: () => new AppError('offerWindowInvalid'),
-      closesAt: () => new AppError('offerWindowInvalid'),
+      opensAt: (raw) => new AppError('offerDateInvalid', { value: String(raw.opensAt ?? '').slice(0, 40) }),
+      closesAt: (raw) => new AppError('offerDateInvalid', { value: String(raw.closesAt ?? '').slice(0, 40) }),
     },
     handle: ({ auth, body }) => saveBlockOffer(ctx, auth!.userId, body),
   });

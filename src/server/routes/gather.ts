@@ -39,8 +39,8 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
       tranches: () => new AppError('gatherTranchesInvalid'),
       intervalSeconds: () => new AppError('gatherIntervalInvalid', { min: ctx.deps.config.offerings.gatherMinIntervalSeconds }),
       minAmount: () => new AppError('amountInvalid'),
-      opensAt: () => new AppError('offerWindowInvalid'),
-      closesAt: () => new AppError('offerWindowInvalid'),
+      opensAt: (raw) => new AppError('offerDateInvalid', { value: String(raw.opensAt ?? '').slice(0, 40) }),
+      closesAt: (raw) => new AppError('offerDateInvalid', { value: String(raw.closesAt ?? '').slice(0, 40) }),
     },
     handle: ({ auth, body }) => saveGatherPlan(ctx, auth!.userId, body),
   });

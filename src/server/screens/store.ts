@@ -13,6 +13,7 @@ import { createSchemaAjv } from './ajv.js';
 import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
 import { checkCompatible } from './compat.js';
+import { boundedPayloadSchema } from './integer-bounds.js';
 import type { SchemaNode } from '../../shared/validation.js';
 import type { ScreenCall } from '../../shared/calls.js';
 import { callPositions } from './effects-lint.js';
@@ -192,7 +193,8 @@ export class SchemaStore {
     if (stamp === null) throw new Error(`schema ${relative} is missing`);
     const hit = this.compiled.get(ref);
     if (hit && hit.stamp === stamp) return hit.value;
-    const schema = this.readJson<SchemaNode>(relative)!;
+    // Unbounded integers get the 32-bit bounds of the database columns (integer-bounds.ts).
+    const schema = boundedPayloadSchema(this.readJson<SchemaNode>(relative)!);
     const value = { schema, validate: this.ajv.compile(schema) };
     this.compiled.set(ref, { stamp, value });
     return value;

@@ -16,6 +16,7 @@ import { newId } from '../ids.js';
 import { ENTRY_KINDS, moneyTransaction, releaseHold } from '../ledger/index.js';
 import { ipoView, type IpoView } from './views.js';
 import { appliedSharesByIpo } from './reads.js';
+import { lockIpo } from './lock.js';
 
 /**
  * Body of `admin/ipo/save`: price in currency units (INR, the quote currency), times ISO 8601.
@@ -37,6 +38,13 @@ function normalize(input: IpoInput) {
   if (times.some((t) => Number.isNaN(t)) || !(opens < closes && closes <= allotment && allotment <= listing)) throw new AppError('ipoTimesInvalid');
   if (input.maxLots < input.minLots) throw new AppError('ipoLotsInvalid', { min: input.minLots, max: input.maxLots });
   if (input.totalShares % input.lotSize !== 0 || input.totalShares < input.minLots * input.lotSize) throw new AppError('ipoSharesInvalid');
+  // The largest application (max lots × lot size × price) and the whole issue must be exact
+  // integers of minor units: money arithmetic on them stays within Number.MAX_SAFE_INTEGER.
+  const largest = BigInt(input.maxLots) * BigInt(input.lotSize) * BigInt(priceMinor);
+  const whole = BigInt(input.totalShares) * BigInt(priceMinor);
+  if (largest > BigInt(Number.MAX_SAFE_INTEGER) || whole > BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new AppError('ipoTooLarge');
+  }
   return {
     symbol: input.symbol.trim().toUpperCase(),
     name: input.name.trim(),
@@ -57,6 +65,7 @@ function normalize(input: IpoInput) {
  * Creates an issue (no `id`) or edits one before it opens; a new issue gets its lottery seed
  * and the seed's SHA-256 commitment.
  * @throws AppError `ipoPriceInvalid`, `ipoTimesInvalid`, `ipoLotsInvalid`, `ipoSharesInvalid`,
+ *   `ipoTooLarge` (an application or the issue beyond Number.MAX_SAFE_INTEGER minor units),
  *   `ipoSymbolTaken`, `ipoNotFound`, `ipoNotEditable` (already open or cancelled).
  */
 export async function saveIpo(deps: Deps, actorUserId: string, input: IpoInput): Promise<{ id: string }> {
@@ -116,7 +125,8 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
   const now = deps.clock.now();
   return moneyTransaction(deps.db, async (trx) => {
     const t = ipoDb(trx);
-    const row = await t.selectFrom('ipos').select(['id', 'allotted_at', 'cancelled_at']).where('id', '=', id).executeTakeFirst();
+    // FOR UPDATE (lock.ts): applications in flight commit first and are in the book read below.
+    const row = await lockIpo(trx, id, 'update');
     if (!row) throw new AppError('ipoNotFound');
     const marked = await t.updateTable('ipos').set({ cancelled_at: now, updated_at: now }).where('id', '=', id).where('allotted_at', 'is', null).where('cancelled_at', 'is', null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new AppError(row.cancelled_at !== null ? 'ipoCancelled' : 'ipoAllotted');

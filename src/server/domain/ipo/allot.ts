@@ -7,7 +7,8 @@
  * committed seed (`shared/ipo.ts`) and resolves every application's hold in ONE journal entry
  * (`ipo_allotted`): the allotted amount `held → securities settlement`, the rest `held →
  * available` (the refund). On PostgreSQL the second caller's update waits on the row lock and
- * then finds the issue allotted; on SQLite `BEGIN IMMEDIATE` serializes them.
+ * then finds the issue allotted; on SQLite `BEGIN IMMEDIATE` serializes them. The issue's row is
+ * read `FOR UPDATE` first (`lock.ts`), so an application in flight is in the book or refused.
  *
  * Listing: at `listingAt` a conditional update sets `listed_at`, and the allotted shares become
  * positions (cost basis = allotted amount, through the holdings module), in one transaction.
@@ -16,6 +17,8 @@ import { toAccountMinor } from '../../../shared/currency.js';
 import { allot } from '../../../shared/ipo.js';
 import type { Market } from '../../market/index.js';
 import { syncListedInstruments } from './listed.js';
+import { lockIpo } from './lock.js';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { ipoDb } from '../../db/ipo-tables.js';
 import { writeAudit } from '../audit.js';
@@ -61,7 +64,7 @@ async function report(trx: Db, id: string, seed: string, ranNow: boolean): Promi
 export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, actorUserId: string | null): Promise<AllotmentReport> {
   return moneyTransaction(deps.db, async (trx) => {
     const t = ipoDb(trx);
-    const ipo = await t.selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
+    const ipo = await lockIpo(trx, id, 'update');
     if (!ipo) throw new AppError('ipoNotFound');
     if (ipo.cancelled_at !== null) throw new AppError('ipoCancelled');
     if (now < Number(ipo.closes_at)) throw new AppError('ipoNotClosed');

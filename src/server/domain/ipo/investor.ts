@@ -18,6 +18,7 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
+import { lockIpo } from './lock.js';
 import { ipoView, type IpoView } from './views.js';
 
 /** `ipo/list {status?}`: the issues (a plain array), open first, then upcoming, then the rest by opening time. */
@@ -129,7 +130,7 @@ export interface IpoPurchaseReceipt extends FxView {
 /**
  * Applies for an open issue: whole lots between `minLots` and `maxLots`, one application per
  * investor and issue; shares × price is held (`ipo_applied`: available → held).
- * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `identityRequired`,
+ * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `ipoIdentityRequired`,
  *   `ipoAlreadyApplied`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
@@ -144,7 +145,7 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (row.cancelled_at !== null || row.allotted_at !== null || now < Number(row.opens_at) || now >= Number(row.closes_at)) throw new AppError('ipoNotOpen');
       const lots = input.lots;
       if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
-      if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
+      if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('ipoIdentityRequired');
       const shares = lots * Number(row.lot_size);
       // The issue price is INR; the held amount converts at today's EUR/INR rate, which
       // stays fixed for this application (allotment and refund use it too).
@@ -153,8 +154,9 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
     },
     async (trx, p) => {
       const t = ipoDb(trx);
-      // Re-checked inside the transaction: the issue may have been cancelled or closed meanwhile.
-      const still = await t.selectFrom('ipos').select(['cancelled_at', 'allotted_at', 'closes_at']).where('id', '=', p.row.id).executeTakeFirstOrThrow();
+      // Re-checked inside the transaction, on the row locked FOR SHARE (lock.ts): a cancel or an
+      // allotment either has committed (refused here) or waits for this application to commit.
+      const still = (await lockIpo(trx, p.row.id, 'share'))!;
       if (still.cancelled_at !== null || still.allotted_at !== null || p.now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
       const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).executeTakeFirst();
       if (existing) throw new AppError('ipoAlreadyApplied');

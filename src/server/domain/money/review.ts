@@ -13,6 +13,7 @@ import { writeAudit } from '../audit.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { isSqlite } from '../ledger/index.js';
 import type { DepositStatus } from './deposits.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { userRefs, type UserRef } from './users.js';
@@ -85,7 +86,8 @@ export interface PendingDecision<Row extends { user_id: string; amount_minor: nu
   apply: (trx: Db, now: number, row: Row) => Promise<{ before?: Record<string, unknown>; after: Record<string, unknown> }>;
   /**
    * Four eyes: a decision that moves money out of the house (deposit approval,
-   * payout) needs two different operators above `DUAL_APPROVAL_AMOUNT`.
+   * payout) needs two different operators above `DUAL_APPROVAL_AMOUNT` — for the row, or for
+   * the row plus the operator's own such decisions for the investor in the last 24 hours.
    */
   dual?: boolean;
 }
@@ -100,10 +102,33 @@ export interface DecisionResult<S extends string> {
   approvalsRequired?: number;
 }
 
+/** How far back an operator's own decisions for one investor count together against `DUAL_APPROVAL_AMOUNT`: 24 hours, in ms. */
+export const DUAL_APPROVAL_WINDOW_MS = 24 * 3_600_000;
+
+/**
+ * Minor units of the desk's rows of `userId` that `operatorId` moved to `status` alone (without a
+ * second operator's approval) since `since` (epoch ms).
+ */
+async function soloDecidedMinor(trx: Db, desk: ReviewDesk, status: string, operatorId: string, userId: string, since: number): Promise<number> {
+  const { ref } = trx.dynamic;
+  const row = await trx
+    .selectFrom(desk.table)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>(ref(`${desk.table}.amount_minor`)), eb.lit(0)).as('total'))
+    .where(ref(`${desk.table}.user_id`), '=', userId)
+    .where(ref(`${desk.table}.status`), '=', status)
+    .where(ref(`${desk.table}.reviewed_by`), '=', operatorId)
+    .where(ref(`${desk.table}.reviewed_at`), '>=', since)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('dual_approvals').select('dual_approvals.entity_id').where('dual_approvals.entity', '=', desk.entity).whereRef('dual_approvals.entity_id', '=', ref(`${desk.table}.id`)))))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /**
  * Four-eyes checks before a decision, inside its transaction: the operator is not
- * the row's owner (`ownItem`); above the dual-approval amount the first approval is recorded
- * (and audited as `<action>.first`) and the decision waits for a second, different operator.
+ * the row's owner (`ownItem`); above the dual-approval amount — the row's amount plus what the
+ * same operator alone decided for the same investor in the last 24 hours
+ * ({@link DUAL_APPROVAL_WINDOW_MS}) — the first approval is recorded (and audited as
+ * `<action>.first`) and the decision waits for a second, different operator.
  * @returns null to go ahead, or the waiting answer after a first approval.
  * @throws AppError the desk's `notFound` / `notPending`, `ownItem`, `secondApproverRequired`.
  */
@@ -114,17 +139,29 @@ async function fourEyes<S extends string>(
   operatorId: string,
   id: string,
   now: number,
-  decision: { action: string; dual?: boolean },
+  decision: { action: string; status: string; dual?: boolean },
 ): Promise<{ wait: DecisionResult<S> | null; approvers: string[] }> {
-  const row = await trx.selectFrom(desk.table).select(['user_id', 'amount_minor', 'status']).where('id', '=', id).executeTakeFirst();
+  const query = trx.selectFrom(desk.table).select(['user_id', 'amount_minor', 'status']).where('id', '=', id);
+  // PostgreSQL: decisions on one row wait for each other (READ COMMITTED would let two
+  // operators both read "no approval yet"); SQLite's write transactions already run one at a time.
+  const row = await (isSqlite(trx) ? query : query.forUpdate()).executeTakeFirst();
   if (!row) throw new AppError(desk.notFound);
   if (row.status !== 'pending') throw new AppError(desk.notPending);
   if (row.user_id === operatorId) throw new AppError('ownItem');
   const limit = deps.config.money.dualApprovalMinor;
-  if (!decision.dual || Number(row.amount_minor) <= limit) return { wait: null, approvers: [] };
+  if (!decision.dual) return { wait: null, approvers: [] };
   const approvals = await trx.selectFrom('dual_approvals').select('operator_id').where('entity', '=', desk.entity).where('entity_id', '=', id).execute();
   const others = approvals.map((a) => a.operator_id).filter((op) => op !== operatorId);
   if (others.length) return { wait: null, approvers: [...others, operatorId] };
+  const amount = Number(row.amount_minor);
+  if (amount <= limit) {
+    // By aggregate: what this operator alone decided for this investor in the last 24 hours
+    // counts with this row. The investor's row is locked (PostgreSQL) so that two of the
+    // operator's decisions for one investor cannot both count without the other.
+    if (!isSqlite(trx)) await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forNoKeyUpdate().execute();
+    const alone = await soloDecidedMinor(trx, desk, decision.status, operatorId, row.user_id, now - DUAL_APPROVAL_WINDOW_MS);
+    if (alone + amount <= limit) return { wait: null, approvers: [] };
+  }
   if (approvals.length) throw new AppError('secondApproverRequired', { limit: fromMinor(limit).toLocaleString('en-IN') });
   await trx.insertInto('dual_approvals').values({ entity: desk.entity, entity_id: id, operator_id: operatorId, created_at: now }).execute();
   await writeAudit(trx, {

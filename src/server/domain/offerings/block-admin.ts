@@ -60,7 +60,9 @@ function adminView(ctx: TradingContext, row: BlockOffersTable, now: number): Blo
 /**
  * Creates (no `id`) or edits an offer.
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `amountInvalid` (price), `offerQuantityInvalid`
- *   (quantity, minimum, or a quantity below what was already sold), `offerWindowInvalid`,
+ *   (quantity, minimum, or a quantity below what was already sold), `offerDateInvalid` (not a
+ *   calendar date), `offerWindowInvalid` (closing not after opening), `offerWindowEnded` (closing
+ *   not in the future),
  *   `blockPriceOutOfBand`, `blockOfferNotFound`, `blockClosed` (editing a closed offer).
  */
 export async function saveBlockOffer(ctx: TradingContext, actorUserId: string, input: BlockOfferInput): Promise<BlockOfferAdminView> {
@@ -73,6 +75,7 @@ export async function saveBlockOffer(ctx: TradingContext, actorUserId: string, i
   const opensAt = instantOf(input.opensAt);
   const closesAt = instantOf(input.closesAt);
   if (closesAt <= opensAt) throw new AppError('offerWindowInvalid');
+  if (closesAt <= ctx.deps.clock.now()) throw new AppError('offerWindowEnded');
   const band = deps.config.offerings.blockPriceBandBps;
   if (!withinBand(priceMinor, marketMinor, band)) {
     throw new AppError('blockPriceOutOfBand', { price: fromMinor(priceMinor), market: fromMinor(marketMinor), band: band / 100 });

@@ -24,14 +24,15 @@ export function positiveMinor(units: unknown): number {
 }
 
 /**
- * An instant given as epoch ms or an ISO 8601 date-time (without offset: India time).
- * @throws AppError `offerWindowInvalid` when unreadable.
+ * An instant given as epoch ms or an ISO 8601 date-time (without offset: India time) naming a
+ * real calendar date and time (2026-02-30 is refused, not read as 2026-03-02).
+ * @throws AppError `offerDateInvalid` (naming the value) when unreadable or not a calendar date.
  */
 export function instantOf(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   const parsed = typeof value === 'string' ? parseIndiaDateTime(value) : null;
   if (parsed !== null) return parsed;
-  throw new AppError('offerWindowInvalid');
+  throw new AppError('offerDateInvalid', { value: String(value).slice(0, 40) });
 }
 
 /** Whether `priceMinor` lies within ±`bandBps` basis points of `marketMinor`. */

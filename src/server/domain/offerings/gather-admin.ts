@@ -66,7 +66,8 @@ export async function planViews(ctx: TradingContext, plans: GatherPlansTable[]):
 /**
  * Creates (no `id`) or edits a plan.
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `gatherTranchesInvalid`,
- *   `gatherIntervalInvalid`, `amountInvalid` (minAmount), `offerWindowInvalid`, `gatherPlanNotFound`.
+ *   `gatherIntervalInvalid` (below the minimum), `gatherIntervalTooLong` (above 366 days),
+ *   `amountInvalid` (minAmount), `offerDateInvalid`, `offerWindowInvalid`, `gatherPlanNotFound`.
  */
 export async function saveGatherPlan(ctx: TradingContext, actorUserId: string, input: GatherPlanInput): Promise<GatherPlanView> {
   const { deps } = ctx;
@@ -75,7 +76,9 @@ export async function saveGatherPlan(ctx: TradingContext, actorUserId: string, i
   if (!name) throw new AppError('validation', { detail: 'name' });
   const tranches = wholeIn(input.tranches, 2, 30, 'gatherTranchesInvalid');
   const minInterval = deps.config.offerings.gatherMinIntervalSeconds;
-  const intervalSeconds = wholeIn(input.intervalSeconds, minInterval, 366 * 86_400, 'gatherIntervalInvalid', { min: minInterval });
+  const maxInterval = 366 * 86_400;
+  if (typeof input.intervalSeconds === 'number' && input.intervalSeconds > maxInterval) throw new AppError('gatherIntervalTooLong', { max: maxInterval, days: 366 });
+  const intervalSeconds = wholeIn(input.intervalSeconds, minInterval, maxInterval, 'gatherIntervalInvalid', { min: minInterval });
   const minAmountMinor = positiveMinor(input.minAmount);
   const opensAt = instantOf(input.opensAt);
   const closesAt = instantOf(input.closesAt);

@@ -22,6 +22,7 @@ import { planStatus, planViews, type GatherPlanView } from './gather-admin.js';
 import { participationViews, type ParticipationView } from './gather-views.js';
 import { positiveMinor } from './common.js';
 import { fromMinor } from '../../../shared/money.js';
+import { currencySymbol } from '../../../shared/currency.js';
 import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 
 /** Posting kinds of the gather holds in the bill flow. */
@@ -69,7 +70,7 @@ export async function joinPlan(ctx: TradingContext, userId: string, input: { id:
     if (!plan) throw new AppError('gatherPlanNotFound');
     if (planStatus(plan, now) !== 'open') throw new AppError('gatherNotOpen');
     const amountMinor = positiveMinor(input.amount);
-    if (amountMinor < Number(plan.min_amount_minor)) throw new AppError('gatherBelowMinimum', { min: fromMinor(Number(plan.min_amount_minor)) });
+    if (amountMinor < Number(plan.min_amount_minor)) throw new AppError('gatherBelowMinimum', { min: fromMinor(Number(plan.min_amount_minor)), currency: currencySymbol(deps.config.money.accountCurrency) });
     return { plan, amountMinor, now };
   };
   return runIdempotent(deps, userId, idempotency, prepare, async (trx, { plan, amountMinor, now }) => {

@@ -87,7 +87,7 @@ export interface OrderQuoteView extends FxView {
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`, `marketUnavailable`.
  */
 export async function quoteOrder(ctx: TradingContext, input: OrderQuoteInput): Promise<OrderQuoteView> {
-  const order = await prepare(ctx, input);
+  const order = await prepare(ctx, input, input.side === 'sell' ? 'sell' : 'buy');
   const side = input.side === 'sell' ? 'sell' : 'buy';
   const total = side === 'buy' ? order.grossMinor + order.commission : order.grossMinor - order.commission;
   return {
@@ -97,7 +97,7 @@ export async function quoteOrder(ctx: TradingContext, input: OrderQuoteInput): P
 }
 
 /** Priced, validated order (outside the transaction). */
-async function prepare(ctx: TradingContext, input: StockOrderInput) {
+async function prepare(ctx: TradingContext, input: StockOrderInput, side: 'buy' | 'sell') {
   // ETF units are priced from their basket (iNAV); everything else by the feed.
   const etf = findEtf(ctx.market, input.symbol);
   const { instrument, priceMinor } = etf ? { instrument: { symbol: etf.symbol, kind: 'equity' as const }, priceMinor: await etfPrice(ctx.market, etf) } : await livePrice(ctx.market, input.symbol);
@@ -107,7 +107,8 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
   // The price is INR; the gross is converted to the account currency at the feed's
   // EUR/INR rate (none for an INR account) and the commission is taken on the converted gross.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
-  const grossMinor = convert(fx, priceMinor * quantity);
+  // What a buy charges is truncated to the cent, what a sale credits rounded up (currency.ts).
+  const grossMinor = convert(fx, priceMinor * quantity, side === 'sell' ? 'credit' : 'charge');
   return { symbol: instrument.symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
 }
 
@@ -117,7 +118,7 @@ async function prepare(ctx: TradingContext, input: StockOrderInput) {
  *   `marketClosed`, `marketUnavailable`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'buy'), async (trx, order) => {
     const buy = await recordShareBuy(trx, order.now, {
       userId,
       symbol: order.symbol,
@@ -138,7 +139,7 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  *   shares before their unlock), `idempotencyMismatch`.
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input), async (trx, order) => {
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), async (trx, order) => {
     const sale = await recordShareSale(trx, order.now, {
       userId, symbol: order.symbol, quantity: order.quantity, priceMinor: order.priceMinor, grossMinor: order.grossMinor,
       commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold,
