@@ -35,7 +35,7 @@ for (const [screen, entries] of byScreen) {
         try {
           await runCase(qaCase, driver);
         } catch (error) {
-          const label = error instanceof CaseStepError ? `${qaCase.name} — step ${error.stepIndex + 1}` : qaCase.name;
+          const label = error instanceof CaseStepError ? `${qaCase.name} — step ${error.stepIndex}` : qaCase.name;
           await attachFailure(page, testInfo, label);
           throw error;
         }

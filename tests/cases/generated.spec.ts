@@ -268,7 +268,7 @@ for (const route of routes) {
           try {
             await runCase(qaCase, driver);
           } catch (error) {
-            await attachFailure(page, testInfo, error instanceof CaseStepError ? `step ${error.stepIndex + 1}` : 'failure');
+            await attachFailure(page, testInfo, error instanceof CaseStepError ? `step ${error.stepIndex}` : 'failure');
             throw error;
           }
           expect(problems.filter((p) => !p.includes('qa-intercepted') && !/status of 401/.test(p))).toEqual([]);

@@ -1,11 +1,14 @@
 /**
- * The QA case format (issue 12): what `tests/cases/*.case.json` files hold and what the
+ * The QA case format: what `tests/cases/*.case.json` files hold and what the
  * generator produces from a screen's schema + layout. `schemas/cases.meta.json` is the same
  * contract as a JSON Schema (the linter checks files against it).
  */
 
-/** Who runs a case: a visitor (no session), a fresh investor, the back-office login. */
-export type CaseRole = 'visitor' | 'investor' | 'operator' | 'editor';
+/**
+ * Who runs a case: a visitor (no session), a fresh investor, the demo operator (back office),
+ * the demo editor (studio) or a second demo editor (`editor2`, when the demo server seeds one).
+ */
+export type CaseRole = 'visitor' | 'investor' | 'operator' | 'editor' | 'editor2';
 
 /** App languages a case can run in (the stored `lang` is the upper-case code). */
 export type CaseLang = 'de' | 'en' | 'hi' | 'zh';
@@ -38,7 +41,10 @@ export type CaseStep =
   | { expectFieldError: { form: string; field: string; message: string; values?: Record<string, string | number> } }
   | { expectToast: string }
   | { expectUrl: string }
-  | { expectCall: { name: string; body?: Record<string, unknown>; schema?: string } };
+  | { expectCall: { name: string; body?: Record<string, unknown>; schema?: string } }
+  | { expectNoText: string }
+  | { expectNoCall: string }
+  | { expectRecord: { call: string; body?: Record<string, unknown>; record: Record<string, unknown> } };
 
 /** A whole case. */
 export interface QaCase {
