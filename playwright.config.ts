@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 
@@ -12,6 +13,10 @@ import { defineConfig } from '@playwright/test';
  * from the schemas; `npm run test:cases`) and `docs-screenshots` (the phone pictures of
  * `docs/screenshots/`, which assert nothing: `npm run docs:screenshots`, not part of `npm test`).
  */
+// One id per run (workers re-read this file with the runner's environment): its data folders
+// are `/tmp/nivesh-e2e-<id>-*`, all removed by the global teardown.
+process.env.E2E_RUN_ID ??= randomBytes(4).toString('hex');
+
 const DOCS_SCREENSHOTS = ['**/screenshots.spec.ts', '**/markets-screenshots.spec.ts'];
 
 /** The environment without libfaketime's preload, for Chromium. */
@@ -27,6 +32,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism()),
   retries: 0,
+  globalTeardown: './tests/e2e/global-teardown.ts',
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

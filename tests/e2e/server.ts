@@ -46,10 +46,13 @@ export interface E2eServer {
   stop(): Promise<void>;
 }
 
+/** How long a server may take to answer: tsx compiles the server first, slow on a busy machine. */
+const START_LIMIT_MS = 180_000;
+
 /**
  * Starts a server and resolves once `/api/ui/screens/page` answers.
  * @param env settings over {@link serverEnv}'s.
- * @throws Error when it exits or does not answer within 60 s (with its error output).
+ * @throws Error when it exits or does not answer within 3 minutes (with its error output).
  */
 export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<E2eServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -72,7 +75,7 @@ export async function startServer(port: number, dataDir: string, env: Record<str
       });
       child.kill('SIGTERM');
     });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the e2e server on port ${port} exited with ${child.exitCode}: ${errors}`);
     try {
@@ -82,12 +85,18 @@ export async function startServer(port: number, dataDir: string, env: Record<str
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the e2e server on port ${port} did not answer within 60 s: ${errors}`);
+      throw new Error(`the e2e server on port ${port} did not answer within ${START_LIMIT_MS / 1000} s: ${errors}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { port, url, dataDir, child, stop };
 }
 
-/** A fresh data folder (`/tmp/nivesh-e2e-*`); the caller removes it. */
-export const freshDataDir = (): string => fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-e2e-'));
+/** The prefix of this run's data folders: `/tmp/nivesh-e2e-<run id>-`. */
+export const dataDirPrefix = (): string => path.join(os.tmpdir(), `nivesh-e2e-${process.env.E2E_RUN_ID ?? 'run'}-`);
+
+/**
+ * A fresh data folder of this run; the caller removes it, and the run's global teardown
+ * (`global-teardown.ts`) removes whatever a killed worker left.
+ */
+export const freshDataDir = (): string => fs.mkdtempSync(dataDirPrefix());

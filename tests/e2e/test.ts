@@ -32,7 +32,7 @@ export const test = base.extend<object, { e2eServer: E2eServer }>({
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', auto: true, timeout: 90_000 },
+    { scope: 'worker', auto: true, timeout: 240_000 },
   ],
   baseURL: async ({ e2eServer }, use) => {
     await use(e2eServer.url);
