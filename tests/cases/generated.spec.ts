@@ -205,6 +205,8 @@ for (const route of routes) {
   test.describe(`screen ${screen}`, () => {
     for (const lang of ['de', 'en'] as const) {
       test(`route ${route.path} in ${lang}: messages, console, CSP, ${lang === AXE_LANG ? 'axe, ' : ''}screenshot`, async ({ page, request }) => {
+        // axe over a long list and a stable screenshot take a while on a busy machine.
+        test.setTimeout(120_000);
         const session = await sessionFor(request, role);
         const url = await urlOf(request, route.path);
         const problems = watch(page);
