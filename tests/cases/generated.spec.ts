@@ -194,6 +194,9 @@ const formOfStep = (step: CaseStep): string | undefined =>
 test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(async ({ request }) => {
+  // An investor registered, verified and funded, and three offers, all through the API: on a
+  // busy machine this takes longer than one case may.
+  test.setTimeout(240_000);
   await prepareWorld(request);
 });
 
