@@ -1,15 +1,23 @@
-import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * e2e in Debian's Chromium at the reference phone viewport (390×844) against the real server
- * (built client, fresh SQLite data folder per run, demo mode for the local mailbox).
+ * Chromium tests in Debian's Chromium at the reference phone viewport (390×844) against the
+ * real server with the built client. There is no shared `webServer`: every worker starts its own
+ * server on a fresh SQLite data folder (`tests/e2e/test.ts`), so workers run side by side and
+ * no run leaves a folder behind. `E2E_WORKERS` sets the number of workers (default: one per
+ * core, at most 2 — each worker is a server plus a Chromium).
+ *
+ * Projects: `phone-chromium` (the e2e suite), `cases` (QA case files and the cases generated
+ * from the schemas; `npm run test:cases`) and `docs-screenshots` (the phone pictures of
+ * `docs/screenshots/`, which assert nothing: `npm run docs:screenshots`, not part of `npm test`).
  */
-const port = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-e2e-'));
-process.env.E2E_DATA_DIR = dataDir; // workers re-read this config; keep one folder
+// One id per run (workers re-read this file with the runner's environment): its data folders
+// are `/tmp/nivesh-e2e-<id>-*`, all removed by the global teardown.
+process.env.E2E_RUN_ID ??= randomBytes(4).toString('hex');
+
+const DOCS_SCREENSHOTS = ['**/screenshots.spec.ts', '**/markets-screenshots.spec.ts'];
 
 /** The environment without libfaketime's preload, for Chromium. */
 function withoutFaketime(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -22,12 +30,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism()),
   retries: 0,
+  globalTeardown: './tests/e2e/global-teardown.ts',
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: `http://localhost:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -35,8 +43,8 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Asia/Kolkata',
     trace: 'retain-on-failure',
-    // The service worker would serve screens stale-while-revalidate across tests;
-    // only tests/e2e/delivery.spec.ts lets it run.
+    // The service worker would serve screens stale-while-revalidate across tests; only
+    // tests/e2e/delivery.spec.ts lets it run.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -48,8 +56,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone-chromium', testDir: 'tests/e2e' },
-    // QA: case files and cases generated from the schemas; `npm run test:cases`.
+    { name: 'phone-chromium', testDir: 'tests/e2e', testIgnore: DOCS_SCREENSHOTS },
+    { name: 'docs-screenshots', testDir: 'tests/e2e', testMatch: DOCS_SCREENSHOTS },
     {
       name: 'cases',
       testDir: 'tests/cases',
@@ -57,31 +65,4 @@ export default defineConfig({
       expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.02 } },
     },
   ],
-  webServer: {
-    command: `node --import tsx src/server/main.ts`,
-    url: `http://localhost:${port}/api/ui/screens/page`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NIVESH_MODE: 'demo',
-      DATABASE_URL: '',
-      CAPTCHA_PER_IP_PER_HOUR: '1000',
-      // Every spec logs in and registers from one IP: the per-IP login budget (50 per 15 min)
-      // would refuse the later specs; API tests cover the budget itself.
-      LOGIN_PER_IP_PER_15MIN: '100000',
-      LOG_LEVEL: 'warn',
-      // A Monday, 11:30 India time: inside the deposit and withdrawal windows on any real day.
-      CLOCK_START: '2026-11-23T06:00:00Z',
-      // A 10-second shortest contract keeps the trade e2e short.
-      UPDOWN_DURATIONS: '10:0.85,60:0.90,300:0.95',
-      // IPO applications without an identity review (the identity e2e covers the review).
-      IPO_REQUIRES_IDENTITY: '0',
-      // A parallel build (another worktree task) may use its own output folder.
-      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
-    },
-  },
 });

@@ -1,12 +1,19 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects: `unit` (pure functions, renderer helpers), `api` (a real server over HTTP
- * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster`
- * (several server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
+ * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster` (several
+ * server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
  */
 export default defineConfig({
   test: {
+    // Test files in child processes (`forks`: better-sqlite3 and the servers' timers stay per
+    // file), one per core. Vitest's own default leaves a core free, which on 2 cores means one
+    // file at a time — but API files mostly wait on their server's database (SQLite in the same
+    // process, PostgreSQL in another), so every core takes a file. `VITEST_MAX_WORKERS` overrides.
+    pool: 'forks',
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {

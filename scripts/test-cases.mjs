@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm run test:cases [-- <file or glob> ...]`: the QA suite in Chromium at 390×844.
- * Without arguments: every case file, then — on a fresh server of its own, so the route
+ * Without arguments: every case file, then — on fresh servers of its own, so the route
  * screenshots always see the same records — the cases generated from every screen's schema +
  * layout and the route checks (messages, console, CSP, axe, screenshots). With arguments: only
- * those case files (paths or globs such as `tests/cases/pay*.case.json`). Other Playwright
- * options pass through (`--grep`, `--update-snapshots`). The HTML report (grouped by screen)
- * lands in `playwright-report/` (the last part's). Builds the client first when `dist/client`
- * is missing.
+ * those case files (paths or globs such as `tests/cases/pay*.case.json`). `--screen <name>`
+ * (repeatable) keeps one screen's case files, generated cases and route checks — exactly that
+ * screen: `--screen withdraw` leaves out `withdrawDetail`. Other Playwright options pass through
+ * (`--grep`, `--list`, `--update-snapshots`). The HTML report (grouped by screen) lands in
+ * `playwright-report/` (the last part's). Builds the client first when `dist/client` is missing.
  *
  * `npm run screenshots:update` (`--screenshots`): rebuilds the client, then rewrites every
  * route's baseline (`tests/cases/__screenshots__/<screen>-<lang>.png`) from the route checks
@@ -23,8 +24,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const args = process.argv.slice(2);
 const screenshots = args.includes('--screenshots');
-const selection = args.filter((a) => !a.startsWith('-') && /\.case\.json$|[*?]/.test(a));
-const passThrough = args.filter((a) => !selection.includes(a) && a !== '--screenshots');
+
+/** `--screen <name>` / `--screen=<name>` values, and the arguments left. */
+const screens = [];
+const rest = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--screen') screens.push(args[++i] ?? '');
+  else if (args[i].startsWith('--screen=')) screens.push(args[i].slice('--screen='.length));
+  else rest.push(args[i]);
+}
+if (screens.some((name) => !/^[A-Za-z0-9_]+$/.test(name))) {
+  console.error('--screen takes a screen name, e.g. --screen withdraw');
+  process.exit(2);
+}
+const selection = rest.filter((a) => !a.startsWith('-') && /\.case\.json$|[*?]/.test(a));
+// Tests are titled `screen <name> <test>`: the space after the name keeps `withdraw` from
+// matching `withdrawDetail`.
+const screenGrep = screens.length ? ['--grep', `(^| )screen (${screens.join('|')}) `] : [];
+const passThrough = [...rest.filter((a) => !selection.includes(a) && a !== '--screenshots'), ...screenGrep];
 
 const run = (command, commandArgs, env = {}) => {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_HTML_OPEN: 'never', ...env } });

@@ -1,40 +1,98 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check, in order — generated types fresh, layouts pass the catalogue,
- * typecheck, unit + API tests on SQLite, the API tests again on PostgreSQL (whenever it is
- * reachable; required when REQUIRE_PG=1), the scale-out tests with three processes on
- * PostgreSQL + Redis (whenever both answer; required when REQUIRE_CLUSTER=1), then the client
- * build, the e2e suite, the QA case files and the cases generated from the schemas in Chromium.
+ * `npm test`: every check. The independent steps run side by side — the static checks
+ * (generated types fresh, layouts and case files pass their lint, typecheck), the client build, the unit and
+ * API tests on SQLite, and on PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1)
+ * followed by the scale-out tests with three processes on PostgreSQL + Redis (whenever both
+ * answer; required when REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with
+ * its own servers (one per Playwright worker): the e2e suite, the QA case files, and the cases
+ * generated from the schemas with every route checked.
+ *
+ * A step that runs beside others has its output kept and printed whole when it ends, with its
+ * duration; the first step that fails stops the others (their process groups are ended) and its
+ * output is printed last, so the reason is at the bottom of the log. `TEST_JOBS=1` runs the
+ * steps one at a time (for a machine with one core).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import net from 'node:net';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const started = Date.now();
+const elapsed = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
+
+/** Child process groups still running, ended when a step fails. */
+const running = new Set();
+let failed = false;
+
+/** Ends every running step's process group (the step and the servers it started). */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
 
 /**
- * Runs one step, failing the run when it fails or outlives `limitS` seconds. `timeout(1)` signals
- * the step's whole process group, so a stalled step (and the servers it started) ends with a
- * clear message instead of using up the CI's time. Prints each step's duration.
+ * Runs one step in its own process group under `timeout(1)` (a stalled step and the servers it
+ * started end with a clear message instead of using up the CI's time). Resolves with its
+ * duration; on failure prints the step's output, stops every other step and exits.
+ * @param options.live print the output as it comes (a step that runs alone) instead of keeping it.
  */
-function step(title, command, args, env = {}, limitS = 900) {
-  console.log(`\n▶ ${title}`);
-  const started = Date.now();
-  const result = spawnSync('timeout', ['--kill-after=30', String(limitS), command, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  if (result.status === 124 || result.status === 137) {
-    console.error(`✖ ${title} did not finish within ${limitS} s`);
-    process.exit(1);
-  }
-  if (result.status !== 0) {
-    console.error(`✖ ${title} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${title} (${seconds} s)`);
+function step(title, command, args, { env = {}, limitS = 900, live = false } = {}) {
+  if (failed) return new Promise(() => undefined);
+  const from = Date.now();
+  console.log(`▶ ${title}${live ? '' : ' (output shown when it ends)'}`);
+  return new Promise((resolve) => {
+    const child = spawn('timeout', ['--kill-after=30', String(limitS), command, ...args], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+      detached: true,
+    });
+    running.add(child);
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (failed) return;
+      const took = elapsed(from);
+      const text = Buffer.concat(output).toString('utf8').trimEnd();
+      if (code === 0) {
+        if (text) console.log(`\n── ${title} ──\n${text}`);
+        console.log(`✔ ${title} (${took})`);
+        resolve(took);
+        return;
+      }
+      failed = true;
+      stopAll();
+      const reason = code === 124 || code === 137 ? `did not finish within ${limitS} s` : `failed (${signal ?? `exit ${code}`}, ${took})`;
+      console.error(`\n── ${title} ──\n${text}\n✖ ${title} ${reason}`);
+      console.error(`✖ npm test stopped after ${elapsed(started)}`);
+      process.exit(typeof code === 'number' && code !== 0 ? code : 1);
+    });
+  });
 }
+
+/** Runs step factories one after another. */
+const chain = async (...factories) => {
+  for (const factory of factories) await factory();
+};
+
+/** Runs step factories side by side (or one after another with TEST_JOBS=1). */
+const together = (...factories) => (process.env.TEST_JOBS === '1' ? chain(...factories) : Promise.all(factories.map((f) => f())));
 
 async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -49,53 +107,71 @@ async function postgresReachable(url) {
   }
 }
 
-/** Whether Redis answers PING (RESP inline command over a plain socket). */
-function redisReachable(url) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379) });
-    const done = (result) => {
-      socket.destroy();
-      resolve(result);
-    };
-    socket.setTimeout(3000, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
+/** Whether Redis answers PING (one attempt, no reconnecting). */
+async function redisReachable(url) {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
 }
-
-step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], {}, 300);
-step('screen layouts pass the catalogue', bin('tsx'), ['scripts/lint-schemas.ts'], {}, 300);
-step('typecheck', bin('tsc'), ['--noEmit'], {}, 600);
-step('unit and API tests (SQLite)', bin('vitest'), ['run', '--project', 'unit', '--project', 'api'], {}, 1200);
 
 const pgUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-if (await postgresReachable(pgUrl)) {
-  step('API tests (PostgreSQL)', bin('vitest'), ['run', '--project', 'api'], { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, 1200);
-} else if (process.env.REQUIRE_PG === '1') {
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const hasPg = await postgresReachable(pgUrl);
+const hasRedis = hasPg && (await redisReachable(redisUrl));
+if (!hasPg && process.env.REQUIRE_PG === '1') {
   console.error(`✖ PostgreSQL is required (REQUIRE_PG=1) but not reachable at ${pgUrl}`);
   process.exit(1);
-} else {
-  console.log(`\n⚠ PostgreSQL not reachable at ${pgUrl}: API tests ran on SQLite only.`);
 }
-
-// Three server processes on PostgreSQL + Redis (kill -9 of leader and follower).
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0');
-if ((await postgresReachable(pgUrl)) && (await redisReachable(redisUrl))) {
-  step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, 600);
-} else if (process.env.REQUIRE_CLUSTER === '1') {
+if (!hasRedis && process.env.REQUIRE_CLUSTER === '1') {
   console.error(`✖ PostgreSQL and Redis are required (REQUIRE_CLUSTER=1): ${pgUrl}, ${redisUrl}`);
   process.exit(1);
-} else {
-  console.log('\n⚠ PostgreSQL or Redis not reachable: scale-out tests skipped.');
 }
+if (!hasPg) console.log(`⚠ PostgreSQL not reachable at ${pgUrl}: API tests run on SQLite only.`);
+else if (!hasRedis) console.log(`⚠ Redis not reachable at ${redisUrl}: scale-out tests skipped.`);
+console.log(`npm test on ${os.availableParallelism()} cores\n`);
 
-step('client build', bin('vite'), ['build', '--logLevel', 'warn'], {}, 600);
-step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], {}, 1800);
-// The QA suite, each part on its own fresh server: the case files, then the cases
-// generated from every screen's schema + layout and the route checks (messages, console, CSP,
-// axe, screenshots against tests/cases/__screenshots__). One worker: the route screenshots show
-// back-office lists, which must hold the same records on every run.
-step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], {}, 900);
-step('QA cases generated from the schemas, and every route checked', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], {}, 1800);
-console.log('\n✔ all tests passed');
+/** The vitest command and arguments for some projects. */
+const vitest = (projects) => [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p])]];
+
+await together(
+  () =>
+    chain(
+      () => step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], { limitS: 300 }),
+      () => step('screen layouts and case files pass their lint', bin('tsx'), ['scripts/lint-schemas.ts'], { limitS: 300 }),
+      () => step('typecheck', bin('tsc'), ['--noEmit'], { limitS: 600 }),
+    ),
+  () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { limitS: 600 }),
+  () => {
+    const [command, args] = vitest(['unit', 'api']);
+    return step('unit and API tests (SQLite)', command, args, { limitS: 1200 });
+  },
+  () =>
+    hasPg
+      ? chain(
+          () => {
+            const [command, args] = vitest(['api']);
+            return step('API tests (PostgreSQL)', command, args, { env: { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, limitS: 1200 });
+          },
+          () =>
+            hasRedis
+              ? step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { env: { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, limitS: 600 })
+              : undefined,
+        )
+      : undefined,
+);
+
+// Chromium steps: each Playwright run starts one server per worker on its own data folder. The
+// case files and the generated suite run on servers of their own, so the generated route
+// screenshots never show the case files' accounts in back-office lists.
+console.log(`\n(${elapsed(started)} so far)\n`);
+await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { limitS: 1200, live: true });
+await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { limitS: 900, live: true });
+await step('QA cases generated from the schemas, and every route checked', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { limitS: 1500, live: true });
+console.log(`\n✔ all tests passed (${elapsed(started)})`);

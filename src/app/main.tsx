@@ -11,6 +11,11 @@ import { App } from './App';
 import { setAccountCurrency } from '../shared/format';
 import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import { prefetchEntryRoute } from './prefetch';
+// The app's own fonts (every phone draws the same glyphs): Noto Sans (Latin, Devanagari, …) and
+// Noto Sans SC, as variable fonts (one file per script subset for every weight). Each subset is
+// an @font-face with its unicode-range, so a phone downloads only the subsets its texts use.
+import '@fontsource-variable/noto-sans/wght.css';
+import '@fontsource-variable/noto-sans-sc/wght.css';
 import './styles.css';
 import './theme.css';
 

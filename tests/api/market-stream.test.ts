@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -13,6 +13,9 @@ let base: string;
 
 beforeAll(async () => {
   server = await startTestServer();
+  // The first stream would otherwise pay for the feed's start (the day's bars opened in the
+  // database) before its snapshot; that is set-up, timed by the hook's limit, not the test's.
+  await server.market.ready();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 });
@@ -56,13 +59,14 @@ function open(path: string, headers: Record<string, string> = {}) {
     response.on('end', () => (ended = true));
   });
   request.on('error', () => (ended = true));
-  const waitFor = async (predicate: () => boolean, ms = 3000) => {
-    const until = Date.now() + ms;
-    while (!predicate()) {
-      if (Date.now() > until) throw new Error(`timed out; events: ${JSON.stringify(events.slice(-5))}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  /** Waits until the predicate holds (bounded only by the test's own time limit). */
+  const waitFor = (predicate: () => boolean) =>
+    vi.waitFor(
+      () => {
+        if (!predicate()) throw new Error(`not yet; status ${status}, events: ${JSON.stringify(events.slice(-5))}`);
+      },
+      { timeout: 25_000, interval: 10 },
+    );
   return { events, waitFor, status: () => status, contentType: () => contentType, headers: () => responseHeaders, ended: () => ended, close: () => request.destroy() };
 }
 

@@ -14,7 +14,7 @@ describe.skipIf(testDb() !== 'pg')('named prepared statements (PostgreSQL)', () 
   // Kysely checks a client out and calls `query(text, values)` on it, as here.
   let client: pg.PoolClient;
   beforeAll(async () => {
-    database = await createPgDatabase();
+    database = await createPgDatabase({ empty: true });
     pool = new pg.Pool({ connectionString: database.url, max: 1 });
     usePreparedStatements(pool, 2);
     client = await pool.connect();

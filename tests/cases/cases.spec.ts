@@ -20,6 +20,9 @@ for (const file of caseFiles()) {
   byScreen.set(screen, [...(byScreen.get(screen) ?? []), { file, qaCase }]);
 }
 
+// Each case makes its own accounts and records: cases are shared out one by one between the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [screen, entries] of byScreen) {
   test.describe(`screen ${screen}`, () => {
     for (const { file, qaCase } of entries) {
@@ -32,7 +35,7 @@ for (const [screen, entries] of byScreen) {
         try {
           await runCase(qaCase, driver);
         } catch (error) {
-          const label = error instanceof CaseStepError ? `${qaCase.name} — step ${error.stepIndex + 1}` : qaCase.name;
+          const label = error instanceof CaseStepError ? `${qaCase.name} — step ${error.stepIndex}` : qaCase.name;
           await attachFailure(page, testInfo, label);
           throw error;
         }

@@ -89,28 +89,18 @@ async function seedFor(request: APIRequestContext, path: string): Promise<boolea
 }
 
 /**
- * The shared state every generated case sees, made once per run before the first case — alone
+ * The shared state every generated case sees, made once per worker before its first case — alone
  * or in the whole run, so a route's screenshot shows the same records either way: the
- * operator's login, the shared investor, and every `SEED` record. Kept in the run's data folder
- * (`qa-world.json`): Playwright starts a new worker after a failed case, and that worker reuses
- * the investor's session and the records instead of adding a second set to the lists.
+ * operator's login, the shared investor, and every `SEED` record. Each worker has a server of its
+ * own (a new one after a failed case), so the state is made on a fresh database every time.
  */
-const WORLD_FILE = path.join(process.env.E2E_DATA_DIR ?? '.', 'qa-world.json');
 async function prepareWorld(request: APIRequestContext): Promise<void> {
-  const seeders = [...new Set(Object.values(SEED))];
-  if (fs.existsSync(WORLD_FILE)) {
-    const world = JSON.parse(fs.readFileSync(WORLD_FILE, 'utf8')) as { investor: CaseSession };
-    investor = Promise.resolve(world.investor);
-    for (const seeder of seeders) seeded.set(seeder, Promise.resolve());
-    return;
-  }
   await sessionFor(request, 'operator');
-  const world = { investor: await sessionFor(request, 'investor') };
-  for (const seeder of seeders) {
+  await sessionFor(request, 'investor');
+  for (const seeder of new Set(Object.values(SEED))) {
     if (!seeded.has(seeder)) seeded.set(seeder, seeder(request));
     await seeded.get(seeder);
   }
-  fs.writeFileSync(WORLD_FILE, JSON.stringify(world));
 }
 
 /**
@@ -190,13 +180,23 @@ function emptied(value: unknown): unknown {
   return value;
 }
 
+/** The language whose route check runs axe-core. */
+const AXE_LANG = 'de';
+
 const LOADING_KINDS = new Set(['list', 'detail']);
 
 /** The form a step acts on, if any. */
 const formOfStep = (step: CaseStep): string | undefined =>
   'fill' in step ? step.fill.form : 'submit' in step ? step.submit : 'expectFieldError' in step ? step.expectFieldError.form : undefined;
 
+// Cases are shared out one by one between the workers, in file order: each worker runs its
+// route checks before any of its form cases, on a server of its own.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async ({ request }) => {
+  // An investor registered, verified and funded, and three offers, all through the API: on a
+  // busy machine this takes longer than one case may.
+  test.setTimeout(240_000);
   await prepareWorld(request);
 });
 
@@ -207,7 +207,9 @@ for (const route of routes) {
   const role = roleOf(route.path, route.public, readLayout(screen));
   test.describe(`screen ${screen}`, () => {
     for (const lang of ['de', 'en'] as const) {
-      test(`route ${route.path} in ${lang}: messages, console, CSP, axe, screenshot`, async ({ page, request }) => {
+      test(`route ${route.path} in ${lang}: messages, console, CSP, ${lang === AXE_LANG ? 'axe, ' : ''}screenshot`, async ({ page, request }) => {
+        // axe over a long list and a stable screenshot take a while on a busy machine.
+        test.setTimeout(120_000);
         const session = await sessionFor(request, role);
         const url = await urlOf(request, route.path);
         const problems = watch(page);
@@ -217,11 +219,14 @@ for (const route of routes) {
         // A public screen whose calls need a session sends a visitor to /page (code 501).
         expect(new URL(page.url()).pathname, 'the route stays open').toBe(route.path);
         expect(await rawMessageIds(page, lang), 'message ids shown untranslated').toEqual([]);
-        const axe = await new AxeBuilder({ page }).analyze();
-        const serious = axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        expect(serious, 'axe serious/critical violations').toEqual([]);
+        // axe once per route: the languages share markup, roles and colours.
+        if (lang === AXE_LANG) {
+          const axe = await new AxeBuilder({ page }).analyze();
+          const serious = axe.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+          expect(serious, 'axe serious/critical violations').toEqual([]);
+        }
         // The app's own problems, before the screenshot: its stylePath and disabled animations are
         // injected as inline <style>, which the CSP (no inline styles) reports.
         expect([...problems], 'console errors and CSP violations').toEqual([]);
@@ -270,7 +275,7 @@ for (const route of routes) {
           try {
             await runCase(qaCase, driver);
           } catch (error) {
-            await attachFailure(page, testInfo, error instanceof CaseStepError ? `step ${error.stepIndex + 1}` : 'failure');
+            await attachFailure(page, testInfo, error instanceof CaseStepError ? `step ${error.stepIndex}` : 'failure');
             throw error;
           }
           expect(problems.filter((p) => !p.includes('qa-intercepted') && !/status of 401/.test(p))).toEqual([]);

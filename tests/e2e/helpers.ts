@@ -39,7 +39,10 @@ export async function readCode(request: APIRequestContext, email: string, seen: 
 
 type Login = { email: string; password: string };
 const demoCredentials = () =>
-  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login; editor: Login; editor2: Login };
+  JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR!, 'demo-credentials.json'), 'utf8')) as { investor: Login; operator: Login; editor: Login; editor2: Login } & Record<string, Login | undefined>;
+
+/** A demo account the server seeded by its key in `DATA_DIR/demo-credentials.json` (`editor2`, …), or undefined. */
+export const demoCredential = (key: string): Login | undefined => demoCredentials()[key];
 
 /** The demo investor seeded at server start (`DATA_DIR/demo-credentials.json`). */
 export const demoInvestor = (): Login => demoCredentials().investor;

@@ -4,12 +4,10 @@
  * every range, a star puts the stock in /userMarket, a news article opens, pull-to-refresh
  * reloads, and the live stream reconnects after the server restarts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from './test';
 import { openWithSession, registerByApi } from './helpers';
+import { basePort, freshDataDir, startServer } from './server';
 
 const texts = (page: Page, testId: string) => page.getByTestId(testId).allInnerTexts();
 
@@ -175,42 +173,17 @@ test('a news article opens from /home', async ({ page, request }) => {
   await expect(page.getByTestId('article')).toContainText('Nivesh Technologies');
 });
 
-/** A second server of our own, so the test can stop and restart it. */
-function startOwnServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NIVESH_MODE: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', CAPTCHA_PER_IP_PER_HOUR: '1000', CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client' },
-    stdio: 'ignore',
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 30_000;
-    const probe = async () => {
-      try {
-        const response = await fetch(`http://localhost:${port}/api/ui/screens/page`);
-        if (response.ok) return resolve(child);
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > deadline) return reject(new Error('own server did not start'));
-      setTimeout(() => void probe(), 200);
-    };
-    void probe();
-  });
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
+/** The restarted server runs on the real clock, as a production server does. */
+const OWN_ENV = { CLOCK_START: '' };
 
 test('the live stream reconnects after the server restarts', async ({ page, playwright }) => {
   test.setTimeout(120_000);
-  const port = Number(process.env.E2E_RESTART_PORT ?? (Number(process.env.E2E_PORT ?? 8181) + 10));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-e2e-restart-'));
+  // A second server of our own, so the test can stop and restart it: the last port of the
+  // run's range (E2E_PORT + 8), past every worker's.
+  const port = Number(process.env.E2E_RESTART_PORT ?? basePort() + 8);
+  const dataDir = freshDataDir();
   const base = `http://localhost:${port}`;
-  let server = await startOwnServer(port, dataDir);
+  let server = await startServer(port, dataDir, OWN_ENV);
   try {
     const api = await playwright.request.newContext({ baseURL: base });
     const user = await registerByApi(api);
@@ -221,16 +194,16 @@ test('the live stream reconnects after the server restarts', async ({ page, play
     await expect(dot).toHaveAttribute('data-state', 'open');
     const values = () => texts(page, 'index-value');
 
-    await stopServer(server);
+    await server.stop();
     await expect(dot).not.toHaveAttribute('data-state', 'open', { timeout: 15_000 });
     const frozen = await values();
 
-    server = await startOwnServer(port, dataDir);
+    server = await startServer(port, dataDir, OWN_ENV);
     await expect(dot).toHaveAttribute('data-state', 'open', { timeout: 40_000 });
     await expect.poll(async () => (await values())[0] !== frozen[0], { timeout: 10_000 }).toBe(true);
     await api.dispose();
   } finally {
-    await stopServer(server);
+    await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,15 +1,42 @@
 /**
- * The e2e `test` every spec imports. When the suite runs under libfaketime
- * (`scripts/test-clock-shift.sh`) Chromium itself runs on the real clock — it stalls
- * under libfaketime — so each browser context gets the runner's (moved) wall clock through
- * Playwright's clock emulation instead: page timers stay real, `Date` shows the moved time.
+ * The `test` every Chromium spec imports. Each Playwright worker starts its own server
+ * (`server.ts`) on a fresh data folder, removed when the worker ends, so workers never see each
+ * other's records; `baseURL` points at it and `E2E_DATA_DIR` names its folder (the demo
+ * credentials are read from there).
+ *
+ * When the suite runs under libfaketime (`scripts/test-clock-shift.sh`) Chromium itself runs on
+ * the real clock — it stalls under libfaketime — so each browser context gets the runner's
+ * (moved) wall clock through Playwright's clock emulation instead: page timers stay real,
+ * `Date` shows the moved time.
  */
+import fs from 'node:fs';
 import { test as base } from '@playwright/test';
+import { basePort, freshDataDir, startServer, type E2eServer } from './server';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Page } from '@playwright/test';
 
-export const test = base.extend({
+export const test = base.extend<object, { e2eServer: E2eServer }>({
+  e2eServer: [
+    async ({}, use, workerInfo) => {
+      const dataDir = freshDataDir();
+      process.env.E2E_DATA_DIR = dataDir;
+      try {
+        const server = await startServer(basePort() + workerInfo.parallelIndex, dataDir);
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 240_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.url);
+  },
   context: async ({ context }, use) => {
     if (process.env.FAKETIME) await context.clock.setSystemTime(Date.now());
     await use(context);

@@ -1,10 +1,11 @@
 /**
  * Runs one QA case's steps against a driver — the real page in Playwright
  * (`playwright-driver.ts`) or a rendered form in a unit test. Whatever fails is reported as
- * `case "<name>", step <n> <step>: <reason>` so a red run names the case and the step.
+ * `case "<name>", step #/steps/<n> <step>: <reason>`, numbered from 0 as the lint's pointers
+ * are, so a red run names the case and the step the way `npm run lint:schemas` would.
  */
 import { checkBody } from './schemas';
-import { textOf } from './messages';
+import { expectedText, textOf } from './messages';
 import { stepKind, type CaseLang, type CaseStep, type QaCase } from './types';
 
 /** What a case needs from the thing under test. Every `expect*` waits up to its own timeout and throws when unmet. */
@@ -15,12 +16,19 @@ export interface CaseDriver {
   submit(form: string): Promise<void>;
   navigate(path: string): Promise<void>;
   wait(ms: number): Promise<void>;
-  expectText(text: string): Promise<void>;
-  expectFieldError(form: string, field: string, text: string): Promise<void>;
-  expectToast(text: string): Promise<void>;
+  /** Some visible element's text is `text` or contains it (a pattern: matches its start). */
+  expectText(text: string | RegExp): Promise<void>;
+  /** No visible element shows the text (waits for it to go). */
+  expectNoText(text: string | RegExp): Promise<void>;
+  expectFieldError(form: string, field: string, text: string | RegExp): Promise<void>;
+  expectToast(text: string | RegExp): Promise<void>;
   expectUrl(path: string): Promise<void>;
   /** The body of the last call with that name, waiting briefly for it; undefined when none was made. */
   lastCall(name: string): Promise<Record<string, unknown> | undefined>;
+  /** The bodies of every call with that name made so far, once the page's calls have settled. */
+  callsSoFar(name: string): Promise<Array<Record<string, unknown>>>;
+  /** Calls `/api/<name>` with the page's current session; the answer's `data`. @throws Error unless code 200. */
+  query(name: string, body: Record<string, unknown>): Promise<unknown>;
 }
 
 /** A step failure that names the case and the step. */
@@ -31,7 +39,7 @@ export class CaseStepError extends Error {
     readonly step: CaseStep,
     cause: unknown,
   ) {
-    super(`case "${caseName}", step ${stepIndex + 1} ${JSON.stringify(step)}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`case "${caseName}", step #/steps/${stepIndex} ${JSON.stringify(step)}: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'CaseStepError';
   }
 }
@@ -45,20 +53,34 @@ export function isSubset(expected: unknown, actual: unknown): boolean {
   return JSON.stringify(expected) === JSON.stringify(actual);
 }
 
+/** The first object in `data` (itself, or at any depth inside it) that contains `record`. */
+export function findRecord(record: Record<string, unknown>, data: unknown): unknown {
+  if (isSubset(record, data)) return data;
+  if (data && typeof data === 'object') {
+    for (const value of Object.values(data)) {
+      const found = findRecord(record, value);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** Runs one step. */
 export async function runStep(step: CaseStep, driver: CaseDriver, lang: CaseLang): Promise<void> {
   const t = (id: string, values?: Record<string, string | number>) => textOf(lang, id, values);
+  const seen = (id: string, values?: Record<string, string | number>) => expectedText(lang, id, values);
   if ('fill' in step) return driver.fill(step.fill.form, step.fill.field, step.fill.value);
   if ('tap' in step) return driver.tap(t(step.tap.label), step.tap.block);
   if ('submit' in step) return driver.submit(step.submit);
   if ('navigate' in step) return driver.navigate(step.navigate);
   if ('wait' in step) return driver.wait(Math.min(10_000, Math.max(0, step.wait)));
-  if ('expectText' in step) return driver.expectText(t(step.expectText));
+  if ('expectText' in step) return driver.expectText(seen(step.expectText));
+  if ('expectNoText' in step) return driver.expectNoText(seen(step.expectNoText));
   if ('expectFieldError' in step) {
     const { form, field, message, values } = step.expectFieldError;
-    return driver.expectFieldError(form, field, t(message, values));
+    return driver.expectFieldError(form, field, seen(message, values));
   }
-  if ('expectToast' in step) return driver.expectToast(t(step.expectToast));
+  if ('expectToast' in step) return driver.expectToast(seen(step.expectToast));
   if ('expectUrl' in step) return driver.expectUrl(step.expectUrl);
   if ('expectCall' in step) {
     const { name, body, schema } = step.expectCall;
@@ -69,6 +91,17 @@ export async function runStep(step: CaseStep, driver: CaseDriver, lang: CaseLang
       const problems = checkBody(schema, sent);
       if (problems.length) throw new Error(`'${name}' body ${JSON.stringify(sent)} does not validate against ${schema}.schema.json: ${problems.join('; ')}`);
     }
+    return;
+  }
+  if ('expectNoCall' in step) {
+    const sent = await driver.callsSoFar(step.expectNoCall);
+    if (sent.length) throw new Error(`'${step.expectNoCall}' was called ${sent.length} time(s), last with ${JSON.stringify(sent.at(-1))}`);
+    return;
+  }
+  if ('expectRecord' in step) {
+    const { call, body, record } = step.expectRecord;
+    const data = await driver.query(call, body ?? {});
+    if (findRecord(record, data) === undefined) throw new Error(`'${call}' answered without a record containing ${JSON.stringify(record)}: ${JSON.stringify(data).slice(0, 600)}`);
     return;
   }
   throw new Error(`unknown step kind '${stepKind(step)}'`);

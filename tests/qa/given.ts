@@ -1,12 +1,13 @@
 /**
- * Sets up who runs a case and the state it starts from — only through the real API:
- * a fresh investor registered with an emailed code, a bank account bound, identity submitted
- * (and approved by the operator), money credited by a real deposit the operator approves.
- * Operators and editors use the back-office login the demo server seeds.
+ * Sets up who runs a case and the state it starts from — only through the real API: a fresh
+ * investor registered with an emailed code, a bank account bound, identity submitted (and
+ * approved by the operator), money credited by a real deposit the operator approves. The
+ * operator and the editors log in with the demo accounts the server seeds
+ * (`DATA_DIR/demo-credentials.json`).
  */
 import sharp from 'sharp';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { demoOperator, registerByApi } from '../e2e/helpers';
+import { demoCredential, demoOperator, registerByApi } from '../e2e/helpers';
 import type { CaseGiven, CaseRole } from './types';
 
 /** A session a case runs with (visitors have none). */
@@ -52,7 +53,12 @@ const utr = () => String(Math.floor(1e11 + Math.random() * 9e11));
  */
 export async function prepare(request: APIRequestContext, as: CaseRole, given: CaseGiven = {}): Promise<CaseSession> {
   if (as === 'visitor') return {};
-  if (as === 'operator' || as === 'editor') return { token: await operatorSession(request) };
+  if (as === 'operator') return { token: await operatorSession(request) };
+  if (as === 'editor' || as === 'editor2') {
+    const login = demoCredential(as);
+    if (!login) throw new Error(`as: '${as}' needs a demo account '${as}' in the server's demo-credentials.json; this server seeds none`);
+    return { token: (await api<{ token: string }>(request, undefined, 'user/login', login)).token, email: login.email };
+  }
   const user = await registerByApi(request);
   const token = user.token;
   let bankId: string | undefined;

@@ -47,10 +47,14 @@ export function lintCase(file: string, data: unknown): CaseProblem[] {
   // `{offer}` is only replaced when the case prepares an offer; an offer the route never opens is a mistake too.
   if (qaCase.route.includes('{offer}') && !qaCase.given?.offer) problems.push({ file, pointer: '/route', message: '{offer} needs given.offer (gather, block, ipo or basket)' });
   if (qaCase.given?.offer && !qaCase.route.includes('{offer}')) problems.push({ file, pointer: '/given/offer', message: "the route does not open the offer: put {offer} in it, e.g. '/gatherJoin?id={offer}'" });
-  const checkId = (text: string, pointer: string) => {
+  const checkId = (text: string, pointer: string, values?: object) => {
     if (!isMessageId(text)) return;
     const missing = missingIn(text);
     if (missing.length) problems.push({ file, pointer, message: `message id '${text}' is missing in ${missing.join(', ')}` });
+    // Without values a message matches by its text before the first placeholder: there must be one.
+    const lang = qaCase.lang ?? 'de';
+    const source = tables?.find(([name]) => name === lang)?.[1][text];
+    if (!values && source?.trimStart().startsWith('{')) problems.push({ file, pointer, message: `message '${text}' starts with a placeholder: give its values` });
   };
   const checkField = (form: string, field: string | undefined, pointer: string) => {
     const forms = [...screens].flatMap((screen) => {
@@ -71,10 +75,11 @@ export function lintCase(file: string, data: unknown): CaseProblem[] {
     if ('submit' in step) checkField(step.submit, undefined, `${at}`);
     if ('expectFieldError' in step) {
       checkField(step.expectFieldError.form, step.expectFieldError.field, `${at}/expectFieldError`);
-      checkId(step.expectFieldError.message, `${at}/expectFieldError/message`);
+      checkId(step.expectFieldError.message, `${at}/expectFieldError/message`, step.expectFieldError.values);
     }
     if ('tap' in step) checkId(step.tap.label, `${at}/tap/label`);
     if ('expectText' in step) checkId(step.expectText, `${at}/expectText`);
+    if ('expectNoText' in step) checkId(step.expectNoText, `${at}/expectNoText`);
     if ('expectToast' in step) checkId(step.expectToast, `${at}/expectToast`);
   });
   return problems;

@@ -23,6 +23,23 @@ export function messagesOf(lang: CaseLang): Record<string, string> {
 const ICU_LOCALE: Record<CaseLang, string> = { de: 'de-DE', en: 'en', hi: 'hi', zh: 'zh-CN' };
 
 /**
+ * What a step expects to see for a message id or a literal text: the exact text, or — for a
+ * message with placeholders given without its `values` — a pattern matching the text before
+ * its first placeholder at the start of an element's text (`"At least {min}"` → /^At least/).
+ * @throws Error when a message id is missing in that locale.
+ */
+export function expectedText(lang: CaseLang, idOrText: string, values?: Record<string, string | number>): string | RegExp {
+  const text = textOf(lang, idOrText, values);
+  if (!isMessageId(idOrText) || values || !/[{}]/.test(messagesOf(lang)[idOrText]!)) return text;
+  try {
+    return String(new IntlMessageFormat(messagesOf(lang)[idOrText]!, ICU_LOCALE[lang]).format({}));
+  } catch {
+    if (!text) throw new Error(`message '${idOrText}' starts with a placeholder: give its values`);
+    return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  }
+}
+
+/**
  * The text a user sees for a message id (a literal text is returned as it is). Without the
  * values a message needs, the text before its first placeholder is returned (a prefix match).
  * @throws Error when a message id is missing in that locale.

@@ -1,9 +1,11 @@
 /**
  * The case driver for a real page (Chromium at 390×844): fills fields through their widgets
- * (inputs, the code dialog, photo upload, radio choices), records every `/api` call's body and
- * answers intercepted calls with success so a generated valid submit stores nothing.
+ * (inputs, the code dialog, photo upload, radio choices), records every `/api` call's body,
+ * answers intercepted calls with success so a generated valid submit stores nothing, and asks
+ * the server for records with the page's own session (`expectRecord`).
  */
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { closest } from 'fastest-levenshtein';
 import type { CaseDriver } from './execute';
 import { photo } from './given';
 import { formsOf, readLayout, screenOfRoute } from './schemas';
@@ -120,15 +122,24 @@ export class PageDriver implements CaseDriver {
     await this.page.waitForTimeout(ms);
   }
 
-  async expectText(text: string): Promise<void> {
-    await expect(this.page.getByText(text).first(), `text "${text}"`).toBeVisible();
+  async expectText(text: string | RegExp): Promise<void> {
+    try {
+      await expect(this.page.getByText(text).filter({ visible: true }).first(), `text ${quote(text)}`).toBeVisible();
+    } catch (error) {
+      const nearest = await nearestText(this.page, text);
+      throw new Error(`text ${quote(text)} is not shown; the nearest text shown is ${nearest === undefined ? 'none (the page shows no text)' : JSON.stringify(nearest)}`, { cause: error });
+    }
   }
 
-  async expectFieldError(form: string, field: string, text: string): Promise<void> {
+  async expectNoText(text: string | RegExp): Promise<void> {
+    await expect(this.page.getByText(text).filter({ visible: true }), `no text ${quote(text)}`).toHaveCount(0);
+  }
+
+  async expectFieldError(form: string, field: string, text: string | RegExp): Promise<void> {
     await expect(this.field(form, field).locator('.field-error'), `error of field '${field}' in form '${form}'`).toHaveText(text);
   }
 
-  async expectToast(text: string): Promise<void> {
+  async expectToast(text: string | RegExp): Promise<void> {
     await expect(this.page.getByTestId('toast').filter({ hasText: text }).first(), `toast "${text}"`).toBeVisible();
   }
 
@@ -144,6 +155,32 @@ export class PageDriver implements CaseDriver {
     await expect.poll(() => this.calls.get(name)?.length ?? 0, { message: `a '${name}' call`, timeout: 10_000 }).toBeGreaterThan(0).catch(() => undefined);
     return this.calls.get(name)?.at(-1);
   }
+
+  async callsSoFar(name: string): Promise<Body[]> {
+    // Calls the page is still making count too: wait until the network has been quiet a moment.
+    await this.page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    return this.calls.get(name) ?? [];
+  }
+
+  async query(name: string, body: Body): Promise<unknown> {
+    const token = await this.page.evaluate(() => localStorage.getItem('token')).catch(() => null);
+    const response = await this.page.request.post(`/api/${name}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, data: body });
+    const answer = (await response.json()) as { code: number; message: string; data: unknown };
+    if (answer.code !== 200) throw new Error(`'${name}' answered ${answer.code} ${answer.message}`);
+    return answer.data;
+  }
+}
+
+/** A text or pattern as a failure message shows it. */
+const quote = (text: string | RegExp): string => (typeof text === 'string' ? JSON.stringify(text) : `starting with ${JSON.stringify(text.source.replace(/^\^\\s\*/, '').replace(/\\(.)/g, '$1'))}`);
+
+/** The visible line of text on the page closest to `text` (Levenshtein distance), if any. */
+async function nearestText(page: Page, text: string | RegExp): Promise<string | undefined> {
+  const shown = await page.locator('body').innerText().catch(() => '');
+  const lines = [...new Set(shown.split('\n').map((line) => line.trim()).filter(Boolean))];
+  if (!lines.length) return undefined;
+  const wanted = typeof text === 'string' ? text : text.source.replace(/^\^\\s\*/, '').replace(/\\(.)/g, '$1');
+  return closest(wanted, lines);
 }
 
 /** Opens a route with a session and language stored as the app stores them. */

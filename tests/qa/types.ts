@@ -4,8 +4,11 @@
  * contract as a JSON Schema (the linter checks files against it).
  */
 
-/** Who runs a case: a visitor (no session), a fresh investor, the back-office login. */
-export type CaseRole = 'visitor' | 'investor' | 'operator' | 'editor';
+/**
+ * Who runs a case: a visitor (no session), a fresh investor, the demo operator (back office),
+ * the demo editor (studio) or a second demo editor (`editor2`, when the demo server seeds one).
+ */
+export type CaseRole = 'visitor' | 'investor' | 'operator' | 'editor' | 'editor2';
 
 /** App languages a case can run in (the stored `lang` is the upper-case code). */
 export type CaseLang = 'de' | 'en' | 'hi' | 'zh';
@@ -38,7 +41,10 @@ export type CaseStep =
   | { expectFieldError: { form: string; field: string; message: string; values?: Record<string, string | number> } }
   | { expectToast: string }
   | { expectUrl: string }
-  | { expectCall: { name: string; body?: Record<string, unknown>; schema?: string } };
+  | { expectCall: { name: string; body?: Record<string, unknown>; schema?: string } }
+  | { expectNoText: string }
+  | { expectNoCall: string }
+  | { expectRecord: { call: string; body?: Record<string, unknown>; record: Record<string, unknown> } };
 
 /** A whole case. */
 export interface QaCase {

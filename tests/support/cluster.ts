@@ -99,7 +99,7 @@ export interface Cluster {
  */
 export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
   progress('creating the PostgreSQL database');
-  const database = await createPgDatabase();
+  const database = await createPgDatabase({ empty: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-cluster-'));
   const schemasDir = path.join(dataDir, 'schemas');
   fs.cpSync(path.join(ROOT_DIR, 'schemas'), schemasDir, { recursive: true });
