@@ -41,7 +41,7 @@ describe.skipIf(!enabled)('two processes', () => {
     return (res.json() as Record<string, string>)[id];
   };
 
-  it('the second process serves a publish of the first without a restart (through the cache bus, not a poll)', async () => {
+  it('the second process serves a publish of the first without a restart', async () => {
     expect(a.cluster.shared && b.cluster.shared).toBe(true);
     const editor = await editorToken(a);
     const editor2 = await editorToken(a);
