@@ -35,7 +35,7 @@ async function freshTarget(): Promise<Config> {
   const dataDir = path.join(tempDir('nivesh-restore-'), 'data');
   let databaseUrl = '';
   if (testDb() === 'pg') {
-    const database = await createPgDatabase();
+    const database = await createPgDatabase({ empty: true });
     cleanups.push(database.drop);
     databaseUrl = database.url;
   }
