@@ -103,6 +103,14 @@ export class PageDriver implements CaseDriver {
     const scope = block ? this.page.locator(`[data-block="${block}"], [data-testid="form-${block}"], [data-testid="${block}"]`).first() : this.page.locator('body');
     const control = scope.getByRole('button', { name: text, exact: true }).or(scope.getByRole('link', { name: text, exact: true })).or(scope.getByText(text, { exact: true }));
     await control.first().click();
+    await this.confirmIfAsked();
+  }
+
+  /** A tapped money or operator command opens the confirmation sheet in the same render: confirm it, as a user would. */
+  private async confirmIfAsked(): Promise<void> {
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const sheet = this.page.getByTestId('command-sheet');
+    if (await sheet.isVisible()) await sheet.getByTestId('command-confirm').click();
   }
 
   async submit(form: string): Promise<void> {
