@@ -10,8 +10,12 @@ import type { CaseDriver } from './execute';
 import { photo } from './given';
 import { formsOf, readLayout, screenOfRoute } from './schemas';
 import type { SchemaNode } from '../../src/shared/validation';
+import { ERROR_TOAST_SHOWN_MS, TOASTS_WAITING } from '../../src/app/shell/toast-queue';
 
 type Body = Record<string, unknown>;
+
+/** The longest a toast can wait for its turn: every waiting place taken by an error toast, plus a second. */
+const TOAST_TURN_MS = (TOASTS_WAITING + 1) * ERROR_TOAST_SHOWN_MS + 1000;
 
 const callName = (url: string): string | undefined => {
   const { pathname } = new URL(url);
@@ -147,8 +151,12 @@ export class PageDriver implements CaseDriver {
     await expect(this.field(form, field).locator('.field-error'), `error of field '${field}' in form '${form}'`).toHaveText(text);
   }
 
+  /**
+   * Toasts are shown one at a time and wait their turn (an error toast stays 6 s): the toast
+   * may come after up to {@link TOAST_TURN_MS} of others.
+   */
   async expectToast(text: string | RegExp): Promise<void> {
-    await expect(this.page.getByTestId('toast').filter({ hasText: text }).first(), `toast "${text}"`).toBeVisible();
+    await expect(this.page.getByTestId('toast').filter({ hasText: text }).first(), `toast "${text}"`).toBeVisible({ timeout: TOAST_TURN_MS });
   }
 
   async expectUrl(path: string): Promise<void> {
