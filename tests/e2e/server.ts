@@ -79,7 +79,10 @@ export async function startServer(port: number, dataDir: string, env: Record<str
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the e2e server on port ${port} exited with ${child.exitCode}: ${errors}`);
     try {
-      if ((await fetch(`${url}/api/ui/screens/page`)).ok) break;
+      // Answered by this child (demo servers name their process): a server some other run left
+      // on the port would otherwise be taken for it.
+      const answer = await fetch(`${url}/api/ui/screens/page`);
+      if (answer.ok && answer.headers.get('x-nivesh-process') === String(child.pid)) break;
     } catch {
       // not listening yet
     }

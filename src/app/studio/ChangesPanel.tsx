@@ -10,6 +10,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { json } from '@codemirror/lang-json';
 import { unifiedMergeView } from '@codemirror/merge';
+import { editorRoot } from './editor-root';
 import { ApiError, callApi } from '../api';
 import { showToast } from '../toast-bus';
 import { baseSetup } from './setup';
@@ -47,7 +48,8 @@ function UnifiedDiff({ before, after }: { before: string; after: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const view = new EditorView({
-      parent: host.current!,
+      parent: editorRoot(host.current!),
+      root: editorRoot(host.current!),
       state: EditorState.create({
         doc: after,
         extensions: [baseSetup, json(), EditorState.readOnly.of(true), EditorView.editable.of(false), unifiedMergeView({ original: before, mergeControls: false, collapseUnchanged: { margin: 2 } })],

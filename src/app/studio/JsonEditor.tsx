@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { EditorView, type ViewUpdate } from '@codemirror/view';
 import { baseSetup } from './setup';
+import { editorRoot, fillHost } from './editor-root';
 import { EditorState, Compartment } from '@codemirror/state';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
@@ -57,6 +58,7 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
       doc: value,
       extensions: [
         baseSetup,
+        fillHost,
         schema ? jsonSchema(schema as never) : json(),
         linter(jsonParseLinter()),
         lintGutter(),
@@ -74,7 +76,8 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
         }),
       ],
     });
-    view.current = new EditorView({ state, parent: host.current! });
+    const root = editorRoot(host.current!);
+    view.current = new EditorView({ state, parent: root, root });
     return () => view.current?.destroy();
     // The editor is created once per document identity (key); value changes flow below.
   }, []);

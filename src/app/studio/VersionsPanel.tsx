@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { MergeView } from '@codemirror/merge';
+import { editorRoot } from './editor-root';
 import { EditorView } from '@codemirror/view';
 import { baseSetup } from './setup';
 import { EditorState } from '@codemirror/state';
@@ -31,7 +32,7 @@ function Diff({ a, b }: { a: string; b: string }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const readOnly = [baseSetup, json(), EditorState.readOnly.of(true), EditorView.editable.of(false)];
-    const view = new MergeView({ a: { doc: a, extensions: readOnly }, b: { doc: b, extensions: readOnly }, parent: host.current!, collapseUnchanged: { margin: 2 } });
+    const view = new MergeView({ a: { doc: a, extensions: readOnly }, b: { doc: b, extensions: readOnly }, parent: editorRoot(host.current!), root: editorRoot(host.current!), collapseUnchanged: { margin: 2 } });
     return () => view.destroy();
   }, [a, b]);
   return <div ref={host} className="studio-diff" data-testid="studio-diff" />;
