@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check. The independent steps run side by side — the static checks
- * (generated types fresh, layouts and case files pass their lint, typecheck), the client build, the unit and
- * API tests on SQLite, and on PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1)
- * followed by the scale-out tests with three processes on PostgreSQL + Redis (whenever both
- * answer; required when REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with
- * its own servers (one per Playwright worker): the e2e suite, the QA case files, and the cases
- * generated from the schemas with every route checked.
+ * (generated types fresh, layouts and case files pass their lint, typecheck) followed by the
+ * generated form cases in jsdom, the client build, the unit and API tests on SQLite, and on
+ * PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1) followed by the scale-out
+ * tests with three processes on PostgreSQL + Redis (whenever both answer; required when
+ * REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with its own servers (one
+ * per Playwright worker): the e2e suite, the QA case files, and the generated suite (every route
+ * checked, one generated form case per widget kind).
  *
  * A step that runs beside others has its output kept and printed whole when it ends, with its
  * duration; the first step that fails stops the others (their process groups are ended) and its
@@ -146,6 +147,10 @@ await together(
       () => step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], { limitS: 300 }),
       () => step('screen layouts and case files pass their lint', bin('tsx'), ['scripts/lint-schemas.ts'], { limitS: 300 }),
       () => step('typecheck', bin('tsc'), ['--noEmit'], { limitS: 600 }),
+      () => {
+        const [command, args] = vitest(['forms']);
+        return step('QA form cases generated from the schemas, in jsdom', command, args, { limitS: 600 });
+      },
     ),
   () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { limitS: 600 }),
   () => {
@@ -173,5 +178,5 @@ await together(
 console.log(`\n(${elapsed(started)} so far)\n`);
 await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { limitS: 1200, live: true });
 await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { limitS: 900, live: true });
-await step('QA cases generated from the schemas, and every route checked', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { limitS: 1500, live: true });
+await step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { limitS: 1500, live: true });
 console.log(`\n✔ all tests passed (${elapsed(started)})`);
