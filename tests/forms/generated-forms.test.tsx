@@ -48,6 +48,9 @@ const en = messagesOf('en');
 /** The app's English locale tag (`intlTag('en')`): numbers in messages format as the app shows them. */
 const intl = createIntl({ locale: 'en-IN', messages: en });
 
+/** What a field box holds once its widget is ready (as the Playwright driver looks for it). */
+const FIELD_CONTROL = 'input, textarea, [role=radio], button.captcha-trigger';
+
 /** How long an `expect*` step waits for its condition (the Playwright driver's expect timeout). */
 const WAIT_MS = 10_000;
 
@@ -184,6 +187,10 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
   const driver: CaseDriver = {
     async fill(form, field, value) {
       const box = await fieldBox(form, field);
+      // A widget that loads its options (bank accounts) shows a skeleton first: wait for a control.
+      await waitFor(() => {
+        if (!box.querySelector(FIELD_CONTROL)) throw new Error(`field '${field}' of form '${form}' shows no control`);
+      }, { timeout: WAIT_MS });
       const file = box.querySelector<HTMLInputElement>('input[type=file]');
       if (file) {
         const image = new File([new Uint8Array(await png(64, 40))], `${field}.png`, { type: 'image/png' });
@@ -212,7 +219,9 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
       }
       const input = box.querySelector<HTMLInputElement | HTMLTextAreaElement>('input:not([type=file]), textarea');
       if (!input) throw new Error(`field '${field}' of form '${form}' has no input`);
-      await act(async () => fireEvent.change(input, { target: { value: String(value) } }));
+      // A browser lets no more than `maxlength` characters be typed (Playwright's fill included).
+      const typed = input.maxLength >= 0 ? String(value).slice(0, input.maxLength) : String(value);
+      await act(async () => fireEvent.change(input, { target: { value: typed } }));
     },
     async tap(text) {
       const control = [...document.querySelectorAll<HTMLElement>('button, a, [role=button]')].find((element) => normalized(element.textContent) === text);

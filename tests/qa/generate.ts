@@ -34,7 +34,7 @@ export interface SkippedCheck {
 /** Widgets whose input cannot hold every value (they refuse keystrokes or clamp). */
 const WIDGET_LIMITS: Record<string, Constraint[]> = {
   // These inputs carry `maxlength`: the browser never lets a longer value in.
-  text: ['maxLength'], email: ['maxLength'], password: ['maxLength'], newPassword: ['maxLength'], number: ['maxLength'], tel: ['maxLength'],
+  text: ['maxLength'], email: ['maxLength'], password: ['maxLength'], newPassword: ['maxLength'], number: ['maxLength'], tel: ['maxLength'], oneTimeCode: ['maxLength'],
   // Only digits with at most 2 decimals can be typed.
   money: ['multipleOf', 'pattern'],
   // Clamps to its bounds.
