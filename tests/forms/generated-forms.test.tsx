@@ -23,6 +23,7 @@ import type { ScreenPayload } from '../../renderers/types';
 import { loadWidgets } from '../../renderers/widgets/deferred';
 import { unwrapEnvelope } from '../../src/app/envelope';
 import { onToast, showToast } from '../../src/app/toast-bus';
+import { INTENT_HEADER, LOAD_INTENT } from '../../src/shared/calls';
 import type { Envelope } from '../../src/shared/codes';
 import { runCase, type CaseDriver } from '../qa/execute';
 import { messagesOf } from '../qa/messages';
@@ -113,7 +114,7 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
       if (intercept.includes(name)) return fakeAnswer(name) as T;
       const headers: Record<string, string> = {};
       if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-      if (options?.intent === 'load') headers['x-nivesh-intent'] = 'load';
+      if (options?.intent === LOAD_INTENT) headers[INTENT_HEADER] = LOAD_INTENT;
       const answer = await server.call<T>(name, body ?? {}, { token, lang: 'en', headers });
       return unwrapEnvelope(answer.body, { silent: options?.silent, session: false });
     },
