@@ -2,7 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure functions, renderer helpers), `api` (a real server over HTTP
+ * Four projects: `unit` (pure functions, renderer helpers), `forms` (the form cases generated
+ * from the schemas, in jsdom against the renderer and a real server), `api` (a real server over HTTP
  * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster` (several
  * server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
  */
@@ -16,6 +17,10 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      {
+        // Every generated form case in jsdom against the renderer, with a real server (SQLite) in process.
+        test: { name: 'forms', include: ['tests/forms/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
       {
         test: {
           name: 'api',

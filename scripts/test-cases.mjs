@@ -2,8 +2,10 @@
 /**
  * `npm run test:cases [-- <file or glob> ...]`: the QA suite in Chromium at 390×844.
  * Without arguments: every case file, then — on fresh servers of its own, so the route
- * screenshots always see the same records — the cases generated from every screen's schema +
- * layout and the route checks (messages, console, CSP, axe, screenshots). With arguments: only
+ * screenshots always see the same records — the route checks (messages, console, CSP, axe,
+ * screenshots), the lists' loading and empty states and the smoke set of the form cases
+ * generated from the screens' schemas + layouts (one per widget kind; every generated form case
+ * runs in jsdom with `npm run test:forms`, and here too with `QA_FORMS=all`). With arguments: only
  * those case files (paths or globs such as `tests/cases/pay*.case.json`). `--screen <name>`
  * (repeatable) keeps one screen's case files, generated cases and route checks — exactly that
  * screen: `--screen withdraw` leaves out `withdrawDetail`. Other Playwright options pass through

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check. The independent steps run side by side — the static checks
- * (generated types fresh, layouts and case files pass their lint, typecheck), the client build, the unit and
- * API tests on SQLite, and on PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1)
- * followed by the scale-out tests with three processes on PostgreSQL + Redis (whenever both
- * answer; required when REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with
- * its own servers (one per Playwright worker): the e2e suite, the QA case files, and the cases
- * generated from the schemas with every route checked.
+ * (generated types fresh, layouts and case files pass their lint, typecheck) followed by the
+ * generated form cases in jsdom, the client build, the unit and API tests on SQLite, and on
+ * PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1) followed by the scale-out
+ * tests with three processes on PostgreSQL + Redis (whenever both answer; required when
+ * REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with its own servers (one
+ * per Playwright worker): the e2e suite, the QA case files, and the generated suite (every route
+ * checked, one generated form case per widget kind).
  *
  * A step that runs beside others has its output kept and printed whole when it ends, with its
  * duration; the first step that fails stops the others (their process groups are ended) and its
  * output is printed last, so the reason is at the bottom of the log. `TEST_JOBS=1` runs the
- * steps one at a time (for a machine with one core).
+ * steps one at a time (for a machine with one core). `--only <step>[,<step>…]` runs only those
+ * steps (names: `--help`), e.g. to time one of them.
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -21,6 +23,34 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Step names for `--only`, in the order they start. */
+const STEPS = {
+  gen: 'generated types are up to date',
+  lint: 'screen layouts and case files pass their lint',
+  typecheck: 'typecheck',
+  forms: 'generated QA form cases in jsdom',
+  build: 'client build',
+  sqlite: 'unit and API tests on SQLite',
+  pg: 'API tests on PostgreSQL',
+  cluster: 'scale-out tests',
+  e2e: 'e2e in Chromium',
+  cases: 'QA case files in Chromium',
+  generated: 'route checks and the generated form smoke set in Chromium',
+};
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(`npm test [-- --only <step>[,<step>…]]\n\nSteps:\n${Object.entries(STEPS).map(([key, what]) => `  ${key.padEnd(10)} ${what}`).join('\n')}\n\nThe Chromium steps (e2e, cases, generated) need a built client (dist/client): add build, or run npm run build first.\nTEST_JOBS=1 runs the steps one at a time; REQUIRE_PG=1 and REQUIRE_CLUSTER=1 make PostgreSQL and Redis mandatory.`);
+  process.exit(0);
+}
+const onlyAt = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
+/** The steps `--only` keeps, or null for all. */
+const only = onlyAt < 0 ? null : new Set((argv[onlyAt].includes('=') ? argv[onlyAt].split('=')[1] : argv[onlyAt + 1] ?? '').split(',').filter(Boolean));
+const unknown = only ? [...only].filter((key) => !(key in STEPS)) : [];
+if (only && (only.size === 0 || unknown.length)) {
+  console.error(`✖ --only takes step names (${Object.keys(STEPS).join(', ')})${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  process.exit(2);
+}
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const started = Date.now();
 const elapsed = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
@@ -48,9 +78,11 @@ process.on('SIGINT', () => {
  * Runs one step in its own process group under `timeout(1)` (a stalled step and the servers it
  * started end with a clear message instead of using up the CI's time). Resolves with its
  * duration; on failure prints the step's output, stops every other step and exits.
+ * @param options.key the step's name in `STEPS` (`--only` skips the others).
  * @param options.live print the output as it comes (a step that runs alone) instead of keeping it.
  */
-function step(title, command, args, { env = {}, limitS = 900, live = false } = {}) {
+function step(title, command, args, { key, env = {}, limitS = 900, live = false } = {}) {
+  if (only && !only.has(key)) return Promise.resolve(undefined);
   if (failed) return new Promise(() => undefined);
   const from = Date.now();
   console.log(`▶ ${title}${live ? '' : ' (output shown when it ends)'}`);
@@ -143,25 +175,29 @@ const vitest = (projects) => [bin('vitest'), ['run', ...projects.flatMap((p) => 
 await together(
   () =>
     chain(
-      () => step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], { limitS: 300 }),
-      () => step('screen layouts and case files pass their lint', bin('tsx'), ['scripts/lint-schemas.ts'], { limitS: 300 }),
-      () => step('typecheck', bin('tsc'), ['--noEmit'], { limitS: 600 }),
+      () => step('generated types are up to date', bin('tsx'), ['scripts/gen-types.ts', '--check'], { key: 'gen', limitS: 300 }),
+      () => step('screen layouts and case files pass their lint', bin('tsx'), ['scripts/lint-schemas.ts'], { key: 'lint', limitS: 300 }),
+      () => step('typecheck', bin('tsc'), ['--noEmit'], { key: 'typecheck', limitS: 600 }),
+      () => {
+        const [command, args] = vitest(['forms']);
+        return step('QA form cases generated from the schemas, in jsdom', command, args, { key: 'forms', limitS: 600 });
+      },
     ),
-  () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { limitS: 600 }),
+  () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { key: 'build', limitS: 600 }),
   () => {
     const [command, args] = vitest(['unit', 'api']);
-    return step('unit and API tests (SQLite)', command, args, { limitS: 1200 });
+    return step('unit and API tests (SQLite)', command, args, { key: 'sqlite', limitS: 1200 });
   },
   () =>
     hasPg
       ? chain(
           () => {
             const [command, args] = vitest(['api']);
-            return step('API tests (PostgreSQL)', command, args, { env: { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, limitS: 1200 });
+            return step('API tests (PostgreSQL)', command, args, { key: 'pg', env: { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, limitS: 1200 });
           },
           () =>
             hasRedis
-              ? step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { env: { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, limitS: 600 })
+              ? step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { key: 'cluster', env: { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, limitS: 600 })
               : undefined,
         )
       : undefined,
@@ -171,7 +207,7 @@ await together(
 // case files and the generated suite run on servers of their own, so the generated route
 // screenshots never show the case files' accounts in back-office lists.
 console.log(`\n(${elapsed(started)} so far)\n`);
-await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { limitS: 1200, live: true });
-await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { limitS: 900, live: true });
-await step('QA cases generated from the schemas, and every route checked', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { limitS: 1500, live: true });
-console.log(`\n✔ all tests passed (${elapsed(started)})`);
+await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { key: 'e2e', limitS: 1200, live: true });
+await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900, live: true });
+await step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { key: 'generated', limitS: 1500, live: true });
+console.log(`\n✔ ${only ? `steps ${[...only].join(', ')} passed` : 'all tests passed'} (${elapsed(started)})`);

@@ -94,7 +94,7 @@ export function CaptchaWidget(props: WidgetProps) {
       <Sheet open={open} title={intl.formatMessage({ id: 'captcha.title' })} onClose={() => setOpen(false)} testId="captcha-dialog">
         <p className="captcha-email">
           <Mail size={16} aria-hidden="true" />
-          <span><FormattedMessage id="captcha.sentTo" values={{ email: <b>{email}</b> }} /></span>
+          <span><FormattedMessage id="captcha.sentTo" values={{ email: <b key="email">{email}</b> }} /></span>
         </p>
         <div className="captcha-row">
           <input

@@ -1,8 +1,10 @@
 /**
  * Cases generated at run time from every screen's layout + schemas, grouped by
  * screen in the report:
- * - forms: empty submit, one invalid value per constraint, a valid set (call intercepted,
- *   body checked against the schema, success actions seen) — `tests/qa/generate.ts`;
+ * - forms: the smoke set — one generated case per widget kind and one empty submit
+ *   (`smokeCaseNames` in `tests/qa/generate.ts`). Every generated form case (empty submit, one
+ *   invalid value per constraint, a valid set) runs in jsdom against the same renderer in
+ *   `tests/forms/generated-forms.test.tsx`; `QA_FORMS=all` runs them all here too;
  * - lists and details: the loading skeleton, then the empty state (the real answer with its
  *   lists emptied) without a fallback or a console error;
  * - every route in de and en: no missing message id, no console error, no CSP violation,
@@ -15,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../e2e/test';
 import { ROUTES } from '../../src/app/routes';
-import { generateScreenCases } from '../qa/generate';
+import { inSmokeSet } from '../qa/generate';
 import { CaseStepError, runCase } from '../qa/execute';
 import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
@@ -23,24 +25,18 @@ import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
 import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
-import type { CaseRole, CaseStep } from '../qa/types';
+import { needsFreshAccount, roleOf, routeForms, smokeSet, SUITE_ROUTES } from '../qa/suite';
+import type { CaseRole } from '../qa/types';
 
 /** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
 const QUERY = FIXED_QUERIES;
 
-/** Routes checked: those of docs/product.md, Routes, plus the back office. `/` only redirects. */
-const routes = ROUTES.filter((r) => r.path !== '/');
+const routes = SUITE_ROUTES;
 
-/**
- * Who opens a route: the operator on back-office screens — `/admin*` and any screen whose
- * calls are `admin/*` (the plan and block-trading desks, `/gatherController`, sit outside
- * `/admin` but the server refuses investor tokens on their calls) — visitors on public
- * routes, else the investor.
- */
-const roleOf = (path: string, isPublic: boolean | undefined, layout: LayoutData | undefined): CaseRole =>
-  // The gallery's session page shows the investor's widgets (bank accounts, photo upload) next
-  // to the back-office examples, which an investor sees refused: its forms need the investor.
-  path === '/test3' ? 'investor' : path.startsWith('/admin') || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
+/** Generated form cases by route, and the smoke set of them that runs here (all with `QA_FORMS=all`). */
+const forms = new Map(routeForms().map((r) => [r.path, r]));
+const smoke = smokeSet([...forms.values()]);
+const inChromium = (path: string, name: string) => process.env.QA_FORMS === 'all' || inSmokeSet(smoke, path, name);
 
 // One investor (bank bound, identity approved, 5,000 deposited, 1,000 of it asked back as a
 // withdrawal so the withdrawal record screens have a record) and one operator login per
@@ -185,10 +181,6 @@ const AXE_LANG = 'de';
 
 const LOADING_KINDS = new Set(['list', 'detail']);
 
-/** The form a step acts on, if any. */
-const formOfStep = (step: CaseStep): string | undefined =>
-  'fill' in step ? step.fill.form : 'submit' in step ? step.submit : 'expectFieldError' in step ? step.expectFieldError.form : undefined;
-
 // Cases are shared out one by one between the workers, in file order: each worker runs its
 // route checks before any of its form cases, on a server of its own.
 test.describe.configure({ mode: 'parallel' });
@@ -249,24 +241,21 @@ for (const route of routes) {
   const role = roleOf(route.path, route.public, layout);
 
   test.describe(`screen ${screen}`, () => {
-    // Forms.
+    // Forms: the smoke set.
     if (layout) {
-      let cases: ReturnType<typeof generateScreenCases>['cases'] = [];
-      try {
-        cases = generateScreenCases(layout, route.path, role, 'en').cases;
-      } catch (error) {
+      const generated = forms.get(route.path);
+      if (generated?.error) {
         // A schema the generator cannot serve (e.g. no valid value set): this screen fails, the rest runs.
         test('form cases can be generated', () => {
-          throw error;
+          throw generated.error;
         });
       }
-      for (const qaCase of cases) {
+      for (const qaCase of (generated?.cases ?? []).filter((c) => inChromium(route.path, c.name))) {
         test(`form ${qaCase.name}`, async ({ page, request }, testInfo) => {
-          // A form shown only in a starting state (`when … in ['none']`, e.g. the identity
-          // form before any submission) needs an account still in it: a fresh one, set up
-          // as the case's `given` says; the others use the shared session.
-          const fresh = role === 'investor' && layout.blocks.some((b) => b.kind === 'form' && b.when && (b.id ?? b.schema) === qaCase.steps.map(formOfStep).find(Boolean));
-          const session = fresh ? await prepare(request, 'investor', qaCase.given) : await sessionFor(request, role);
+          // A form shown only in a starting state (e.g. the identity form before any
+          // submission) needs an account still in it: a fresh one, set up as the case's
+          // `given` says; the others use the shared session.
+          const session = needsFreshAccount(qaCase, layout, role) ? await prepare(request, 'investor', qaCase.given) : await sessionFor(request, role);
           const url = await urlOf(request, route.path);
           const problems = watch(page);
           const driver = new PageDriver(page, url);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './test';
 import { openWithSession, registerByApi } from './helpers';
-import { basePort, freshDataDir, startServer } from './server';
+import { basePort, freePort, freshDataDir, startServer } from './server';
 
 const texts = (page: Page, testId: string) => page.getByTestId(testId).allInnerTexts();
 
@@ -178,9 +178,9 @@ const OWN_ENV = { CLOCK_START: '' };
 
 test('the live stream reconnects after the server restarts', async ({ page, playwright }) => {
   test.setTimeout(120_000);
-  // A second server of our own, so the test can stop and restart it: the last port of the
-  // run's range (E2E_PORT + 8), past every worker's.
-  const port = Number(process.env.E2E_RESTART_PORT ?? basePort() + 8);
+  // A second server of our own, so the test can stop and restart it on the same port: a free
+  // one, or with fixed ports the last of the run's range (E2E_PORT + 8), past every worker's.
+  const port = process.env.E2E_RESTART_PORT ? Number(process.env.E2E_RESTART_PORT) : process.env.E2E_PORT ? basePort() + 8 : await freePort();
   const dataDir = freshDataDir();
   const base = `http://localhost:${port}`;
   let server = await startServer(port, dataDir, OWN_ENV);

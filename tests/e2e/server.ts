@@ -7,11 +7,28 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 /** The first port of a run (a worker adds its slot). */
 export const basePort = (): number => Number(process.env.E2E_PORT ?? 8181);
+
+/**
+ * A port no process listens on now (the system picks it), for a worker's server: on a machine
+ * where other runs use the fixed ports, a server started on a taken port would lose to the
+ * one already there, and the readiness check would find that other server.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** The environment every e2e server runs with (the settings the tests rely on). */
 export function serverEnv(port: number, dataDir: string): Record<string, string> {

@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import { test as base } from '@playwright/test';
-import { basePort, freshDataDir, startServer, type E2eServer } from './server';
+import { basePort, freePort, freshDataDir, startServer, type E2eServer } from './server';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Page } from '@playwright/test';
@@ -22,7 +22,9 @@ export const test = base.extend<object, { e2eServer: E2eServer }>({
       const dataDir = freshDataDir();
       process.env.E2E_DATA_DIR = dataDir;
       try {
-        const server = await startServer(basePort() + workerInfo.parallelIndex, dataDir);
+        // `E2E_PORT` fixes the ports (worker n on E2E_PORT + n); otherwise each server gets a free one.
+        const port = process.env.E2E_PORT ? basePort() + workerInfo.parallelIndex : await freePort();
+        const server = await startServer(port, dataDir);
         try {
           await use(server);
         } finally {

@@ -19,6 +19,8 @@ import type { CaseLang, CaseRole, CaseStep, QaCase } from './types';
 export interface GeneratedCase extends QaCase {
   /** Calls the runner answers itself with `{code: 200}` (the valid submit: nothing is stored). */
   intercept?: string[];
+  /** The `ui:widget` of every field the case fills, in step order (the field under test last). */
+  widgets: string[];
 }
 
 /** Why a field constraint has no generated case (shown in the report). */
@@ -120,7 +122,7 @@ export function generateScreenCases(layout: LayoutData, route: string, as: CaseR
       const expected = expectedFieldMessage(name, preset, field);
       if (expected) emptyErrors.push({ expectFieldError: { form: form.formId, field, message: expected.messageId, values: expected.values } });
     }
-    if (emptyErrors.length) cases.push({ ...base, name: `${form.formId}: submitting empty shows each required field's message`, steps: [{ submit: form.formId }, ...emptyErrors] });
+    if (emptyErrors.length) cases.push({ ...base, name: `${form.formId}: submitting empty shows each required field's message`, steps: [{ submit: form.formId }, ...emptyErrors], widgets: [] });
 
     // 2. One invalid value per constraint.
     const valid = validValues(name, form.schema, preset);
@@ -152,7 +154,7 @@ export function generateScreenCases(layout: LayoutData, route: string, as: CaseR
         steps.push({ fill: { form: form.formId, field, value: bad as string | number } });
         steps.push({ submit: form.formId });
         steps.push({ expectFieldError: { form: form.formId, field, message: expected.messageId, values: expected.values } });
-        cases.push({ ...base, name: `${form.formId}: ${field} ${keyword} shows its message`, steps });
+        cases.push({ ...base, name: `${form.formId}: ${field} ${keyword} shows its message`, steps, widgets: filledWidgets(form, steps) });
       }
     }
 
@@ -162,18 +164,55 @@ export function generateScreenCases(layout: LayoutData, route: string, as: CaseR
       .map((field) => ({ fill: { form: form.formId, field, value: valid[field] as string | number | boolean } }));
     // The code widget submits the form itself when its dialog is confirmed: fill it last.
     const captcha = fields.filter((field) => widgetOf(form, field) === 'captcha' && valid[field] !== undefined);
+    const validSteps: CaseStep[] = [
+      ...fills,
+      ...captcha.map((field): CaseStep => ({ fill: { form: form.formId, field, value: valid[field] as string } })),
+      ...(captcha.length ? [] : [{ submit: form.formId } as CaseStep]),
+      { expectCall: { name: form.block.submit!.call, schema: name } },
+      ...successSteps(form),
+    ];
     cases.push({
       ...base,
       name: `${form.formId}: a valid value set sends ${form.block.submit!.call} and runs the success actions`,
       intercept: [form.block.submit!.call],
-      steps: [
-        ...fills,
-        ...captcha.map((field): CaseStep => ({ fill: { form: form.formId, field, value: valid[field] as string } })),
-        ...(captcha.length ? [] : [{ submit: form.formId } as CaseStep]),
-        { expectCall: { name: form.block.submit!.call, schema: name } },
-        ...successSteps(form),
-      ],
+      steps: validSteps,
+      widgets: filledWidgets(form, validSteps),
     });
   }
   return { cases, skipped };
 }
+
+/** The widgets a case's `fill` steps type into, in step order. */
+function filledWidgets(form: FormData, steps: CaseStep[]): string[] {
+  return steps.flatMap((step) => ('fill' in step ? [widgetOf(form, step.fill.field)] : []));
+}
+
+/** A generated case with where it runs. */
+export interface PlacedCase {
+  route: string;
+  qaCase: GeneratedCase;
+}
+
+/**
+ * The Chromium smoke set: the names of the cases that also run in a real browser, out of every
+ * generated form case (all of which run in jsdom). One case per widget kind — the first case,
+ * in route order, whose field under test uses that widget, else the first that fills it at all
+ * — plus the first empty submit, so every widget is typed into, picked or uploaded to in
+ * Chromium at least once. Widgets that are never filled (`hidden`, preselected choices) are
+ * seen in the route checks' screenshots.
+ */
+export function smokeCaseNames(all: PlacedCase[]): Set<string> {
+  const names = new Set<string>();
+  const key = (placed: PlacedCase) => `${placed.route} ${placed.qaCase.name}`;
+  const kinds = [...new Set(all.flatMap((placed) => placed.qaCase.widgets))].sort();
+  for (const kind of kinds) {
+    const chosen = all.find((placed) => placed.qaCase.widgets.at(-1) === kind) ?? all.find((placed) => placed.qaCase.widgets.includes(kind));
+    if (chosen) names.add(key(chosen));
+  }
+  const empty = all.find((placed) => placed.qaCase.widgets.length === 0);
+  if (empty) names.add(key(empty));
+  return names;
+}
+
+/** Whether a placed case is in the smoke set {@link smokeCaseNames} returned. */
+export const inSmokeSet = (smoke: Set<string>, route: string, caseName: string): boolean => smoke.has(`${route} ${caseName}`);

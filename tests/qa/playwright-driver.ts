@@ -79,6 +79,8 @@ export class PageDriver implements CaseDriver {
   async fill(form: string, field: string, value: string | number | boolean): Promise<void> {
     const box = this.field(form, field);
     await expect(box, `field '${field}' of form '${form}'`).toBeVisible();
+    // A widget that loads its options (bank accounts) shows a skeleton first: wait for a control.
+    await expect(box.locator('input, textarea, [role=radio], button.captcha-trigger').first(), `a control in field '${field}' of form '${form}'`).toBeAttached();
     const file = box.locator('input[type=file]');
     if (await file.count()) {
       await file.setInputFiles({ name: `${field}.jpg`, mimeType: 'image/jpeg', buffer: await photo(String(value)) });
