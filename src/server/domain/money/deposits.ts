@@ -14,7 +14,8 @@ import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
+import { ownRecord, ownRecordsPage, type MoneyRecords } from './records.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 import { beneficiaryVersion } from '../beneficiary.js';
 
@@ -185,14 +186,12 @@ export function depositView(row: DepositRow): DepositView {
   };
 }
 
+/** The deposit records: the table, the row query and the investor's view. */
+const RECORDS: MoneyRecords<'deposits' | 'bank_accounts', DepositRow, DepositView> = { table: 'deposits', notFound: 'depositNotFound', rows: depositQuery, view: depositView };
+
 /** The user's deposits, newest first (`pay/rechargeRecord`). */
 export async function listDeposits(deps: Deps, userId: string, query: PageQuery): Promise<Page<DepositView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const [rows, count] = await Promise.all([
-    depositQuery(deps.db).where('deposits.user_id', '=', userId).orderBy('deposits.created_at', 'desc').orderBy('deposits.id', 'desc').limit(pageSize).offset(offset).execute(),
-    deps.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(depositView), total: Number(count.n), page, pageSize };
+  return ownRecordsPage(deps.db, RECORDS, userId, query);
 }
 
 /**
@@ -200,7 +199,5 @@ export async function listDeposits(deps: Deps, userId: string, query: PageQuery)
  * @throws AppError `depositNotFound` — also for another user's deposit.
  */
 export async function getDeposit(deps: Deps, userId: string, id: string): Promise<DepositView> {
-  const row = await depositQuery(deps.db).where('deposits.id', '=', id).where('deposits.user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new AppError('depositNotFound');
-  return depositView(row);
+  return ownRecord(deps.db, RECORDS, userId, id);
 }

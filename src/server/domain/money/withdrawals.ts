@@ -16,7 +16,8 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
+import type { Page, PageQuery } from '../../../shared/page.js';
+import { ownRecord, ownRecordsPage, type MoneyRecords } from './records.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
@@ -139,14 +140,12 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
   };
 }
 
+/** The withdrawal records: the table, the row query and the investor's view. */
+const RECORDS: MoneyRecords<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalView> = { table: 'withdrawals', notFound: 'withdrawalNotFound', rows: withdrawalQuery, view: withdrawalView };
+
 /** The user's withdrawals, newest first (`withdrawal/withdrawalList`). */
 export async function listWithdrawals(deps: Deps, userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const [rows, count] = await Promise.all([
-    withdrawalQuery(deps.db).where('withdrawals.user_id', '=', userId).orderBy('withdrawals.created_at', 'desc').orderBy('withdrawals.id', 'desc').limit(pageSize).offset(offset).execute(),
-    deps.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(withdrawalView), total: Number(count.n), page, pageSize };
+  return ownRecordsPage(deps.db, RECORDS, userId, query);
 }
 
 /**
@@ -154,7 +153,5 @@ export async function listWithdrawals(deps: Deps, userId: string, query: PageQue
  * @throws AppError `withdrawalNotFound` — also for another user's withdrawal.
  */
 export async function getWithdrawal(deps: Deps, userId: string, id: string): Promise<WithdrawalView> {
-  const row = await withdrawalQuery(deps.db).where('withdrawals.id', '=', id).where('withdrawals.user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new AppError('withdrawalNotFound');
-  return withdrawalView(row);
+  return ownRecord(deps.db, RECORDS, userId, id);
 }
