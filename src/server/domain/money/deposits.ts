@@ -11,7 +11,7 @@ import { uniqueViolation } from '../../db/unique.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
@@ -97,12 +97,11 @@ async function assertOwnScreenshot(deps: Deps, userId: string, id: string): Prom
 export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { money } = deps.config;
   try {
-    return await runIdempotent(
+    return await runMoneyCommand(
       deps,
       userId,
       idempotency,
-      async () => {
-        const now = deps.clock.now();
+      async (now) => {
         assertWithinWindow(money.depositWindow, now);
         const amountMinor = amountToMinor(input.amount);
         if (input.channel === 'institution' && amountMinor < money.institutionMinimumMinor) {
@@ -110,9 +109,9 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
         }
         const utr = normalizeUtr(input.utr);
         await assertOwnScreenshot(deps, userId, input.screenshotId);
-        return { now, amountMinor, utr };
+        return { amountMinor, utr };
       },
-      async (trx, { now, amountMinor, utr }) => {
+      async (trx, { amountMinor, utr }, now) => {
         if (input.bankId !== undefined) await liveBankAccount(trx, userId, input.bankId);
         const taken = await trx.selectFrom('deposits').select('id').where('utr', '=', utr).executeTakeFirst();
         if (taken) throw new AppError('utrDuplicate');

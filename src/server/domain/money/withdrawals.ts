@@ -11,10 +11,9 @@ import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
-import { newId } from '../ids.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
-import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
+import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
 import { ownRecord, ownRecordsPage, type MoneyRecords } from './records.js';
@@ -63,31 +62,22 @@ export interface WithdrawalView {
  */
 export async function requestWithdrawal(deps: Deps, userId: string, input: WithdrawalInput, idempotency: IdempotencyRequest | null): Promise<WithdrawalReceipt> {
   const { money } = deps.config;
-  return runIdempotent(
+  return runMoneyCommand(
     deps,
     userId,
     idempotency,
-    async () => {
-      const now = deps.clock.now();
+    async (now) => {
       assertWithinWindow(money.withdrawalWindow, now);
       if (money.withdrawalRequiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
       const amountMinor = amountToMinor(input.amount);
       if (amountMinor < money.withdrawalMinimumMinor) throw new AppError('withdrawalBelowMinimum', { min: formatMinorMoney(money.withdrawalMinimumMinor) });
       const feeMinor = withdrawalFeeMinor(amountMinor, money.withdrawalFeeBasisPoints);
       if (amountMinor - feeMinor <= 0) throw new AppError('amountInvalid');
-      return { now, amountMinor, feeMinor };
+      return { amountMinor, feeMinor };
     },
-    async (trx, { now, amountMinor, feeMinor }) => {
+    async (trx, { amountMinor, feeMinor }, now) => {
       await liveBankAccount(trx, userId, input.bankId);
-      const id = newId();
-      const holdId = await placeHold(trx, now, {
-        userId,
-        amountMinor,
-        kind: 'withdrawal',
-        reference: id,
-        entryKind: ENTRY_KINDS.withdrawalRequested,
-        postingKind: 'withdrawal_hold',
-      });
+      const { id, holdId } = await placeHoldForNewRecord(trx, now, { userId, amountMinor, kind: 'withdrawal', entryKind: ENTRY_KINDS.withdrawalRequested, postingKind: 'withdrawal_hold' });
       await insertRowCompiled(trx, 'withdrawals', {
         id,
         user_id: userId,
