@@ -12,7 +12,7 @@ import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
-import { decidePending, rejectPending, reviewItem, reviewPeople, reviewQueuePage, type ReviewQueue } from './review.js';
+import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
 import type { UserRef } from './users.js';
 
 /** A deposit in the operator's queue: the investor and their bound accounts beside it. */
@@ -46,27 +46,18 @@ async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewVie
   });
 }
 
-const QUEUE: ReviewQueue<'deposits' | 'bank_accounts', DepositRow, DepositReviewView> = {
-  table: 'deposits',
-  entity: 'deposit',
-  notFound: 'depositNotFound',
-  notPending: 'depositNotPending',
-  rows: depositQuery,
-  views: reviewViews,
-};
+/** The deposit desk: its table, audit entity, errors, rows and operator views. */
+const QUEUE: ReviewQueue<'deposits' | 'bank_accounts', DepositRow, DepositReviewView> = { table: 'deposits', entity: 'deposit', notFound: 'depositNotFound', notPending: 'depositNotPending', rows: depositQuery, views: reviewViews };
+const READS = reviewReads<'deposits' | 'bank_accounts', DepositRow, DepositReviewView, DepositReviewQuery>(QUEUE);
 
 /** The queue, oldest first when filtered to `pending` (first come, first served), else newest first. */
-export async function listDepositsForReview(deps: Deps, query: DepositReviewQuery): Promise<Page<DepositReviewView>> {
-  return reviewQueuePage(deps.db, QUEUE, query);
-}
+export const listDepositsForReview = READS.list;
 
 /**
  * One deposit as the operator's queue shows it (`admin/recharge/detail`, the deposit review screen).
  * @throws AppError `depositNotFound`.
  */
-export async function getDepositForReview(deps: Deps, id: string): Promise<DepositReviewView> {
-  return reviewItem(deps.db, QUEUE, id);
-}
+export const getDepositForReview = READS.get;
 
 /**
  * Approves a pending deposit: credits the amount to the investor's available balance.

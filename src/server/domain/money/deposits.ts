@@ -14,8 +14,7 @@ import { newId } from '../ids.js';
 import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import type { Page, PageQuery } from '../../../shared/page.js';
-import { ownRecord, ownRecordsPage, type MoneyRecords } from './records.js';
+import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 import { beneficiaryVersion } from '../beneficiary.js';
 
@@ -185,18 +184,14 @@ export function depositView(row: DepositRow): DepositView {
   };
 }
 
-/** The deposit records: the table, the row query and the investor's view. */
-const RECORDS: MoneyRecords<'deposits' | 'bank_accounts', DepositRow, DepositView> = { table: 'deposits', notFound: 'depositNotFound', rows: depositQuery, view: depositView };
+/** The investor's reads of deposit records. */
+const OWN = ownRecordReads<'deposits' | 'bank_accounts', DepositRow, DepositView>({ table: 'deposits', notFound: 'depositNotFound', rows: depositQuery, view: depositView });
 
 /** The user's deposits, newest first (`pay/rechargeRecord`). */
-export async function listDeposits(deps: Deps, userId: string, query: PageQuery): Promise<Page<DepositView>> {
-  return ownRecordsPage(deps.db, RECORDS, userId, query);
-}
+export const listDeposits = OWN.list;
 
 /**
  * One of the user's deposits (`pay/rechargeDetail`, the /rechargeRecordDatails screen).
  * @throws AppError `depositNotFound` — also for another user's deposit.
  */
-export async function getDeposit(deps: Deps, userId: string, id: string): Promise<DepositView> {
-  return ownRecord(deps.db, RECORDS, userId, id);
-}
+export const getDeposit = OWN.get;

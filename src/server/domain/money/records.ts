@@ -8,6 +8,7 @@ import type { ErrorName } from '../../../shared/codes.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import type { Database, Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
+import type { Deps } from '../deps.js';
 
 /** Where a kind of money record lives: its table, its row query (joins allowed) and its not-found error. */
 export interface MoneyRecordSource<TB extends keyof Database, Row> {
@@ -48,4 +49,20 @@ export async function ownRecord<TB extends keyof Database, Row, View>(db: Db, re
   const row = await records.rows(db).where(ref(`${records.table}.id`), '=', id).where(ref(`${records.table}.user_id`), '=', userId).executeTakeFirst();
   if (!row) throw new AppError(records.notFound);
   return records.view(row);
+}
+
+/** The investor's two reads of a kind of record (see {@link ownRecordReads}). */
+export interface OwnRecordReads<View> {
+  /** One page of the user's records, newest first. */
+  list: (deps: Deps, userId: string, query: PageQuery) => Promise<Page<View>>;
+  /** One of the user's records; the records' `notFound` also for another user's. */
+  get: (deps: Deps, userId: string, id: string) => Promise<View>;
+}
+
+/** The investor's list and detail reads of a kind of record ({@link ownRecordsPage}, {@link ownRecord}). */
+export function ownRecordReads<TB extends keyof Database, Row, View>(records: MoneyRecords<TB, Row, View>): OwnRecordReads<View> {
+  return {
+    list: (deps, userId, query) => ownRecordsPage(deps.db, records, userId, query),
+    get: (deps, userId, id) => ownRecord(deps.db, records, userId, id),
+  };
 }

@@ -69,6 +69,24 @@ export async function reviewItem<TB extends keyof Database, Row, View>(db: Db, q
   return (await queue.views(db, [row]))[0]!;
 }
 
+/** A desk's two reads (see {@link reviewReads}). */
+export interface ReviewReads<Query, View> {
+  /** One page of the queue ({@link reviewQueuePage}). */
+  list: (deps: Deps, query: Query) => Promise<Page<View>>;
+  /** One row ({@link reviewItem}); the desk's `notFound` when missing. */
+  get: (deps: Deps, id: string) => Promise<View>;
+}
+
+/** The queue and detail reads of a desk. */
+export function reviewReads<TB extends keyof Database, Row, View, Query extends PageQuery & { status?: DepositStatus | WithdrawalStatus }>(
+  queue: ReviewQueue<TB, Row, View>,
+): ReviewReads<Query, View> {
+  return {
+    list: (deps, query) => reviewQueuePage(deps.db, queue, query),
+    get: (deps, id) => reviewItem(deps.db, queue, id),
+  };
+}
+
 /**
  * The investor of each row and the public uid of the operator who decided it (`reviewed_by`,
  * the one name deposits and withdrawals share; null while undecided), for operator views.

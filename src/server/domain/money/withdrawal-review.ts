@@ -12,7 +12,7 @@ import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
-import { decidePending, rejectPending, reviewItem, reviewPeople, reviewQueuePage, type ReviewQueue } from './review.js';
+import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
 import type { UserRef } from './users.js';
 import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
 
@@ -50,27 +50,18 @@ async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalRev
   });
 }
 
-const QUEUE: ReviewQueue<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalReviewView> = {
-  table: 'withdrawals',
-  entity: 'withdrawal',
-  notFound: 'withdrawalNotFound',
-  notPending: 'withdrawalNotPending',
-  rows: withdrawalQuery,
-  views: reviewViews,
-};
+/** The withdrawal desk: its table, audit entity, errors, rows and operator views. */
+const QUEUE: ReviewQueue<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalReviewView> = { table: 'withdrawals', entity: 'withdrawal', notFound: 'withdrawalNotFound', notPending: 'withdrawalNotPending', rows: withdrawalQuery, views: reviewViews };
+const READS = reviewReads<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalReviewView, WithdrawalReviewQuery>(QUEUE);
 
 /** The queue: oldest first when filtered to `pending`, else newest first. */
-export async function listWithdrawalsForReview(deps: Deps, query: WithdrawalReviewQuery): Promise<Page<WithdrawalReviewView>> {
-  return reviewQueuePage(deps.db, QUEUE, query);
-}
+export const listWithdrawalsForReview = READS.list;
 
 /**
  * One withdrawal as the operator's queue shows it (`admin/withdrawal/detail`, the payout screen).
  * @throws AppError `withdrawalNotFound`.
  */
-export async function getWithdrawalForReview(deps: Deps, id: string): Promise<WithdrawalReviewView> {
-  return reviewItem(deps.db, QUEUE, id);
-}
+export const getWithdrawalForReview = READS.get;
 
 /** The columns of a claimed withdrawal its decisions need: the hold and the split of the amount. */
 interface ClaimedWithdrawal {

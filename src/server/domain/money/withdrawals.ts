@@ -15,8 +15,7 @@ import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import type { Page, PageQuery } from '../../../shared/page.js';
-import { ownRecord, ownRecordsPage, type MoneyRecords } from './records.js';
+import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
@@ -130,18 +129,14 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
   };
 }
 
-/** The withdrawal records: the table, the row query and the investor's view. */
-const RECORDS: MoneyRecords<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalView> = { table: 'withdrawals', notFound: 'withdrawalNotFound', rows: withdrawalQuery, view: withdrawalView };
+/** The investor's reads of withdrawal records. */
+const OWN = ownRecordReads<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalView>({ table: 'withdrawals', notFound: 'withdrawalNotFound', rows: withdrawalQuery, view: withdrawalView });
 
 /** The user's withdrawals, newest first (`withdrawal/withdrawalList`). */
-export async function listWithdrawals(deps: Deps, userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
-  return ownRecordsPage(deps.db, RECORDS, userId, query);
-}
+export const listWithdrawals = OWN.list;
 
 /**
  * One of the user's withdrawals (`withdrawal/withdrawalDetails`).
  * @throws AppError `withdrawalNotFound` — also for another user's withdrawal.
  */
-export async function getWithdrawal(deps: Deps, userId: string, id: string): Promise<WithdrawalView> {
-  return ownRecord(deps.db, RECORDS, userId, id);
-}
+export const getWithdrawal = OWN.get;
