@@ -17,22 +17,14 @@ import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/server/config.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
+import { workerEnv } from '../support/api-worker.js';
 import { credit, useMoneyServer } from '../support/money.js';
 import { seedDueContracts, settlementEntryOf, trader } from '../support/trading.js';
 
 const money = useMoneyServer({ resetClock: false, checkTimeoutMs: 120_000 });
 
 function baseEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NIVESH_MODE: 'demo',
-    DATA_DIR: money.server.config.dataDir,
-    DATABASE_URL: money.server.config.databaseUrl ?? '',
-    CLIENT_DIR: path.join(money.server.config.dataDir, 'no-client'),
-    WITHDRAWAL_REQUIRES_IDENTITY: '0',
-    SESSION_IDLE_MS: String(365 * 86_400_000),
-    LOG_LEVEL: 'warn',
-  };
+  return workerEnv(money.server, { WITHDRAWAL_REQUIRES_IDENTITY: '0' });
 }
 
 /** Spawns a tsx script; resolves once its stdout matches `ready`. */
