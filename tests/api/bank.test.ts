@@ -7,18 +7,12 @@ import { startTestServer } from '../support/server.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
 import { useLedgerServer } from '../support/ledger-server.js';
+import type { BankAccountView } from '../../src/server/domain/banks.js';
 
 const harness = useLedgerServer();
 
-interface BankView {
-  id: string;
-  bankName: string;
-  accountNumberMasked: string;
-  ifsc: string;
-  phoneMasked: string;
-  holderName: string;
-  createdAt: number;
-}
+/** A bound account as `bank/get` answers it. */
+type BankView = BankAccountView;
 interface FieldErrors {
   errors: Array<{ field: string; message: string }>;
 }
