@@ -3,7 +3,8 @@
  * one line naming its effect (`query` reads only, `command` changes state), its name, its body
  * schema and its handler. What else a call declares (confirmation, idempotency, refusals,
  * method, route options, …) rides along as `extras`. Each declaration is a
- * {@link CallRegistry.define} call with exactly those fields.
+ * {@link CallRegistry.define} call (or a wrapper of it, such as the studio's feature gate) with
+ * exactly those fields.
  */
 import type { Access, CallRegistry, CallSpec } from '../http/calls.js';
 
@@ -25,7 +26,7 @@ export interface CallDeclarer {
 }
 
 /** A declarer of calls with `access` on `calls`. */
-export function callsWith(calls: CallRegistry, access: Access): CallDeclarer {
+export function callsWith(calls: Pick<CallRegistry, 'define'>, access: Access): CallDeclarer {
   return {
     query: (name, body, handle, extras) => calls.define({ name, effect: 'query', access, ...(body === undefined ? {} : { body }), ...extras, handle }),
     command: (name, body, handle, extras) => calls.define({ name, effect: 'command', access, ...(body === undefined ? {} : { body }), ...extras, handle }),
