@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
 import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
-import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
+import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './bank-accounts.js';
 import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 import { beneficiaryVersion } from '../beneficiary.js';
@@ -154,7 +154,7 @@ export function depositQuery(db: Db) {
     .select([
       'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
       'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
-      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+      ...RECORD_BANK_COLUMNS,
     ]);
 }
 

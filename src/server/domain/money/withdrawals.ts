@@ -14,7 +14,7 @@ import type { Deps } from '../deps.js';
 import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
-import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
+import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './bank-accounts.js';
 import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
@@ -104,7 +104,7 @@ export function withdrawalQuery(db: Db) {
     .select([
       'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
       'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
-      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+      ...RECORD_BANK_COLUMNS,
     ]);
 }
 
