@@ -4,9 +4,28 @@
  * server's integer minor units), percentages in percent, times epoch milliseconds.
  */
 
-/** A live quote: `markets/getAllMarkets` items, `markets/remote`, SSE `quote` events. */
-export interface QuoteView {
+/**
+ * A quote's trading day so far, in the unit of the record that carries it: integer minor units
+ * in the server's live state, currency units in {@link QuoteView}. Times are market time (epoch ms).
+ */
+export interface QuoteDay {
   symbol: string;
+  /** Last traded price. */
+  last: number;
+  /** Today's open, high, low (null before the day's first tick). */
+  open: number | null;
+  high: number | null;
+  low: number | null;
+  /** Close of the previous day. */
+  prevClose: number;
+  /** Shares traded today. */
+  volume: number;
+  /** Market time of the last tick. */
+  time: number;
+}
+
+/** A live quote: `markets/getAllMarkets` items, `markets/remote`, SSE `quote` events. Prices in currency units. */
+export interface QuoteView extends QuoteDay {
   name: string;
   /**
    * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
@@ -16,21 +35,10 @@ export interface QuoteView {
   sector: string;
   /** Quote currency of the prices: `INR`; null for an index (points). */
   currency?: 'INR' | null;
-  /** Last traded price. */
-  last: number;
   /** last − prevClose. */
   change: number;
   /** change / prevClose × 100, 2 decimals. */
   changePct: number;
-  /** Today's open, high, low (null before the day's first tick). */
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  prevClose: number;
-  /** Shares traded today. */
-  volume: number;
-  /** Market time of the last tick. */
-  time: number;
 }
 
 /** `markets/getMarket`: the quote with instrument details and the year's range. */

@@ -2,32 +2,17 @@
  * Bank accounts (docs/product.md, Bank accounts; `bank/*`): listing, binding with field validation,
  * masking, duplicates, the configured limit, isolation between users and unbinding.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
+import { useLedgerServer } from '../support/ledger-server.js';
+import type { BankAccountView } from '../../src/server/domain/banks.js';
 
-let server: TestServer;
+const harness = useLedgerServer();
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-interface BankView {
-  id: string;
-  bankName: string;
-  accountNumberMasked: string;
-  ifsc: string;
-  phoneMasked: string;
-  holderName: string;
-  createdAt: number;
-}
+/** A bound account as `bank/get` answers it. */
+type BankView = BankAccountView;
 interface FieldErrors {
   errors: Array<{ field: string; message: string }>;
 }
@@ -40,13 +25,13 @@ const valid = {
   phone: '9876543210',
 };
 
-const list = async (token: string) => expectOk(await server.call<BankView[]>('bank/get', {}, { token }));
-const add = (token: string, body: unknown) => server.call<{ id: string }>('bank/addBank', body, { token });
-const remove = (token: string, id: string) => server.call('bank/deleteBank', { id }, { token });
+const list = async (token: string) => expectOk(await harness.server.call<BankView[]>('bank/get', {}, { token }));
+const add = (token: string, body: unknown) => harness.server.call<{ id: string }>('bank/addBank', body, { token });
+const remove = (token: string, id: string) => harness.server.call('bank/deleteBank', { id }, { token });
 
 /** Asserts a refused addBank (1000, HTTP 400) whose message and field error contain `text`; nothing bound. */
 async function expectAddRefused(token: string, body: unknown, field: string, text: string) {
-  const res = await server.call<FieldErrors>('bank/addBank', body, { token });
+  const res = await harness.server.call<FieldErrors>('bank/addBank', body, { token });
   expectCall(res, 400, 1000);
   expect(res.body.message).toContain(text);
   expect(res.body.data.errors).toContainEqual({ field, message: expect.stringContaining(text) as unknown as string });
@@ -56,20 +41,20 @@ async function expectAddRefused(token: string, body: unknown, field: string, tex
 
 describe('bank/get', () => {
   it('returns an empty array for a new user', async () => {
-    const { token } = await server.registerUser();
-    const res = await server.call<BankView[]>('bank/get', {}, { token });
+    const { token } = await harness.server.registerUser();
+    const res = await harness.server.call<BankView[]>('bank/get', {}, { token });
     expect(expectOk(res)).toEqual([]);
   });
 
   it('needs a token (501)', async () => {
-    expectCall(await server.call('bank/get', {}), 401, 501);
+    expectCall(await harness.server.call('bank/get', {}), 401, 501);
   });
 });
 
 describe('bank/addBank validation', () => {
   it('lists every missing field with code 1000', async () => {
-    const { token } = await server.registerUser();
-    const res = await server.call<FieldErrors>('bank/addBank', {}, { token });
+    const { token } = await harness.server.registerUser();
+    const res = await harness.server.call<FieldErrors>('bank/addBank', {}, { token });
     expectCall(res, 400, 1000);
     expect(res.body.message).toContain(localeText('en', 'validation.required'));
     expect(res.body.data.errors.map((e) => e.field).sort()).toEqual(['accountNumber', 'bankName', 'holderName', 'ifsc', 'phone']);
@@ -77,7 +62,7 @@ describe('bank/addBank validation', () => {
   });
 
   it("says 'Cannot be Empty' for each missing or empty field, prefixed with the field label", async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const required = localeText('en', 'validation.required');
     const labels: Record<string, string> = {
       holderName: 'field.holderName', bankName: 'field.bankName', accountNumber: 'field.accountNumber', ifsc: 'field.ifsc', phone: 'field.phone',
@@ -92,7 +77,7 @@ describe('bank/addBank validation', () => {
   });
 
   it('refuses a bad IFSC with the validation.ifsc message', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const text = localeText('en', 'validation.ifsc');
     for (const ifsc of ['HDFC1234567', 'hdfc0001234', 'HDFC000123', 'HDFC00012345']) {
       await expectAddRefused(token, { ...valid, ifsc }, 'ifsc', text);
@@ -100,7 +85,7 @@ describe('bank/addBank validation', () => {
   });
 
   it('refuses account numbers of 8 and 19 digits and non-digits; accepts 9 and 18 digits', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const text = localeText('en', 'validation.accountNumber');
     for (const accountNumber of ['12345678', '1234567890123456789', '12345678a', '1234 5678 9']) {
       await expectAddRefused(token, { ...valid, accountNumber }, 'accountNumber', text);
@@ -112,7 +97,7 @@ describe('bank/addBank validation', () => {
   });
 
   it('refuses phone 12345 and accepts +919876543210', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const text = localeText('en', 'validation.phone');
     for (const phone of ['12345', '5876543210', '+449876543210', '98765432100']) {
       await expectAddRefused(token, { ...valid, phone }, 'phone', text);
@@ -123,8 +108,8 @@ describe('bank/addBank validation', () => {
   });
 
   it('localizes field errors', async () => {
-    const { token } = await server.registerUser();
-    const res = await server.call<FieldErrors>('bank/addBank', { ...valid, ifsc: 'HDFC1234567' }, { token, lang: 'de' });
+    const { token } = await harness.server.registerUser();
+    const res = await harness.server.call<FieldErrors>('bank/addBank', { ...valid, ifsc: 'HDFC1234567' }, { token, lang: 'de' });
     expectCall(res, 400, 1000);
     expect(res.body.message).toBe(`${localeText('de', 'field.ifsc')}: ${localeText('de', 'validation.ifsc')}`);
     expect(await list(token)).toEqual([]);
@@ -133,13 +118,13 @@ describe('bank/addBank validation', () => {
 
 describe('binding', () => {
   it('adds an account that bank/get lists masked; the full number appears nowhere', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const added = await add(token, { ...valid, holderName: '  Asha Rao  ' });
     const { id } = expectOk(added);
     expect(typeof id).toBe('string');
     expect(JSON.stringify(added.body)).not.toContain(valid.accountNumber);
 
-    const res = await server.call<BankView[]>('bank/get', {}, { token });
+    const res = await harness.server.call<BankView[]>('bank/get', {}, { token });
     const accounts = expectOk(res);
     expect(accounts).toEqual([
       {
@@ -149,7 +134,7 @@ describe('binding', () => {
         ifsc: 'HDFC0001234',
         phoneMasked: '•••• 3210',
         holderName: 'Asha Rao',
-        createdAt: server.clock.now(),
+        createdAt: harness.server.clock.now(),
       },
     ]);
     const json = JSON.stringify(res.body);
@@ -159,15 +144,15 @@ describe('binding', () => {
   });
 
   it('lists accounts oldest first', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     expectOk(await add(token, { ...valid, accountNumber: '111111111111' }));
-    server.clock.advance(1_000);
+    harness.server.clock.advance(1_000);
     expectOk(await add(token, { ...valid, accountNumber: '222222222222' }));
     expect((await list(token)).map((b) => b.accountNumberMasked)).toEqual(['•••• 1111', '•••• 2222']);
   });
 
   it('refuses a duplicate (same number and IFSC) with 1031, HTTP 409', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     expectOk(await add(token, valid));
     const dup = await add(token, { ...valid, holderName: 'Someone Else', phone: '9123456789' });
     expectCall(dup, 409, 1031);
@@ -179,8 +164,8 @@ describe('binding', () => {
   });
 
   it('allows the same account number for two different users', async () => {
-    const a = await server.registerUser();
-    const b = await server.registerUser();
+    const a = await harness.server.registerUser();
+    const b = await harness.server.registerUser();
     expectOk(await add(a.token, valid));
     expectOk(await add(b.token, valid));
     expect(await list(a.token)).toHaveLength(1);
@@ -188,8 +173,8 @@ describe('binding', () => {
   });
 
   it('refuses more than maxBankAccounts (default 5) with 1032', async () => {
-    expect(server.config.maxBankAccounts).toBe(5);
-    const { token } = await server.registerUser();
+    expect(harness.server.config.maxBankAccounts).toBe(5);
+    const { token } = await harness.server.registerUser();
     for (let i = 0; i < 5; i++) expectOk(await add(token, { ...valid, accountNumber: `90000000000${i}` }));
     const sixth = await add(token, { ...valid, accountNumber: '900000000009' });
     expectCall(sixth, 409, 1032);
@@ -220,8 +205,8 @@ describe('binding', () => {
 
 describe('isolation and unbinding', () => {
   it("user B cannot see A's accounts nor delete them (1030, HTTP 404)", async () => {
-    const a = await server.registerUser();
-    const b = await server.registerUser();
+    const a = await harness.server.registerUser();
+    const b = await harness.server.registerUser();
     const { id } = expectOk(await add(a.token, valid));
 
     expect(await list(b.token)).toEqual([]);
@@ -238,7 +223,7 @@ describe('isolation and unbinding', () => {
   });
 
   it('deletes an own account; deleting it again answers 1030', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const { id } = expectOk(await add(token, valid));
     const { id: keep } = expectOk(await add(token, { ...valid, accountNumber: '777777777777' }));
     expect(expectOk(await remove(token, id))).toBeNull();
@@ -251,12 +236,12 @@ describe('isolation and unbinding', () => {
   });
 
   it('validates the delete body', async () => {
-    const { token } = await server.registerUser();
+    const { token } = await harness.server.registerUser();
     const { id } = expectOk(await add(token, valid));
-    expectCall(await server.call('bank/deleteBank', {}, { token }), 400, 1000);
-    expectCall(await server.call('bank/deleteBank', { id: '' }, { token }), 400, 1000);
-    expectCall(await server.call('bank/deleteBank', { id, force: true }, { token }), 400, 1001);
-    expectCall(await server.call('bank/deleteBank', { id }), 401, 501);
+    expectCall(await harness.server.call('bank/deleteBank', {}, { token }), 400, 1000);
+    expectCall(await harness.server.call('bank/deleteBank', { id: '' }, { token }), 400, 1000);
+    expectCall(await harness.server.call('bank/deleteBank', { id, force: true }, { token }), 400, 1001);
+    expectCall(await harness.server.call('bank/deleteBank', { id }), 401, 501);
     expect((await list(token)).map((x) => x.id)).toEqual([id]);
   });
 });

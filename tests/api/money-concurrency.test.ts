@@ -6,11 +6,9 @@
  * over HTTP — on SQLite (one file, `BEGIN IMMEDIATE` across processes) and on PostgreSQL
  * (several pools, row locks). Invariants are checked after every test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../src/server/app.js';
-import { ROOT_DIR } from '../../src/server/config.js';
+import { startApiWorker } from '../support/api-worker.js';
 import { expectOk } from '../support/envelope.js';
 import { assets, credit, entryCount, investor, useMoneyServer } from '../support/money.js';
 
@@ -18,43 +16,6 @@ const ctx = useMoneyServer({ resetClock: false });
 
 interface Outcome {
   code: number;
-}
-
-/** Starts `tests/support/money-worker.ts` on this server's database; resolves with its base URL. */
-function startWorker(): Promise<{ child: ChildProcess; url: string }> {
-  const env = {
-    ...process.env,
-    NIVESH_MODE: 'demo',
-    DATA_DIR: ctx.server.config.dataDir,
-    DATABASE_URL: ctx.server.config.databaseUrl ?? '',
-    CLIENT_DIR: path.join(ctx.server.config.dataDir, 'no-client'),
-    WITHDRAWAL_REQUIRES_IDENTITY: '0',
-    SESSION_IDLE_MS: String(365 * 86_400_000),
-    LOG_LEVEL: 'warn',
-    WORKER_CLOCK_MS: String(ctx.server.clock.now()),
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/money-worker.ts')], { cwd: ROOT_DIR, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /LISTENING (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${match[1]}` });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${output}`)));
-  });
-}
-
-async function stopWorker(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 describe('200 parallel withdrawals against a balance that covers 10', () => {
@@ -78,7 +39,7 @@ describe('200 parallel withdrawals against a balance that covers 10', () => {
     // process must keep one connection (a blocked busy-wait would stall the event loop), so
     // the second SQLite writer is the separate process only.
     const second: Server | null = ctx.server.config.databaseUrl ? await buildServer(ctx.server.config, { clock: ctx.server.clock, logger: false }) : null;
-    const worker = await startWorker();
+    const worker = await startApiWorker(ctx.server, ctx.server.clock.now(), { WITHDRAWAL_REQUIRES_IDENTITY: '0' });
     try {
       const body = JSON.stringify({ amount: 100, bankId: user.bankId });
       const headers = { 'content-type': 'application/json', authorization: `Bearer ${user.token}` };
@@ -90,7 +51,7 @@ describe('200 parallel withdrawals against a balance that covers 10', () => {
       expect(codes.filter((c) => c === 200)).toHaveLength(10);
       expect(codes.filter((c) => c === 1210)).toHaveLength(190);
     } finally {
-      await stopWorker(worker.child);
+      await worker.stop();
       await second?.close();
     }
     expect(await assets(ctx.server, user.token)).toEqual({ available: 0, held: 1000, total: 1000 });

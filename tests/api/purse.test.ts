@@ -3,24 +3,15 @@
  * from the double-entry ledger (sum of the postings on the user's `available` account).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
+import { useLedgerServer } from '../support/ledger-server.js';
 import type { Db } from '../../src/server/db/index.js';
 import { moneyTransaction, placeHold, postEntry, type PostingInput } from '../../src/server/domain/ledger/index.js';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const harness = useLedgerServer();
 
 async function userId(db: Db, email: string): Promise<string> {
   return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -63,26 +54,26 @@ async function credit(db: Db, email: string, minor: number, now: number): Promis
   await journal(db, 'deposit_approved', [{ account: { userId: owner, kind: 'available' }, amountMinor: minor }, { account: { house: 'bank_clearing' }, amountMinor: -minor }], now);
 }
 
-const balance = async (token: string) => expectOk(await server.call<number>('purse/getBalance', {}, { token }));
+const balance = async (token: string) => expectOk(await harness.server.call<number>('purse/getBalance', {}, { token }));
 
 describe('purse/getBalance', () => {
   it('is 0 for a new user', async () => {
-    const { token } = await server.registerUser();
-    const res = await server.call<number>('purse/getBalance', {}, { token });
+    const { token } = await harness.server.registerUser();
+    const res = await harness.server.call<number>('purse/getBalance', {}, { token });
     expect(expectOk(res)).toBe(0);
     expect(typeof res.body.data).toBe('number');
   });
 
   it('reads the ledger: +12345 minor units on available → 123.45', async () => {
-    const { token, email } = await server.registerUser();
-    await credit(server.deps.db, email, 12_345, server.clock.now());
+    const { token, email } = await harness.server.registerUser();
+    await credit(harness.server.deps.db, email, 12_345, harness.server.clock.now());
     expect(await balance(token)).toBe(123.45);
   });
 
   it('sums every posting on the available account, and only that account', async () => {
-    const { token, email } = await server.registerUser();
-    const db = server.deps.db;
-    const now = server.clock.now();
+    const { token, email } = await harness.server.registerUser();
+    const db = harness.server.deps.db;
+    const now = harness.server.clock.now();
     const uid = await userId(db, email);
     await credit(db, email, 100_000, now);
     // 250.50 moved from available to held: the available balance drops, the total does not.
@@ -94,23 +85,23 @@ describe('purse/getBalance', () => {
   });
 
   it("does not include another user's money", async () => {
-    const rich = await server.registerUser();
-    const poor = await server.registerUser();
-    await credit(server.deps.db, rich.email, 5_000_00, server.clock.now());
+    const rich = await harness.server.registerUser();
+    const poor = await harness.server.registerUser();
+    await credit(harness.server.deps.db, rich.email, 5_000_00, harness.server.clock.now());
     expect(await balance(rich.token)).toBe(5000);
     expect(await balance(poor.token)).toBe(0);
   });
 
   it('handles large balances exactly', async () => {
-    const { token, email } = await server.registerUser();
-    await credit(server.deps.db, email, 1_234_567_890_134, server.clock.now());
+    const { token, email } = await harness.server.registerUser();
+    await credit(harness.server.deps.db, email, 1_234_567_890_134, harness.server.clock.now());
     expect(await balance(token)).toBe(12_345_678_901.34);
   });
 
   it('needs a token (501) and takes no body fields (1001)', async () => {
-    expectCall(await server.call('purse/getBalance', {}), 401, 501);
-    const { token } = await server.registerUser();
-    expectCall(await server.call('purse/getBalance', { userId: 'someone' }, { token }), 400, 1001);
+    expectCall(await harness.server.call('purse/getBalance', {}), 401, 501);
+    const { token } = await harness.server.registerUser();
+    expectCall(await harness.server.call('purse/getBalance', { userId: 'someone' }, { token }), 400, 1001);
   });
 });
 

@@ -13,39 +13,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../src/server/config.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
-import type { TestServer } from '../support/server.js';
 import { assertLedgerInvariants } from '../support/invariants.js';
-import { credit, operatorToken, startMoneyServer } from '../support/money.js';
+import { workerEnv } from '../support/api-worker.js';
+import { credit, useMoneyServer } from '../support/money.js';
 import { seedDueContracts, settlementEntryOf, trader } from '../support/trading.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-}, 120_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const money = useMoneyServer({ resetClock: false, checkTimeoutMs: 120_000 });
 
 function baseEnv(): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NIVESH_MODE: 'demo',
-    DATA_DIR: server.config.dataDir,
-    DATABASE_URL: server.config.databaseUrl ?? '',
-    CLIENT_DIR: path.join(server.config.dataDir, 'no-client'),
-    WITHDRAWAL_REQUIRES_IDENTITY: '0',
-    SESSION_IDLE_MS: String(365 * 86_400_000),
-    LOG_LEVEL: 'warn',
-  };
+  return workerEnv(money.server, { WITHDRAWAL_REQUIRES_IDENTITY: '0' });
 }
 
 /** Spawns a tsx script; resolves once its stdout matches `ready`. */
@@ -75,7 +54,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many settlement entries exist, and how many contracts name one (one per investor per batch). */
 async function settleEntries(): Promise<{ entries: number; named: number; namedEntries: number }> {
-  const db = server.deps.db;
+  const db = money.server.deps.db;
   const entries = await db.selectFrom('journal_entries').select('id').where('kind', '=', 'contract_settled').execute();
   const named = await db.selectFrom('contracts').select('settle_entry_id').where('settle_entry_id', 'is not', null).execute();
   return { entries: entries.length, named: named.length, namedEntries: new Set(named.map((c) => c.settle_entry_id)).size };
@@ -85,12 +64,12 @@ describe('two settlers at once', () => {
   it('settle 10 000 due contracts, each exactly once', async () => {
     const users: string[] = [];
     for (let i = 0; i < 10; i++) {
-      const user = await trader(server, operator, 0);
-      await credit(server, user.token, operator, 10_000);
+      const user = await trader(money.server, money.operator, 0);
+      await credit(money.server, user.token, money.operator, 10_000);
       users.push(user.userId);
     }
-    const now = server.clock.now();
-    const ids = await seedDueContracts(server.deps.db, users, 1000, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
+    const now = money.server.clock.now();
+    const ids = await seedDueContracts(money.server.deps.db, users, 1000, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
     expect(ids).toHaveLength(10_000);
     const before = await settleEntries();
 
@@ -106,7 +85,7 @@ describe('two settlers at once', () => {
       other.child.on('exit', (code) => code !== 0 && reject(new Error(`settler exited ${code}: ${other.output()}`)));
     });
     other.child.stdin!.write('go\n');
-    const ours = await settleDue(server.deps.db, now, { batchSize: 200 });
+    const ours = await settleDue(money.server.deps.db, now, { batchSize: 200 });
     const report = await theirs;
     console.log(`two settlers: this process settled ${ours.settled}, the other ${report.settled}`);
     expect(ours.settled + report.settled).toBe(10_000);
@@ -120,44 +99,44 @@ describe('two settlers at once', () => {
     // At least one entry per batch of 200 (≥ 50), far fewer than one per contract.
     expect(after.entries - before.entries).toBeGreaterThanOrEqual(10_000 / 200);
     expect(after.entries - before.entries).toBeLessThan(1_000);
-    const open = await server.deps.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
+    const open = await money.server.deps.db.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('status', '=', 'open').executeTakeFirstOrThrow();
     expect(Number(open.n)).toBe(0);
-    const outcomes = await server.deps.db.selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
+    const outcomes = await money.server.deps.db.selectFrom('contracts').select(['status', (eb) => eb.fn.countAll<number | string>().as('n')]).where('id', 'in', ids.slice(0, 1000)).groupBy('status').execute();
     // Up contracts win (settle 3000.05 > 3000.00), down contracts lose.
     expect(Object.fromEntries(outcomes.map((o) => [o.status, Number(o.n)]))).toEqual({ won: 500, lost: 500 });
     // A third pass finds nothing.
-    expect((await settleDue(server.deps.db, now)).settled).toBe(0);
+    expect((await settleDue(money.server.deps.db, now)).settled).toBe(0);
   }, 180_000);
 });
 
 describe('the settlement invariants', () => {
   it('catch a settled contract without its entry and a settlement entry without a contract', async () => {
-    const user = await trader(server, operator, 0);
-    await credit(server, user.token, operator, 1_000);
-    const now = server.clock.now();
-    const [first] = await seedDueContracts(server.deps.db, [user.userId], 3, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
-    expect((await settleDue(server.deps.db, now)).settled).toBe(3);
-    await assertLedgerInvariants(server.deps.db);
-    const entry = (await settlementEntryOf(server.deps.db, first!))!;
+    const user = await trader(money.server, money.operator, 0);
+    await credit(money.server, user.token, money.operator, 1_000);
+    const now = money.server.clock.now();
+    const [first] = await seedDueContracts(money.server.deps.db, [user.userId], 3, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
+    expect((await settleDue(money.server.deps.db, now)).settled).toBe(3);
+    await assertLedgerInvariants(money.server.deps.db);
+    const entry = (await settlementEntryOf(money.server.deps.db, first!))!;
     // A net entry: the three contracts name one entry, referenced `net:<its id>`.
-    expect(await server.deps.db.selectFrom('journal_entries').select('reference').where('id', '=', entry).executeTakeFirstOrThrow()).toEqual({ reference: `net:${entry}` });
+    expect(await money.server.deps.db.selectFrom('journal_entries').select('reference').where('id', '=', entry).executeTakeFirstOrThrow()).toEqual({ reference: `net:${entry}` });
 
-    await server.deps.db.updateTable('contracts').set({ settle_entry_id: null }).where('settle_entry_id', '=', entry).execute();
-    await expect(assertLedgerInvariants(server.deps.db)).rejects.toThrow(new RegExp(`names no settlement entry[\\s\\S]*settlement entry ${entry}: no contract names it`));
-    await server.deps.db.updateTable('contracts').set({ settle_entry_id: entry }).where('user_id', '=', user.userId).execute();
-    await assertLedgerInvariants(server.deps.db);
+    await money.server.deps.db.updateTable('contracts').set({ settle_entry_id: null }).where('settle_entry_id', '=', entry).execute();
+    await expect(assertLedgerInvariants(money.server.deps.db)).rejects.toThrow(new RegExp(`names no settlement entry[\\s\\S]*settlement entry ${entry}: no contract names it`));
+    await money.server.deps.db.updateTable('contracts').set({ settle_entry_id: entry }).where('user_id', '=', user.userId).execute();
+    await assertLedgerInvariants(money.server.deps.db);
   });
 });
 
 describe('crash and restart', () => {
   it('every contract is settled once, at the price recorded at its expiry', async () => {
-    const users = [await trader(server, operator, 5_000), await trader(server, operator, 5_000)];
+    const users = [await trader(money.server, money.operator, 5_000), await trader(money.server, money.operator, 5_000)];
     const env = {
       ...baseEnv(),
       UPDOWN_DURATIONS: '2:0.85,3:0.9,5:0.95',
       SETTLER_INTERVAL_MS: '200',
       SETTLER_LAG_MS: '1100',
-      WORKER_CLOCK_START: String(server.clock.now()),
+      WORKER_CLOCK_START: String(money.server.clock.now()),
       WORKER_WALL_ANCHOR: String(Date.now()),
     };
     const first = await spawnScript('tests/support/trading-worker.ts', env, /LISTENING (\d+)/);
@@ -180,11 +159,11 @@ describe('crash and restart', () => {
     const killedAt = Number(env.WORKER_CLOCK_START) + (Date.now() - Number(env.WORKER_WALL_ANCHOR));
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
-    const t = server.deps.db;
+    const t = money.server.deps.db;
     const openAtCrash = await t.selectFrom('contracts').select('id').where('id', 'in', ids).where('status', '=', 'open').execute();
     expect(openAtCrash.length).toBeGreaterThan(0);
 
-    await sleep(5_000); // the rest expire while no server runs
+    await sleep(5_000); // the rest expire while no money.server runs
     const restartedAt = Number(env.WORKER_CLOCK_START) + (Date.now() - Number(env.WORKER_WALL_ANCHOR));
     const second = await spawnScript('tests/support/trading-worker.ts', env, /LISTENING (\d+)/);
     try {
@@ -202,7 +181,7 @@ describe('crash and restart', () => {
     expect(contracts.every((c) => c.status !== 'open')).toBe(true);
     let expiredWhileDown = 0;
     for (const c of contracts) {
-      expect(await settlementEntryOf(server.deps.db, c.id)).toBe(c.settle_entry_id);
+      expect(await settlementEntryOf(money.server.deps.db, c.id)).toBe(c.settle_entry_id);
       // The settle price is the last tick recorded at or before the expiry (after the buy), or void.
       const tick = await t.selectFrom('price_ticks').select(['at', 'price_minor']).where('symbol', '=', c.symbol).where('at', '<=', c.expires_at).orderBy('at', 'desc').limit(1).executeTakeFirst();
       const usable = tick && Number(tick.at) > Number(c.bought_at) ? tick : null;

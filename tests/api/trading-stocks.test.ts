@@ -5,28 +5,14 @@
  * refused, idempotent sale. Ledger invariants after every test. Prices are INR, the account is
  * EUR (the default): every gross converts at the feed's EUR/INR rate.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../support/server.js';
+import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
-import { assertLedgerInvariants } from '../support/invariants.js';
-import { operatorToken, startMoneyServer } from '../support/money.js';
+import { useMoneyServer } from '../support/money.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { commissionMinor } from '../../src/shared/trade.js';
 import { toAccountMinor } from '../../src/shared/currency.js';
 
-let server: TestServer;
-let operator: string;
-
-beforeAll(async () => {
-  server = await startMoneyServer();
-  operator = await operatorToken(server);
-});
-afterEach(async () => {
-  await assertLedgerInvariants(server.deps.db);
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const money = useMoneyServer({ resetClock: false });
 
 const minor = (units: number) => Math.round(units * 100);
 type Holding = { symbol: string; quantity: number; averageCost: number; lastPrice: number; marketValue: number; unrealizedPnl: number; unrealizedPnlPercent: number };
@@ -34,88 +20,88 @@ type Assets = { available: number; held: number; positions: number; total: numbe
 
 describe('stock orders', () => {
   it('buys at the feed price plus commission, keeps the average cost, sells with realized P/L', async () => {
-    const user = await trader(server, operator, 100_000);
+    const user = await trader(money.server, money.operator, 100_000);
     // INR gross → EUR at the rate of the moment (the feed's simulated EUR/INR).
     // A buy's charge is truncated to the cent, a sale's proceeds rounded up (the investor's favour).
-    const eur = async (inrMinor: number, direction: 'charge' | 'credit' = 'charge') => toAccountMinor(inrMinor, minor(await lastPrice(server, 'EURINR')), direction);
-    const p1 = await lastPrice(server, 'HDFCBANK');
-    const rate1 = await lastPrice(server, 'EURINR');
+    const eur = async (inrMinor: number, direction: 'charge' | 'credit' = 'charge') => toAccountMinor(inrMinor, minor(await lastPrice(money.server, 'EURINR')), direction);
+    const p1 = await lastPrice(money.server, 'HDFCBANK');
+    const rate1 = await lastPrice(money.server, 'EURINR');
     expect(rate1).toBeGreaterThan(50);
-    const buy1 = expectOk(await server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
+    const buy1 = expectOk(await money.server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
     const gross1 = await eur(minor(p1) * 10);
     const fee1 = commissionMinor(gross1, 10);
     expect(gross1).toBeLessThan(minor(p1) * 10);
     expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: fee1 / 100, total: (gross1 + fee1) / 100, currency: 'INR', accountCurrency: 'EUR', rate: rate1 });
-    server.clock.advance(30_000);
-    const p2 = await lastPrice(server, 'HDFCBANK');
-    const buy2 = expectOk(await server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 5 }, { token: user.token }));
+    money.server.clock.advance(30_000);
+    const p2 = await lastPrice(money.server, 'HDFCBANK');
+    const buy2 = expectOk(await money.server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 5 }, { token: user.token }));
     const gross2 = await eur(minor(p2) * 5);
     const fee2 = commissionMinor(gross2, 10);
     const cost = gross1 + fee1 + gross2 + fee2;
     expect(minor(buy2.total)).toBe(gross2 + fee2);
     const value15 = await eur(minor(p2) * 15);
 
-    const holdings = expectOk(await server.call<{ items: Holding[]; total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
+    const holdings = expectOk(await money.server.call<{ items: Holding[]; total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token }));
     expect(holdings.total).toBe(1);
     const h = holdings.items[0]!;
     expect(h).toMatchObject({ symbol: 'HDFCBANK', quantity: 15, averageCost: Math.round(cost / 15) / 100, lastPrice: p2, currency: 'INR', marketValue: value15 / 100 });
     expect(minor(h.unrealizedPnl)).toBe(value15 - cost);
-    const wallet = expectOk(await server.call<Assets>('purse/getAssets', {}, { token: user.token }));
+    const wallet = expectOk(await money.server.call<Assets>('purse/getAssets', {}, { token: user.token }));
     expect(minor(wallet.available)).toBe(10_000_000 - cost);
     expect(minor(wallet.positions)).toBe(value15);
     expect(minor(wallet.total)).toBe(10_000_000 - cost + value15);
 
-    server.clock.advance(30_000);
-    const p3 = await lastPrice(server, 'HDFCBANK');
-    const sell = expectOk(await server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
+    money.server.clock.advance(30_000);
+    const p3 = await lastPrice(money.server, 'HDFCBANK');
+    const sell = expectOk(await money.server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
     const gross3 = await eur(minor(p3) * 6, 'credit');
     const fee3 = commissionMinor(gross3, 10);
     const soldCost = Math.round((cost * 6) / 15);
     expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (gross3 - fee3) / 100 });
     expect(minor(sell.realizedPnl)).toBe(gross3 - fee3 - soldCost);
-    const after = expectOk(await server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
+    const after = expectOk(await money.server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
     expect(after.quantity).toBe(9);
     expect(after.averageCost).toBe(Math.round((cost - soldCost) / 9) / 100);
 
     // Selling more than held is refused; selling the rest closes the position.
-    const refused = expectCall(await server.call('order/sell', { symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }), 409, 1407);
+    const refused = expectCall(await money.server.call('order/sell', { symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }), 409, 1407);
     expect(refused.message).toContain('9');
-    server.clock.advance(1_000);
-    const rest = expectOk(await server.call<{ realizedPnl: number; proceeds: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 9 }, { token: user.token }));
+    money.server.clock.advance(1_000);
+    const rest = expectOk(await money.server.call<{ realizedPnl: number; proceeds: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 9 }, { token: user.token }));
     expect(minor(rest.realizedPnl)).toBe(minor(rest.proceeds) - (cost - soldCost));
-    expect(expectOk(await server.call<{ total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).total).toBe(0);
-    const history = expectOk(await server.call<{ items: Array<{ type: string; side: string; quantity: number; pnl: number }>; total: number }>('order/historicalDetails', {}, { token: user.token }));
+    expect(expectOk(await money.server.call<{ total: number }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).total).toBe(0);
+    const history = expectOk(await money.server.call<{ items: Array<{ type: string; side: string; quantity: number; pnl: number }>; total: number }>('order/historicalDetails', {}, { token: user.token }));
     expect(history.total).toBe(2);
     expect(history.items.map((i) => [i.type, i.side, i.quantity])).toEqual([['trade', 'sell', 9], ['trade', 'sell', 6]]);
-    const final = expectOk(await server.call<Assets>('purse/getAssets', {}, { token: user.token }));
+    const final = expectOk(await money.server.call<Assets>('purse/getAssets', {}, { token: user.token }));
     expect(final.positions).toBe(0);
     expect(minor(final.available)).toBe(10_000_000 - cost + minor(sell.proceeds) + minor(rest.proceeds));
   });
 
   it('refuses selling without a position, bad quantities, indices, unknown symbols and orders beyond the balance', async () => {
-    const user = await trader(server, operator, 100);
-    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 1 }, { token: user.token }), 409, 1407);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 1.5 }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS' }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
-    expectCall(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 10 }, { token: user.token }), 409, 1210);
+    const user = await trader(money.server, money.operator, 100);
+    expectCall(await money.server.call('order/sell', { symbol: 'TCS', quantity: 1 }, { token: user.token }), 409, 1407);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 1.5 }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'TCS' }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'NOPE', quantity: 1 }, { token: user.token }), 404, 1300);
+    expectCall(await money.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 10 }, { token: user.token }), 409, 1210);
     // The sell form's schema on both sides: a missing, zero or fractional quantity is 1406 too.
-    expectCall(await server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/sell', { symbol: 'TCS', quantity: 2.5 }, { token: user.token }), 400, 1406);
-    expectCall(await server.call('order/sell', { quantity: 1 }, { token: user.token }), 400, 1000);
+    expectCall(await money.server.call('order/sell', { symbol: 'TCS' }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/sell', { symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/sell', { symbol: 'TCS', quantity: 2.5 }, { token: user.token }), 400, 1406);
+    expectCall(await money.server.call('order/sell', { quantity: 1 }, { token: user.token }), 400, 1000);
   });
 
   it('a sale retried with the same Idempotency-Key sells once', async () => {
-    const user = await trader(server, operator, 50_000);
-    expectOk(await server.call('order/purchase', { kind: 'stock', symbol: 'ITC', quantity: 4 }, { token: user.token }));
+    const user = await trader(money.server, money.operator, 50_000);
+    expectOk(await money.server.call('order/purchase', { kind: 'stock', symbol: 'ITC', quantity: 4 }, { token: user.token }));
     const headers = { 'idempotency-key': 'sell-itc-1' };
-    const first = expectOk(await server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
-    const again = expectOk(await server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
+    const first = expectOk(await money.server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
+    const again = expectOk(await money.server.call<{ id: string }>('order/sell', { symbol: 'ITC', quantity: 3 }, { token: user.token, headers }));
     expect(again).toEqual(first);
-    const holding = expectOk(await server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
+    const holding = expectOk(await money.server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
     expect(holding.quantity).toBe(1);
   });
 });

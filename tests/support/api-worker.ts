@@ -20,11 +20,12 @@ export interface ApiWorker {
 }
 
 /**
- * Starts a worker on `server`'s database (SQLite file or PostgreSQL) whose clock stands at `clockMs`.
- * @param env extra environment (e.g. the server's own settings).
+ * The environment of a separate server process on `server`'s database (SQLite file or
+ * PostgreSQL): demo mode, the same data folder, no client build, sessions that survive clock
+ * jumps, warnings only; then `env`.
  */
-export function startApiWorker(server: TestServer, clockMs: number, env: Record<string, string> = {}): Promise<ApiWorker> {
-  const childEnv = {
+export function workerEnv(server: TestServer, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NIVESH_MODE: 'demo',
     DATA_DIR: server.config.dataDir,
@@ -32,9 +33,16 @@ export function startApiWorker(server: TestServer, clockMs: number, env: Record<
     CLIENT_DIR: path.join(server.config.dataDir, 'no-client'),
     SESSION_IDLE_MS: String(365 * 86_400_000),
     LOG_LEVEL: 'warn',
-    WORKER_CLOCK_MS: String(clockMs),
     ...env,
   };
+}
+
+/**
+ * Starts a worker on `server`'s database (SQLite file or PostgreSQL) whose clock stands at `clockMs`.
+ * @param env extra environment (e.g. the server's own settings).
+ */
+export function startApiWorker(server: TestServer, clockMs: number, env: Record<string, string> = {}): Promise<ApiWorker> {
+  const childEnv = workerEnv(server, { WORKER_CLOCK_MS: String(clockMs), ...env });
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/money-worker.ts')], { cwd: ROOT_DIR, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';

@@ -17,7 +17,7 @@ import { ROOT_DIR } from '../../src/server/config.js';
 import { openDb, type Db } from '../../src/server/db/index.js';
 import { createPgDatabase, PG_ADMIN_URL } from './server.js';
 import { png } from './images.js';
-import pg from 'pg';
+import { postgresReachable, redisReachable } from '../../scripts/services.mjs';
 
 /**
  * Longest wait for one HTTP answer (ms): a process that accepts a connection and never answers
@@ -35,24 +35,7 @@ export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0
 
 /** Whether PostgreSQL and Redis both answer (the cluster suite is skipped otherwise). */
 export async function clusterServicesUp(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000, query_timeout: 5000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000, commandTimeout: 2000 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
+  return (await postgresReachable(PG_ADMIN_URL, 2000)) && (await redisReachable(REDIS_URL, 2000));
 }
 
 async function freePort(): Promise<number> {

@@ -5,14 +5,13 @@
  * screenshots, deposits credited by an operator's approval, and India-time instants.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createUser } from '../../src/server/domain/users.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import type { Config } from '../../src/server/config.js';
 import { startTestServer, type LedgerCheckOption, type TestServer } from './server.js';
 import { expectOk } from './envelope.js';
 import { multipart, png } from './images.js';
-import { assertLedgerInvariants } from './invariants.js';
+import { useLedgerServer } from './ledger-server.js';
 
 /**
  * A test server for money tests: identity gate off (unless `env` says otherwise), generous
@@ -128,32 +127,27 @@ export interface MoneyServer {
 }
 
 /**
- * Registers a test file's hooks around one money server: `beforeAll` starts it
- * ({@link startMoneyServer}) and logs an operator in, `afterEach` checks the ledger invariants
- * (and sets the clock back to {@link MONDAY_NOON} unless `resetClock` is false), `afterAll`
- * stops it.
+ * Registers a test file's hooks around one money server ({@link useLedgerServer}): `beforeAll`
+ * starts it ({@link startMoneyServer}) and logs an operator in, `afterEach` checks the ledger
+ * invariants (and sets the clock back to {@link MONDAY_NOON} unless `resetClock` is false),
+ * `afterAll` stops it.
+ * @param options.checkTimeoutMs longest time the after-each check may take (ms).
  */
-export function useMoneyServer(options: { env?: Record<string, string>; resetClock?: boolean } = {}): MoneyServer {
-  let server: TestServer | undefined;
+export function useMoneyServer(options: { env?: Record<string, string>; resetClock?: boolean; checkTimeoutMs?: number } = {}): MoneyServer {
   let operator: string | undefined;
-  const started = (): TestServer => {
-    if (!server) throw new Error('the money server is not started (read it inside tests and hooks)');
-    return server;
-  };
-  beforeAll(async () => {
-    server = await startMoneyServer(options.env);
-    operator = await operatorToken(server);
-  });
-  afterEach(async () => {
-    await assertLedgerInvariants(started().deps.db);
-    if (options.resetClock ?? true) started().clock.set(MONDAY_NOON);
-  });
-  afterAll(async () => {
-    await server?.stop();
+  const handle = useLedgerServer({
+    start: () => startMoneyServer(options.env),
+    started: async (server) => {
+      operator = await operatorToken(server);
+    },
+    afterEachTest: (server) => {
+      if (options.resetClock ?? true) server.clock.set(MONDAY_NOON);
+    },
+    checkTimeoutMs: options.checkTimeoutMs,
   });
   return {
     get server() {
-      return started();
+      return handle.server;
     },
     get operator() {
       if (operator === undefined) throw new Error('no operator token yet (read it inside tests and hooks)');

@@ -3,6 +3,7 @@
  * deposit flow), purchases, recorded ticks, and a bulk fixture of due contracts.
  */
 import { newId } from '../../src/server/domain/ids.js';
+import type { ContractReceipt } from '../../src/server/domain/trading/contracts.js';
 import type { Db } from '../../src/server/db/index.js';
 import type { TestServer } from './server.js';
 import { expectOk } from './envelope.js';
@@ -22,18 +23,7 @@ export async function lastPrice(server: TestServer, symbol: string): Promise<num
 }
 
 /** A contract receipt as `order/purchase` answers it. */
-export interface Receipt {
-  id: string;
-  symbol: string;
-  name: string;
-  direction: 1 | 2;
-  amount: number;
-  buyPrice: number;
-  rate: number;
-  duration: number;
-  boughtAt: number;
-  expiresAt: number;
-}
+export type Receipt = ContractReceipt;
 
 /** Buys an up/down contract; asserts success. */
 export async function buyContract(server: TestServer, token: string, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Receipt> {

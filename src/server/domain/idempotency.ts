@@ -88,3 +88,27 @@ export async function runIdempotent<P, T>(
     throw error;
   }
 }
+
+/**
+ * A money command's prelude: {@link runIdempotent} with the clock read once before the checks,
+ * so that the checks (`prepare`) and the effect (`apply`) see the same time (epoch ms).
+ * @throws AppError `idempotencyMismatch`, or whatever `prepare` / `apply` throw.
+ */
+export function runMoneyCommand<P, T>(
+  deps: Deps,
+  userId: string,
+  request: IdempotencyRequest | null,
+  prepare: (now: number) => Promise<P> | P,
+  apply: (trx: Db, prepared: P, now: number) => Promise<T>,
+): Promise<T> {
+  return runIdempotent(
+    deps,
+    userId,
+    request,
+    async () => {
+      const now = deps.clock.now();
+      return { now, prepared: await prepare(now) };
+    },
+    (trx, { now, prepared }) => apply(trx, prepared, now),
+  );
+}

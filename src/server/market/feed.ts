@@ -12,25 +12,12 @@ import type { Db } from '../db/index.js';
 import { BarRecorder } from './bar-recorder.js';
 import type { SessionCalendar } from './calendar.js';
 import { indiaDay } from '../../shared/india-time.js';
-import type { MarketStatusView } from '../../shared/market.js';
+import type { MarketStatusView, QuoteDay } from '../../shared/market.js';
 import type { Instrument } from './instruments.js';
 import type { Bar, DailyBar, MarketDataProvider, Tick } from './types.js';
 
-/** The live state of one instrument. */
-export interface QuoteState {
-  symbol: string;
-  /** Last traded price. */
-  last: number;
-  /** Today's open, high, low; null before the day's first tick. */
-  open: number | null;
-  high: number | null;
-  low: number | null;
-  /** Close of the previous day. */
-  prevClose: number;
-  /** Shares traded today. */
-  volume: number;
-  /** Market time of the last tick (epoch ms). */
-  time: number;
+/** The live state of one instrument: its day so far in integer minor units. */
+export interface QuoteState extends QuoteDay {
   /** Batch sequence number that last changed this quote. */
   seq: number;
 }

@@ -4,6 +4,7 @@
  * audited; decisions accept `Idempotency-Key`.
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { approveDeposit, getDepositForReview, listDepositsForReview, rejectDeposit } from '../domain/money/deposit-review.js';
 import { getWithdrawalForReview, listWithdrawalsForReview, payWithdrawal, rejectWithdrawal } from '../domain/money/withdrawal-review.js';
@@ -11,66 +12,19 @@ import type { ById, DepositReviewList, RejectWithReason, WithdrawalReviewList } 
 import { labelPage, withStatusLabel } from './money-labels.js';
 
 export function adminMoneyRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define<DepositReviewList>({
-    name: 'admin/recharge/list',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/depositReviewList',
-    handle: async ({ body, locale }) => labelPage(await listDepositsForReview(deps, body), (d) => withStatusLabel(deps, locale, d)),
-  });
-  calls.define<ById>({
-    name: 'admin/recharge/detail',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/byId',
-    handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getDepositForReview(deps, body.id)),
-  });
-  calls.define<ById>({
-    name: 'admin/recharge/approve',
-    effect: 'command',
+  const operator = callsWith(calls, 'operator');
+  operator.query<DepositReviewList>('admin/recharge/list', 'api/depositReviewList', async ({ body, locale }) => labelPage(await listDepositsForReview(deps, body), (d) => withStatusLabel(deps, locale, d)));
+  operator.query<ById>('admin/recharge/detail', 'api/byId', async ({ body, locale }) => withStatusLabel(deps, locale, await getDepositForReview(deps, body.id)));
+  operator.command<ById>('admin/recharge/approve', 'api/byId', ({ auth, body, idempotency }) => approveDeposit(deps, auth!.userId, body.id, idempotency), { idempotent: true });
+  operator.command<RejectWithReason>('admin/recharge/reject', 'api/rejectWithReason', ({ auth, body, idempotency }) => rejectDeposit(deps, auth!.userId, body.id, body.reason, idempotency), {
     idempotent: true,
-    access: 'operator',
-    body: 'api/byId',
-    handle: ({ auth, body, idempotency }) => approveDeposit(deps, auth!.userId, body.id, idempotency),
-  });
-  calls.define<RejectWithReason>({
-    name: 'admin/recharge/reject',
-    effect: 'command',
-    idempotent: true,
-    access: 'operator',
-    body: 'api/rejectWithReason',
-    handle: ({ auth, body, idempotency }) => rejectDeposit(deps, auth!.userId, body.id, body.reason, idempotency),
   });
 
-  calls.define<WithdrawalReviewList>({
-    name: 'admin/withdrawal/list',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/withdrawalReviewList',
-    handle: async ({ body, locale }) => labelPage(await listWithdrawalsForReview(deps, body), (w) => withStatusLabel(deps, locale, w)),
-  });
-  calls.define<ById>({
-    name: 'admin/withdrawal/detail',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/byId',
-    handle: async ({ body, locale }) => withStatusLabel(deps, locale, await getWithdrawalForReview(deps, body.id)),
-  });
-  calls.define<ById>({
-    name: 'admin/withdrawal/pay',
-    effect: 'command',
+  operator.query<WithdrawalReviewList>('admin/withdrawal/list', 'api/withdrawalReviewList', async ({ body, locale }) => labelPage(await listWithdrawalsForReview(deps, body), (w) => withStatusLabel(deps, locale, w)));
+  operator.query<ById>('admin/withdrawal/detail', 'api/byId', async ({ body, locale }) => withStatusLabel(deps, locale, await getWithdrawalForReview(deps, body.id)));
+  operator.command<ById>('admin/withdrawal/pay', 'api/byId', ({ auth, body, idempotency }) => payWithdrawal(deps, auth!.userId, body.id, idempotency), { idempotent: true });
+  operator.command<RejectWithReason>('admin/withdrawal/reject', 'api/rejectWithReason', ({ auth, body, idempotency }) =>
+    rejectWithdrawal(deps, auth!.userId, body.id, body.reason, idempotency), {
     idempotent: true,
-    access: 'operator',
-    body: 'api/byId',
-    handle: ({ auth, body, idempotency }) => payWithdrawal(deps, auth!.userId, body.id, idempotency),
-  });
-  calls.define<RejectWithReason>({
-    name: 'admin/withdrawal/reject',
-    effect: 'command',
-    idempotent: true,
-    access: 'operator',
-    body: 'api/rejectWithReason',
-    handle: ({ auth, body, idempotency }) =>
-      rejectWithdrawal(deps, auth!.userId, body.id, body.reason, idempotency),
   });
 }

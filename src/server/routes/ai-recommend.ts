@@ -4,6 +4,7 @@
  * `Idempotency-Key`), `aiRecommendRecord/page` (my basket orders with value and P/L).
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { basketDetail, basketOrders, basketPage, buyBasket, type Translate } from '../domain/ai/baskets.js';
 import type { Locale } from '../../shared/lang.js';
@@ -11,20 +12,16 @@ import { AppError } from '../domain/errors.js';
 import type { AiBasketBuyForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function aiRecommendRoutes(calls: CallRegistry, ctx: TradingContext): void {
+  const user = callsWith(calls, 'user');
   const translate = (locale: Locale): Translate => (id, values) => ctx.deps.messages.format(locale, id, values);
-  calls.define<PageRequest>({ name: 'aiRecommend/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ body, locale }) => basketPage(ctx, body, translate(locale)) });
+  user.query<PageRequest>('aiRecommend/page', 'api/pageRequest', ({ body, locale }) => basketPage(ctx, body, translate(locale)));
   // One basket with its symbols as `items` (the buy screen).
-  calls.define<ByIdPaged>({ name: 'aiRecommend/detail', effect: 'query', access: 'user', body: 'api/byIdPaged', handle: ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)) });
+  user.query<ByIdPaged>('aiRecommend/detail', 'api/byIdPaged', ({ body, locale }) => basketDetail(ctx, body.id, translate(locale)));
   // One schema per form: the aiBlockTradingBuy form's; a missing or bad amount keeps code 1203.
-  calls.define<AiBasketBuyForm>({
-    name: 'aiRecommend/buy',
-    effect: 'command',
+  user.command<AiBasketBuyForm>('aiRecommend/buy', 'screens/aiBlockTradingBuy', ({ auth, body, idempotency }) => buyBasket(ctx, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount' },
     idempotent: true,
-    access: 'user',
-    body: 'screens/aiBlockTradingBuy',
     refusals: { amount: () => new AppError('amountInvalid') },
-    handle: ({ auth, body, idempotency }) => buyBasket(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'aiRecommendRecord/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)) });
+  user.query<PageRequest>('aiRecommendRecord/page', 'api/pageRequest', ({ auth, body, locale }) => basketOrders(ctx, auth!.userId, body, translate(locale)));
 }

@@ -6,34 +6,19 @@
  * `admin/beneficiary/reject` drops it. Every step audited.
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { depositBeneficiary, readBeneficiary, type Beneficiary } from '../domain/beneficiary.js';
 import { approveBeneficiaryChange, pendingBeneficiary, proposeBeneficiary, rejectBeneficiaryChange } from '../domain/beneficiary-changes.js';
 import type { ById, RejectWithReason } from '../../shared/generated/index.js';
 
 export function beneficiaryRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define({ name: 'pay/beneficiary', effect: 'query', access: 'user', handle: () => depositBeneficiary(deps) });
-  calls.define({ name: 'admin/beneficiary/get', effect: 'query', access: 'operator', handle: async () => (await readBeneficiary(deps)) ?? {} });
-  calls.define<Beneficiary>({
-    name: 'admin/beneficiary/save',
-    effect: 'command',
-    access: 'operator',
-    body: 'screens/adminBeneficiary',
-    handle: ({ auth, body }) => proposeBeneficiary(deps, auth!.userId, body),
-  });
-  calls.define({ name: 'admin/beneficiary/pending', effect: 'query', access: 'operator', handle: () => pendingBeneficiary(deps) });
-  calls.define<ById>({
-    name: 'admin/beneficiary/approve',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/byId',
-    handle: ({ auth, body }) => approveBeneficiaryChange(deps, auth!.userId, body.id),
-  });
-  calls.define<RejectWithReason>({
-    name: 'admin/beneficiary/reject',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/rejectWithReason',
-    handle: ({ auth, body }) => rejectBeneficiaryChange(deps, auth!.userId, body.id, body.reason),
-  });
+  const user = callsWith(calls, 'user');
+  const operator = callsWith(calls, 'operator');
+  user.query('pay/beneficiary', undefined, () => depositBeneficiary(deps));
+  operator.query('admin/beneficiary/get', undefined, async () => (await readBeneficiary(deps)) ?? {});
+  operator.command<Beneficiary>('admin/beneficiary/save', 'screens/adminBeneficiary', ({ auth, body }) => proposeBeneficiary(deps, auth!.userId, body));
+  operator.query('admin/beneficiary/pending', undefined, () => pendingBeneficiary(deps));
+  operator.command<ById>('admin/beneficiary/approve', 'api/byId', ({ auth, body }) => approveBeneficiaryChange(deps, auth!.userId, body.id));
+  operator.command<RejectWithReason>('admin/beneficiary/reject', 'api/rejectWithReason', ({ auth, body }) => rejectBeneficiaryChange(deps, auth!.userId, body.id, body.reason));
 }

@@ -3,6 +3,7 @@
  * information). Every change is audited (`news.*`, `banner.*`, `company.update`).
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import * as news from '../domain/news-admin.js';
 import * as banners from '../domain/banners.js';
@@ -13,81 +14,24 @@ import type { AdminCompanyForm, AdminNewsList, ContentId } from '../../shared/ge
 import type { Locale } from '../../shared/lang.js';
 
 export function contentAdminRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define<AdminNewsList>({
-    name: 'admin/news/list',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/adminNewsList',
-    handle: async ({ body }) => {
-      await ensureDemoContent(deps);
-      return news.adminListNews(deps, body);
-    },
+  const operator = callsWith(calls, 'operator');
+  operator.query<AdminNewsList>('admin/news/list', 'api/adminNewsList', async ({ body }) => {
+    await ensureDemoContent(deps);
+    return news.adminListNews(deps, body);
   });
-  calls.define<news.NewsInput>({
-    name: 'admin/news/save',
-    effect: 'command',
-    access: 'operator',
-    // One schema per form: the article form's, which carries every field the call takes.
-    body: 'screens/adminNews',
-    handle: ({ auth, body }) => news.saveNews(deps, auth!.userId, body),
+  // One schema per form: the article form's, which carries every field the call takes.
+  operator.command<news.NewsInput>('admin/news/save', 'screens/adminNews', ({ auth, body }) => news.saveNews(deps, auth!.userId, body));
+  operator.query<ContentId>('admin/news/get', 'api/contentId', ({ body }) => news.adminGetNews(deps, body.id));
+  operator.query<ContentId>('admin/banners/get', 'api/contentId', ({ body }) => banners.adminGetBanner(deps, body.id));
+  operator.command<ContentId>('admin/news/delete', 'api/contentId', ({ auth, body }) => news.deleteNews(deps, auth!.userId, body.id));
+  operator.query('admin/banners/list', undefined, async () => {
+    await ensureDemoContent(deps);
+    return banners.adminListBanners(deps);
   });
-  calls.define<ContentId>({
-    name: 'admin/news/get',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/contentId',
-    handle: ({ body }) => news.adminGetNews(deps, body.id),
-  });
-  calls.define<ContentId>({
-    name: 'admin/banners/get',
-    effect: 'query',
-    access: 'operator',
-    body: 'api/contentId',
-    handle: ({ body }) => banners.adminGetBanner(deps, body.id),
-  });
-  calls.define<ContentId>({
-    name: 'admin/news/delete',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/contentId',
-    handle: ({ auth, body }) => news.deleteNews(deps, auth!.userId, body.id),
-  });
-  calls.define({
-    name: 'admin/banners/list',
-    effect: 'query',
-    access: 'operator',
-    handle: async () => {
-      await ensureDemoContent(deps);
-      return banners.adminListBanners(deps);
-    },
-  });
-  calls.define<banners.BannerInput>({
-    name: 'admin/banners/save',
-    effect: 'command',
-    access: 'operator',
-    // One schema per form: the banner form's, which carries every field the call takes.
-    body: 'screens/adminBanner',
-    handle: ({ auth, body }) => banners.saveBanner(deps, auth!.userId, body),
-  });
-  calls.define<ContentId>({
-    name: 'admin/banners/delete',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/contentId',
-    handle: ({ auth, body }) => banners.deleteBanner(deps, auth!.userId, body.id),
-  });
-  calls.define({
-    name: 'admin/company/get',
-    effect: 'query',
-    access: 'operator',
-    handle: () => company.adminGetCompany(deps),
-  });
+  // One schema per form: the banner form's, which carries every field the call takes.
+  operator.command<banners.BannerInput>('admin/banners/save', 'screens/adminBanner', ({ auth, body }) => banners.saveBanner(deps, auth!.userId, body));
+  operator.command<ContentId>('admin/banners/delete', 'api/contentId', ({ auth, body }) => banners.deleteBanner(deps, auth!.userId, body.id));
+  operator.query('admin/company/get', undefined, () => company.adminGetCompany(deps));
   // One schema per form: the company-profile form's.
-  calls.define<AdminCompanyForm>({
-    name: 'admin/company/save',
-    effect: 'command',
-    access: 'operator',
-    body: 'screens/adminCompany',
-    handle: ({ auth, body }) => company.saveCompany(deps, auth!.userId, { ...body, lang: body.lang as Locale }),
-  });
+  operator.command<AdminCompanyForm>('admin/company/save', 'screens/adminCompany', ({ auth, body }) => company.saveCompany(deps, auth!.userId, { ...body, lang: body.lang as Locale }));
 }

@@ -4,23 +4,20 @@
  */
 import { AppError } from '../domain/errors.js';
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { buyEtf, etfDetails, etfOrders, etfPage } from '../domain/etf/etfs.js';
 import type { EtfBuyForm, MarketSymbol, PageRequest } from '../../shared/generated/index.js';
 
 export function etfRoutes(calls: CallRegistry, ctx: TradingContext): void {
-  calls.define<PageRequest>({ name: 'etf/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ body }) => etfPage(ctx, body) });
-  calls.define<MarketSymbol>({ name: 'etf/details', effect: 'query', access: 'user', body: 'api/marketSymbol', handle: ({ body }) => etfDetails(ctx, body.symbol) });
+  const user = callsWith(calls, 'user');
+  user.query<PageRequest>('etf/page', 'api/pageRequest', ({ body }) => etfPage(ctx, body));
+  user.query<MarketSymbol>('etf/details', 'api/marketSymbol', ({ body }) => etfDetails(ctx, body.symbol));
   // One schema per form: the buy form's.
-  calls.define<EtfBuyForm>({
-    name: 'etf/buy',
-    effect: 'command',
+  user.command<EtfBuyForm>('etf/buy', 'screens/etfBuyForm', ({ auth, body, idempotency }) => buyEtf(ctx, auth!.userId, body, idempotency), {
     confirm: { quantityField: 'quantity' },
     idempotent: true,
-    access: 'user',
-    body: 'screens/etfBuyForm',
     refusals: { quantity: () => new AppError('quantityInvalid') },
-    handle: ({ auth, body, idempotency }) => buyEtf(ctx, auth!.userId, body, idempotency),
   });
-  calls.define<PageRequest>({ name: 'etfOrder/page', effect: 'query', access: 'user', body: 'api/pageRequest', handle: ({ auth, body }) => etfOrders(ctx, auth!.userId, body) });
+  user.query<PageRequest>('etfOrder/page', 'api/pageRequest', ({ auth, body }) => etfOrders(ctx, auth!.userId, body));
 }

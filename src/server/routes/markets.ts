@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import { preparedEnvelope } from '../http/prepared.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
@@ -16,88 +17,22 @@ import type { MarketHistory, MarketQuotes, MarketRankings, MarketSearch, MarketS
 const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 
 export function marketRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
-  calls.define({
-    name: 'markets/getAllMarkets',
-    effect: 'query',
-    access: 'public',
+  const open = callsWith(calls, 'public');
+  const visitor = callsWith(calls, 'optional');
+  open.query('markets/getAllMarkets', undefined, async ({ locale }) => preparedEnvelope(deps.messages, locale, await markets.getAllMarkets(market)), {
     // One snapshot per feed batch, serialized (and compressed) once per locale.
     prepared: true,
-    handle: async ({ locale }) => preparedEnvelope(deps.messages, locale, await markets.getAllMarkets(market)),
   });
-  calls.define<MarketSearch>({
-    name: 'markets/searchMarket',
-    effect: 'query',
-    access: 'public',
-    body: 'api/marketSearch',
-    handle: ({ body }) => markets.searchMarket(market, body.keyword),
-  });
-  calls.define<MarketSymbol>({
-    name: 'markets/getMarket',
-    effect: 'query',
-    access: 'optional',
-    body: 'api/marketSymbol',
-    handle: ({ body, auth }) => markets.getMarket(market, body.symbol, auth ? (symbol) => isFavourite(deps, auth.userId, symbol) : null),
-  });
-  calls.define<MarketRankings>({
-    name: 'markets/getRankings',
-    effect: 'query',
-    access: 'public',
-    body: 'api/marketRankings',
-    handle: ({ body }) => markets.getRankings(market, body.type, body.limit),
-  });
-  calls.define({
-    name: 'markets/historyOneDay/:symbol',
-    effect: 'query',
-    access: 'public',
-    handle: ({ request }) => markets.historyOneDay(market, String((request.params as { symbol?: string }).symbol ?? '')),
-  });
-  calls.define<MarketSymbol>({
-    name: 'markets/historyOneDay',
-    effect: 'query',
-    access: 'public',
-    body: 'api/marketSymbol',
-    handle: ({ body }) => markets.historyOneDay(market, body.symbol),
-  });
-  calls.define<MarketHistory>({
-    name: 'markets/history',
-    effect: 'query',
-    access: 'public',
-    body: 'api/marketHistory',
-    handle: ({ body }) => markets.history(market, body.symbol, body.range),
-  });
-  calls.define({
-    name: 'markets/remote',
-    effect: 'query',
-    method: 'GET',
-    access: 'public',
-    handle: ({ request }) => markets.getQuotes(market, markets.parseSymbols(query(request).symbols)),
-  });
+  open.query<MarketSearch>('markets/searchMarket', 'api/marketSearch', ({ body }) => markets.searchMarket(market, body.keyword));
+  visitor.query<MarketSymbol>('markets/getMarket', 'api/marketSymbol', ({ body, auth }) => markets.getMarket(market, body.symbol, auth ? (symbol) => isFavourite(deps, auth.userId, symbol) : null));
+  open.query<MarketRankings>('markets/getRankings', 'api/marketRankings', ({ body }) => markets.getRankings(market, body.type, body.limit));
+  open.query('markets/historyOneDay/:symbol', undefined, ({ request }) => markets.historyOneDay(market, String((request.params as { symbol?: string }).symbol ?? '')));
+  open.query<MarketSymbol>('markets/historyOneDay', 'api/marketSymbol', ({ body }) => markets.historyOneDay(market, body.symbol));
+  open.query<MarketHistory>('markets/history', 'api/marketHistory', ({ body }) => markets.history(market, body.symbol, body.range));
+  open.query('markets/remote', undefined, ({ request }) => markets.getQuotes(market, markets.parseSymbols(query(request).symbols)), { method: 'GET' });
   // The same snapshot for layouts, whose calls are POSTed by the renderer.
-  calls.define<MarketQuotes>({
-    name: 'markets/quotes',
-    effect: 'query',
-    access: 'public',
-    body: 'api/marketQuotes',
-    handle: ({ body }) => markets.getQuotes(market, markets.parseSymbols(body.symbols)),
-  });
-  calls.define({
-    name: 'markets/getNIFTY',
-    effect: 'query',
-    method: 'GET',
-    access: 'public',
-    handle: () => markets.getMarket(market, INDEX_SYMBOLS.nifty, null),
-  });
-  calls.define({
-    name: 'markets/getSensexData',
-    effect: 'query',
-    method: 'GET',
-    access: 'public',
-    handle: () => markets.getMarket(market, INDEX_SYMBOLS.sensex, null),
-  });
-  calls.define({
-    name: 'markets/status',
-    effect: 'query',
-    access: 'public',
-    handle: () => markets.getStatus(market),
-  });
+  open.query<MarketQuotes>('markets/quotes', 'api/marketQuotes', ({ body }) => markets.getQuotes(market, markets.parseSymbols(body.symbols)));
+  open.query('markets/getNIFTY', undefined, () => markets.getMarket(market, INDEX_SYMBOLS.nifty, null), { method: 'GET' });
+  open.query('markets/getSensexData', undefined, () => markets.getMarket(market, INDEX_SYMBOLS.sensex, null), { method: 'GET' });
+  open.query('markets/status', undefined, () => markets.getStatus(market));
 }

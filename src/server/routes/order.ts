@@ -11,6 +11,7 @@
  * duration or quantity answers its own code (1403, 1402, 1406), not 1000.
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { amountOutOfBounds, getContract, purchaseContract } from '../domain/trading/contracts.js';
 import { AppError } from '../domain/errors.js';
@@ -21,70 +22,37 @@ import { historicalDetails, purchaseDetails } from '../domain/trading/views.js';
 import type { ById, OrderDetails, OrderQuoteQuery, PageRequest, StockBuyOrder, StockSellOrder, UpDownOrder } from '../../shared/generated/index.js';
 
 export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
+  const user = callsWith(calls, 'user');
   const { deps } = ctx;
-  calls.define({ name: 'order/tradingConfig', effect: 'query', access: 'user', handle: ({ auth }) => tradingTerms(deps, auth!.userId) });
-  calls.define({ name: 'order/getCommissionRate', effect: 'query', access: 'user', handle: () => commissionRate(deps) });
-  calls.define({ name: 'order/acknowledgeRisk', effect: 'command', access: 'user', handle: ({ auth }) => acknowledgeRisk(deps, auth!.userId) });
+  user.query('order/tradingConfig', undefined, ({ auth }) => tradingTerms(deps, auth!.userId));
+  user.query('order/getCommissionRate', undefined, () => commissionRate(deps));
+  user.command('order/acknowledgeRisk', undefined, ({ auth }) => acknowledgeRisk(deps, auth!.userId));
 
-  calls.define<UpDownOrder | StockBuyOrder>({
-    name: 'order/purchase',
-    effect: 'command',
+  user.command<UpDownOrder | StockBuyOrder>('order/purchase', { field: 'kind', schemas: { updown: 'screens/updown', stock: 'screens/stockBuy' } }, ({ auth, body, idempotency }) =>
+    body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount', quantityField: 'quantity' },
     idempotent: true,
-    access: 'user',
-    body: { field: 'kind', schemas: { updown: 'screens/updown', stock: 'screens/stockBuy' } },
     prepare: (raw) => (raw.kind === 'updown' ? { ...raw, direction: normalizeDirection(raw.direction) } : raw),
     refusals: {
       amount: () => amountOutOfBounds(deps.config.trading),
       duration: () => new AppError('durationNotOffered'),
       quantity: () => new AppError('quantityInvalid'),
     },
-    handle: ({ auth, body, idempotency }) =>
-      body.kind === 'stock' ? buyStock(ctx, auth!.userId, body, idempotency) : purchaseContract(ctx, auth!.userId, body, idempotency),
   });
 
   // The ticket's figures (INR price, EUR/INR rate, amount in the account currency) before confirming.
-  calls.define<OrderQuoteQuery>({
-    name: 'order/quote',
-    effect: 'query',
-    access: 'user',
-    body: 'api/orderQuote',
-    handle: ({ body }) => quoteOrder(ctx, body),
-  });
+  user.query<OrderQuoteQuery>('order/quote', 'api/orderQuote', ({ body }) => quoteOrder(ctx, body));
 
   // One schema per form: the sell form's, as for order/purchase.
-  calls.define<StockSellOrder>({
-    name: 'order/sell',
-    effect: 'command',
+  user.command<StockSellOrder>('order/sell', 'screens/stockSell', ({ auth, body, idempotency }) => sellStock(ctx, auth!.userId, body, idempotency), {
     confirm: { quantityField: 'quantity' },
     idempotent: true,
-    access: 'user',
-    body: 'screens/stockSell',
     refusals: { quantity: () => new AppError('quantityInvalid') },
-    handle: ({ auth, body, idempotency }) => sellStock(ctx, auth!.userId, body, idempotency),
   });
 
-  calls.define<ById>({
-    name: 'order/contractDetail',
-    effect: 'query',
-    access: 'user',
-    body: 'api/byId',
-    handle: ({ auth, body }) => getContract(ctx, auth!.userId, body.id),
-  });
+  user.query<ById>('order/contractDetail', 'api/byId', ({ auth, body }) => getContract(ctx, auth!.userId, body.id));
 
-  calls.define<OrderDetails>({
-    name: 'order/purchaseDetails',
-    effect: 'query',
-    access: 'user',
-    body: 'api/orderDetails',
-    handle: ({ auth, body }) => purchaseDetails(ctx, auth!.userId, body),
-  });
+  user.query<OrderDetails>('order/purchaseDetails', 'api/orderDetails', ({ auth, body }) => purchaseDetails(ctx, auth!.userId, body));
 
-  calls.define<PageRequest>({
-    name: 'order/historicalDetails',
-    effect: 'query',
-    access: 'user',
-    body: 'api/pageRequest',
-    handle: ({ auth, body }) => historicalDetails(ctx, auth!.userId, body),
-  });
+  user.query<PageRequest>('order/historicalDetails', 'api/pageRequest', ({ auth, body }) => historicalDetails(ctx, auth!.userId, body));
 }

@@ -4,6 +4,7 @@
  * `positions` = market value of holdings). Currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { positionsValueMinor } from '../domain/trading/views.js';
@@ -11,19 +12,10 @@ import { userAssetsMinor, userBalanceMinor } from '../domain/wallet.js';
 import { fromMinor } from '../../shared/money.js';
 
 export function purseRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
-  calls.define({
-    name: 'purse/getBalance',
-    effect: 'query',
-    access: 'user',
-    handle: async ({ auth }) => fromMinor(await userBalanceMinor(deps, auth!.userId, 'available')),
-  });
-  calls.define({
-    name: 'purse/getAssets',
-    effect: 'query',
-    access: 'user',
-    handle: async ({ auth }) => {
-      const assets = await userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId));
-      return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), positions: fromMinor(assets.positionsMinor), total: fromMinor(assets.totalMinor) };
-    },
+  const user = callsWith(calls, 'user');
+  user.query('purse/getBalance', undefined, async ({ auth }) => fromMinor(await userBalanceMinor(deps, auth!.userId, 'available')));
+  user.query('purse/getAssets', undefined, async ({ auth }) => {
+    const assets = await userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId));
+    return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), positions: fromMinor(assets.positionsMinor), total: fromMinor(assets.totalMinor) };
   });
 }

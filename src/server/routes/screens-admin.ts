@@ -7,6 +7,7 @@
  * Refusals: unknown screen 1045; a layout failing the catalogue 1871 with `data.problems`.
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { AppError } from '../domain/errors.js';
 import { writeAudit } from '../domain/audit.js';
@@ -16,21 +17,16 @@ import { formatProblems } from '../screens/lint.js';
 import type { ScreenPublish } from '../../shared/generated/index.js';
 
 export function screensAdminRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
-  calls.define<ScreenPublish>({
-    name: 'admin/screens/publish',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/screenPublish',
-    handle: async ({ auth, body }) => {
-      // Read the files as they are now, not as this process cached them.
-      store.invalidate();
-      if (!store.screenIds().includes(body.id)) throw new AppError('screenNotFound', { id: body.id });
-      const problems = store.lintScreen(body.id);
-      if (problems.length) throw new AppError('screenPublishInvalid', { id: body.id }, { problems: formatProblems(problems).split('\n') });
-      const publishedAt = deps.clock.now();
-      await writeAudit(deps.db, { actorUserId: auth!.userId, action: 'screen.publish', entity: 'screen', entityId: body.id, at: publishedAt });
-      await bus.publish('screens', body.id);
-      return { id: body.id, publishedAt };
-    },
+  const operator = callsWith(calls, 'operator');
+  operator.command<ScreenPublish>('admin/screens/publish', 'api/screenPublish', async ({ auth, body }) => {
+    // Read the files as they are now, not as this process cached them.
+    store.invalidate();
+    if (!store.screenIds().includes(body.id)) throw new AppError('screenNotFound', { id: body.id });
+    const problems = store.lintScreen(body.id);
+    if (problems.length) throw new AppError('screenPublishInvalid', { id: body.id }, { problems: formatProblems(problems).split('\n') });
+    const publishedAt = deps.clock.now();
+    await writeAudit(deps.db, { actorUserId: auth!.userId, action: 'screen.publish', entity: 'screen', entityId: body.id, at: publishedAt });
+    await bus.publish('screens', body.id);
+    return { id: body.id, publishedAt };
   });
 }

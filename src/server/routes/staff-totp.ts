@@ -6,26 +6,16 @@
  * authenticator (audited).
  */
 import type { CallRegistry } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { confirmEnrolment, resetSecondFactor, startEnrolment, totpStatus } from '../domain/staff-totp.js';
 import type { StaffUid, TotpCode } from '../../shared/generated/index.js';
 
 export function staffTotpRoutes(calls: CallRegistry, deps: Deps): void {
-  calls.define({ name: 'staff/totp/status', effect: 'query', access: 'user', beforeSecondFactor: true, handle: ({ auth }) => totpStatus(deps, auth!.userId) });
-  calls.define({ name: 'staff/totp/start', effect: 'command', access: 'user', beforeSecondFactor: true, handle: ({ auth }) => startEnrolment(deps, auth!.userId) });
-  calls.define<TotpCode>({
-    name: 'staff/totp/confirm',
-    effect: 'command',
-    access: 'user',
-    beforeSecondFactor: true,
-    body: 'api/totpCode',
-    handle: ({ auth, body }) => confirmEnrolment(deps, auth!.userId, body.code),
-  });
-  calls.define<StaffUid>({
-    name: 'admin/staff/resetTotp',
-    effect: 'command',
-    access: 'operator',
-    body: 'api/staffUid',
-    handle: ({ auth, body }) => resetSecondFactor(deps, auth!.userId, body.uid),
-  });
+  const user = callsWith(calls, 'user');
+  const operator = callsWith(calls, 'operator');
+  user.query('staff/totp/status', undefined, ({ auth }) => totpStatus(deps, auth!.userId), { beforeSecondFactor: true });
+  user.command('staff/totp/start', undefined, ({ auth }) => startEnrolment(deps, auth!.userId), { beforeSecondFactor: true });
+  user.command<TotpCode>('staff/totp/confirm', 'api/totpCode', ({ auth, body }) => confirmEnrolment(deps, auth!.userId, body.code), { beforeSecondFactor: true });
+  operator.command<StaffUid>('admin/staff/resetTotp', 'api/staffUid', ({ auth, body }) => resetSecondFactor(deps, auth!.userId, body.uid));
 }

@@ -19,6 +19,7 @@
  * studio/changes/reject {id, reason} → {changeId, status: 'rejected'}
  */
 import type { CallRegistry, CallSpec } from '../http/calls.js';
+import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { writeAudit } from '../domain/audit.js';
 import { AppError } from '../domain/errors.js';
@@ -67,157 +68,77 @@ export function studioContext(deps: Deps, store: SchemaStore, bus: CacheBus): St
  */
 export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore, bus: CacheBus): void {
   const ctx = studioContext(deps, store, bus);
-  const define = <B = Record<string, never>>(spec: CallSpec<B>): void =>
-    calls.define<B>({
-      ...spec,
-      handle: (context) => {
-        if (!runningFeatures(deps).studio) throw new AppError('studioOff');
-        return spec.handle(context);
-      },
-    });
+  const gated: Pick<CallRegistry, 'define'> = {
+    define: <B = Record<string, never>>(spec: CallSpec<B>): void =>
+      calls.define<B>({
+        ...spec,
+        handle: (context) => {
+          if (!runningFeatures(deps).studio) throw new AppError('studioOff');
+          return spec.handle(context);
+        },
+      }),
+  };
+  const editor = callsWith(gated, 'editor');
   const audit = (userId: string, action: string, entityId: string, after?: unknown) =>
     writeAudit(deps.db, { actorUserId: userId, action, entity: action.startsWith('studio.messages') ? 'messages' : action.startsWith('studio.change') ? 'change' : 'screen', entityId, after, at: deps.clock.now() });
 
-  define({
-    name: 'studio/screens/list',
-    effect: 'query',
-    access: 'editor',
-    handle: async ({ auth }) => {
-      await audit(auth!.userId, 'studio.list', '*');
-      return listScreens(ctx, auth!.userId);
-    },
+  editor.query('studio/screens/list', undefined, async ({ auth }) => {
+    await audit(auth!.userId, 'studio.list', '*');
+    return listScreens(ctx, auth!.userId);
   });
-  define<StudioScreenGet>({
-    name: 'studio/screens/get',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioScreenGet',
-    handle: async ({ auth, body }) => {
-      const screen = await getScreen(ctx, auth!.userId, body.id, body.version);
-      await audit(auth!.userId, 'studio.get', body.id, { version: screen.version });
-      return screen;
-    },
+  editor.query<StudioScreenGet>('studio/screens/get', 'api/studioScreenGet', async ({ auth, body }) => {
+    const screen = await getScreen(ctx, auth!.userId, body.id, body.version);
+    await audit(auth!.userId, 'studio.get', body.id, { version: screen.version });
+    return screen;
   });
-  define<StudioScreenCandidate>({
-    name: 'studio/screens/validate',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioScreenCandidate',
-    handle: async ({ auth, body }) => {
-      const texts = body.texts as TextsByLang | undefined;
-      const errors = [...validateCandidate(ctx, body.id, body.layout, body.schema, texts), ...(texts ? textProblems(deps.messages, texts, textsPointer) : [])];
-      await audit(auth!.userId, 'studio.validate', body.id, { errors: errors.length });
-      return { errors };
-    },
+  editor.query<StudioScreenCandidate>('studio/screens/validate', 'api/studioScreenCandidate', async ({ auth, body }) => {
+    const texts = body.texts as TextsByLang | undefined;
+    const errors = [...validateCandidate(ctx, body.id, body.layout, body.schema, texts), ...(texts ? textProblems(deps.messages, texts, textsPointer) : [])];
+    await audit(auth!.userId, 'studio.validate', body.id, { errors: errors.length });
+    return { errors };
   });
-  define<StudioScreenDraft>({
-    name: 'studio/screens/saveDraft',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioScreenDraft',
-    handle: ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.baseVersion),
+  editor.command<StudioScreenDraft>('studio/screens/saveDraft', 'api/studioScreenDraft', ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.baseVersion));
+  editor.command<StudioScreenDiscard>('studio/screens/discardDraft', 'api/studioScreenDiscard', ({ auth, body }) => discardDraft(ctx, auth!.userId, body.id));
+  editor.command<StudioScreenPublish>('studio/screens/publish', 'api/studioScreenPublish', ({ auth, body }) =>
+    publishScreen(ctx, auth!.userId, {
+      id: body.id,
+      layout: body.layout,
+      ...(body.schema ? { schema: body.schema as SchemaNode } : {}),
+      note: body.note.trim(),
+      baseVersion: body.baseVersion,
+      ...(body.texts ? { texts: body.texts as TextsByLang } : {}),
+      ...(body.textsBaseVersion !== undefined ? { textsBaseVersion: body.textsBaseVersion } : {}),
+    }));
+  editor.query<StudioScreenGet>('studio/screens/versions', 'api/studioScreenGet', async ({ auth, body }) => {
+    const versions = await listVersions(ctx, body.id);
+    await audit(auth!.userId, 'studio.versions', body.id);
+    return versions;
   });
-  define<StudioScreenDiscard>({
-    name: 'studio/screens/discardDraft',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioScreenDiscard',
-    handle: ({ auth, body }) => discardDraft(ctx, auth!.userId, body.id),
+  editor.command<StudioScreenRollback>('studio/screens/rollback', 'api/studioScreenRollback', ({ auth, body }) => rollbackScreen(ctx, auth!.userId, body.id, body.version));
+  editor.query<StudioMessagesGet>('studio/messages/get', 'api/studioMessagesGet', async ({ auth, body }) => {
+    await audit(auth!.userId, 'studio.messages.get', body.lang);
+    return { ...deps.messages.catalog(body.lang) };
   });
-  define<StudioScreenPublish>({
-    name: 'studio/screens/publish',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioScreenPublish',
-    handle: ({ auth, body }) =>
-      publishScreen(ctx, auth!.userId, {
-        id: body.id,
-        layout: body.layout,
-        ...(body.schema ? { schema: body.schema as SchemaNode } : {}),
-        note: body.note.trim(),
-        baseVersion: body.baseVersion,
-        ...(body.texts ? { texts: body.texts as TextsByLang } : {}),
-        ...(body.textsBaseVersion !== undefined ? { textsBaseVersion: body.textsBaseVersion } : {}),
-      }),
+  editor.command<StudioMessagesSave>('studio/messages/save', 'api/studioMessagesSave', ({ auth, body, locale }) => {
+    const single = body.lang !== undefined && body.messages !== undefined;
+    // Exactly one of the two forms: one language (lang, messages) or several (texts).
+    if (single === (body.texts !== undefined)) {
+      const field = single ? 'texts' : 'messages';
+      const message = deps.messages.format(locale, single ? 'error.unknownField' : 'validation.required', { field });
+      throw new AppError('validation', { detail: message }, { errors: [{ field, message }] });
+    }
+    const texts: TextsByLang = single ? { [body.lang!]: body.messages! } : (body.texts as TextsByLang);
+    return saveTexts(ctx, auth!.userId, texts, body.baseVersion, body.note?.trim() ?? '', single ? messagesPointer : textsPointer);
   });
-  define<StudioScreenGet>({
-    name: 'studio/screens/versions',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioScreenGet',
-    handle: async ({ auth, body }) => {
-      const versions = await listVersions(ctx, body.id);
-      await audit(auth!.userId, 'studio.versions', body.id);
-      return versions;
-    },
+  editor.query<StudioChangeList>('studio/changes/list', 'api/studioChangeList', async ({ auth, body }) => {
+    await audit(auth!.userId, 'studio.change.list', '*', { status: body.status ?? null });
+    return listChanges(ctx, auth!.userId, body.status);
   });
-  define<StudioScreenRollback>({
-    name: 'studio/screens/rollback',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioScreenRollback',
-    handle: ({ auth, body }) => rollbackScreen(ctx, auth!.userId, body.id, body.version),
+  editor.query<StudioChangeId>('studio/changes/get', 'api/studioChangeId', async ({ auth, body }) => {
+    const change = await getChange(ctx, auth!.userId, body.id);
+    await audit(auth!.userId, 'studio.change.get', body.id);
+    return change;
   });
-  define<StudioMessagesGet>({
-    name: 'studio/messages/get',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioMessagesGet',
-    handle: async ({ auth, body }) => {
-      await audit(auth!.userId, 'studio.messages.get', body.lang);
-      return { ...deps.messages.catalog(body.lang) };
-    },
-  });
-  define<StudioMessagesSave>({
-    name: 'studio/messages/save',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioMessagesSave',
-    handle: ({ auth, body, locale }) => {
-      const single = body.lang !== undefined && body.messages !== undefined;
-      // Exactly one of the two forms: one language (lang, messages) or several (texts).
-      if (single === (body.texts !== undefined)) {
-        const field = single ? 'texts' : 'messages';
-        const message = deps.messages.format(locale, single ? 'error.unknownField' : 'validation.required', { field });
-        throw new AppError('validation', { detail: message }, { errors: [{ field, message }] });
-      }
-      const texts: TextsByLang = single ? { [body.lang!]: body.messages! } : (body.texts as TextsByLang);
-      return saveTexts(ctx, auth!.userId, texts, body.baseVersion, body.note?.trim() ?? '', single ? messagesPointer : textsPointer);
-    },
-  });
-  define<StudioChangeList>({
-    name: 'studio/changes/list',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioChangeList',
-    handle: async ({ auth, body }) => {
-      await audit(auth!.userId, 'studio.change.list', '*', { status: body.status ?? null });
-      return listChanges(ctx, auth!.userId, body.status);
-    },
-  });
-  define<StudioChangeId>({
-    name: 'studio/changes/get',
-    effect: 'query',
-    access: 'editor',
-    body: 'api/studioChangeId',
-    handle: async ({ auth, body }) => {
-      const change = await getChange(ctx, auth!.userId, body.id);
-      await audit(auth!.userId, 'studio.change.get', body.id);
-      return change;
-    },
-  });
-  define<StudioChangeId>({
-    name: 'studio/changes/approve',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioChangeId',
-    handle: ({ auth, body }) => approveChange(ctx, auth!.userId, body.id),
-  });
-  define<StudioChangeReject>({
-    name: 'studio/changes/reject',
-    effect: 'command',
-    access: 'editor',
-    body: 'api/studioChangeReject',
-    handle: ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()),
-  });
+  editor.command<StudioChangeId>('studio/changes/approve', 'api/studioChangeId', ({ auth, body }) => approveChange(ctx, auth!.userId, body.id));
+  editor.command<StudioChangeReject>('studio/changes/reject', 'api/studioChangeReject', ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()));
 }

@@ -12,10 +12,9 @@ import { ipoDb } from '../../db/ipo-tables.js';
 import { uniqueViolation } from '../../db/unique.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
 import { isIdentityApproved } from '../identity/submissions.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
+import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
+import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
 import { lockIpo } from './lock.js';
@@ -134,12 +133,11 @@ export interface IpoPurchaseReceipt extends FxView {
  *   `ipoAlreadyApplied`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
-  return runIdempotent(
+  return runMoneyCommand(
     deps,
     userId,
     idempotency,
-    async () => {
-      const now = deps.clock.now();
+    async (now) => {
       const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', input.id).executeTakeFirst();
       if (!row) throw new AppError('ipoNotFound');
       if (row.cancelled_at !== null || row.allotted_at !== null || now < Number(row.opens_at) || now >= Number(row.closes_at)) throw new AppError('ipoNotOpen');
@@ -150,24 +148,23 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       // The issue price is INR; the held amount converts at today's EUR/INR rate, which
       // stays fixed for this application (allotment and refund use it too).
       const fx = await currentFx(market, deps.config.money.accountCurrency);
-      return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), now, fx };
+      return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), fx };
     },
-    async (trx, p) => {
+    async (trx, p, now) => {
       const t = ipoDb(trx);
       // Re-checked inside the transaction, on the row locked FOR SHARE (lock.ts): a cancel or an
       // allotment either has committed (refused here) or waits for this application to commit.
       const still = (await lockIpo(trx, p.row.id, 'share'))!;
-      if (still.cancelled_at !== null || still.allotted_at !== null || p.now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
+      if (still.cancelled_at !== null || still.allotted_at !== null || now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
       const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).executeTakeFirst();
       if (existing) throw new AppError('ipoAlreadyApplied');
-      const id = newId();
-      const holdId = await placeHold(trx, p.now, { userId, amountMinor: p.amountMinor, kind: 'ipo', reference: id, entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
+      const { id, holdId } = await placeHoldForNewRecord(trx, now, { userId, amountMinor: p.amountMinor, kind: 'ipo', entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
       try {
         await t
           .insertInto('ipo_applications')
           .values({
             id, ipo_id: p.row.id, user_id: userId, lots: p.lots, shares: p.shares, amount_minor: p.amountMinor, hold_id: holdId, status: 'applied',
-            allotted_shares: null, allotted_minor: null, refund_minor: null, resolve_entry_id: null, applied_at: p.now, resolved_at: null,
+            allotted_shares: null, allotted_minor: null, refund_minor: null, resolve_entry_id: null, applied_at: now, resolved_at: null,
             fx_rate_minor: p.fx.rateMinor,
           })
           .execute();

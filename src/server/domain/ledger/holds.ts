@@ -59,6 +59,18 @@ export async function placeHold(trx: Db, now: number, input: HoldInput): Promise
   return id;
 }
 
+/**
+ * Places the hold of a record the caller is about to insert (a withdrawal, an IPO application,
+ * a contract): a new record id, and a hold whose entries carry that id as their reference.
+ * @returns the record's new id and the hold's id.
+ * @throws AppError `insufficientBalance` when the available balance does not cover it.
+ */
+export async function placeHoldForNewRecord(trx: Db, now: number, input: Omit<HoldInput, 'reference'>): Promise<{ id: string; holdId: string }> {
+  const id = newId();
+  const holdId = await placeHold(trx, now, { ...input, reference: id });
+  return { id, holdId };
+}
+
 /** Marks an open hold resolved; exactly one caller ever succeeds. */
 async function resolve(trx: Db, now: number, holdId: string, status: 'settled' | 'released', entryId: string) {
   const hold = await trx

@@ -29,6 +29,9 @@ export interface BankRow {
 }
 
 /** The investor's view of a bank row. */
+/** The bank account columns a money record's row query selects beside its own (`bank_id` and the {@link BankRow} fields). */
+export const RECORD_BANK_COLUMNS = ['bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name'] as const;
+
 export const bankRef = (row: BankRow): BankRef => ({
   id: row.id,
   bankName: row.bank_name,

@@ -5,7 +5,6 @@
  * once — and is audited in the same transaction (who, what, when, before → after).
  */
 import type { Db } from '../../db/index.js';
-import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
 import type { IdempotencyRequest } from '../idempotency.js';
@@ -13,10 +12,8 @@ import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
-import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
+import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
 import type { UserRef } from './users.js';
-
-const DESK: ReviewDesk = { table: 'deposits', entity: 'deposit', notFound: 'depositNotFound', notPending: 'depositNotPending' };
 
 /** A deposit in the operator's queue: the investor and their bound accounts beside it. */
 export interface DepositReviewView extends DepositView {
@@ -39,21 +36,6 @@ export interface ReviewResult {
   status: DepositStatus;
 }
 
-/** The queue, oldest first when filtered to `pending` (first come, first served), else newest first. */
-export async function listDepositsForReview(deps: Deps, query: DepositReviewQuery): Promise<Page<DepositReviewView>> {
-  return reviewQueuePage(deps.db, DESK, depositQuery(deps.db), query, (rows) => reviewViews(deps.db, rows));
-}
-
-/**
- * One deposit as the operator's queue shows it (`admin/recharge/detail`, the deposit review screen).
- * @throws AppError `depositNotFound`.
- */
-export async function getDepositForReview(deps: Deps, id: string): Promise<DepositReviewView> {
-  const row = await depositQuery(deps.db).where('deposits.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('depositNotFound');
-  return (await reviewViews(deps.db, [row]))[0]!;
-}
-
 /** Operator views of deposit rows: the investor, their live bound accounts and the reviewer beside each. */
 async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewView[]> {
   const people = await reviewPeople(db, rows);
@@ -64,6 +46,19 @@ async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewVie
   });
 }
 
+/** The deposit desk: its table, audit entity, errors, rows and operator views. */
+const QUEUE: ReviewQueue<'deposits' | 'bank_accounts', DepositRow, DepositReviewView> = { table: 'deposits', entity: 'deposit', notFound: 'depositNotFound', notPending: 'depositNotPending', rows: depositQuery, views: reviewViews };
+const READS = reviewReads<'deposits' | 'bank_accounts', DepositRow, DepositReviewView, DepositReviewQuery>(QUEUE);
+
+/** The queue, oldest first when filtered to `pending` (first come, first served), else newest first. */
+export const listDepositsForReview = READS.list;
+
+/**
+ * One deposit as the operator's queue shows it (`admin/recharge/detail`, the deposit review screen).
+ * @throws AppError `depositNotFound`.
+ */
+export const getDepositForReview = READS.get;
+
 /**
  * Approves a pending deposit: credits the amount to the investor's available balance.
  * @throws AppError `depositNotFound`, `depositNotPending` (already approved or rejected),
@@ -71,18 +66,11 @@ async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewVie
  */
 export async function approveDeposit(deps: Deps, operatorId: string, id: string, idempotency: IdempotencyRequest | null): Promise<ReviewResult> {
   const entryId = newId();
-  return decidePending(deps, DESK, operatorId, id, idempotency, {
+  return decidePending(deps, QUEUE, operatorId, id, idempotency, {
     status: 'approved',
     action: 'deposit.approve',
     dual: true,
-    claim: (trx, now) =>
-      trx
-        .updateTable('deposits')
-        .set({ status: 'approved', reviewed_at: now, reviewed_by: operatorId, entry_id: entryId })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returning(['user_id', 'amount_minor'])
-        .executeTakeFirst(),
+    set: { entry_id: entryId },
     apply: async (trx, now, row) => {
       const amountMinor = Number(row.amount_minor);
       await postEntry(trx, now, {
@@ -105,18 +93,5 @@ export async function approveDeposit(deps: Deps, operatorId: string, id: string,
  * @throws AppError `depositNotFound`, `depositNotPending`, `idempotencyMismatch`.
  */
 export async function rejectDeposit(deps: Deps, operatorId: string, id: string, reason: string, idempotency: IdempotencyRequest | null): Promise<ReviewResult> {
-  const text = reason.trim();
-  return decidePending(deps, DESK, operatorId, id, idempotency, {
-    status: 'rejected',
-    action: 'deposit.reject',
-    claim: (trx, now) =>
-      trx
-        .updateTable('deposits')
-        .set({ status: 'rejected', reject_reason: text, reviewed_at: now, reviewed_by: operatorId })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returning(['user_id', 'amount_minor'])
-        .executeTakeFirst(),
-    apply: async () => ({ after: { reason: text } }),
-  });
+  return rejectPending(deps, QUEUE, operatorId, id, reason, idempotency);
 }

@@ -11,10 +11,10 @@ import { uniqueViolation } from '../../db/unique.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { newId } from '../ids.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { assertOwnUploads, uploadUrl } from '../uploads.js';
-import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
+import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './bank-accounts.js';
+import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 import { beneficiaryVersion } from '../beneficiary.js';
 
@@ -96,12 +96,11 @@ async function assertOwnScreenshot(deps: Deps, userId: string, id: string): Prom
 export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { money } = deps.config;
   try {
-    return await runIdempotent(
+    return await runMoneyCommand(
       deps,
       userId,
       idempotency,
-      async () => {
-        const now = deps.clock.now();
+      async (now) => {
         assertWithinWindow(money.depositWindow, now);
         const amountMinor = amountToMinor(input.amount);
         if (input.channel === 'institution' && amountMinor < money.institutionMinimumMinor) {
@@ -109,9 +108,9 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
         }
         const utr = normalizeUtr(input.utr);
         await assertOwnScreenshot(deps, userId, input.screenshotId);
-        return { now, amountMinor, utr };
+        return { amountMinor, utr };
       },
-      async (trx, { now, amountMinor, utr }) => {
+      async (trx, { amountMinor, utr }, now) => {
         if (input.bankId !== undefined) await liveBankAccount(trx, userId, input.bankId);
         const taken = await trx.selectFrom('deposits').select('id').where('utr', '=', utr).executeTakeFirst();
         if (taken) throw new AppError('utrDuplicate');
@@ -155,7 +154,7 @@ export function depositQuery(db: Db) {
     .select([
       'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
       'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
-      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+      ...RECORD_BANK_COLUMNS,
     ]);
 }
 
@@ -185,22 +184,14 @@ export function depositView(row: DepositRow): DepositView {
   };
 }
 
+/** The investor's reads of deposit records. */
+const OWN = ownRecordReads<'deposits' | 'bank_accounts', DepositRow, DepositView>({ table: 'deposits', notFound: 'depositNotFound', rows: depositQuery, view: depositView });
+
 /** The user's deposits, newest first (`pay/rechargeRecord`). */
-export async function listDeposits(deps: Deps, userId: string, query: PageQuery): Promise<Page<DepositView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const [rows, count] = await Promise.all([
-    depositQuery(deps.db).where('deposits.user_id', '=', userId).orderBy('deposits.created_at', 'desc').orderBy('deposits.id', 'desc').limit(pageSize).offset(offset).execute(),
-    deps.db.selectFrom('deposits').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(depositView), total: Number(count.n), page, pageSize };
-}
+export const listDeposits = OWN.list;
 
 /**
  * One of the user's deposits (`pay/rechargeDetail`, the /rechargeRecordDatails screen).
  * @throws AppError `depositNotFound` — also for another user's deposit.
  */
-export async function getDeposit(deps: Deps, userId: string, id: string): Promise<DepositView> {
-  const row = await depositQuery(deps.db).where('deposits.id', '=', id).where('deposits.user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new AppError('depositNotFound');
-  return depositView(row);
-}
+export const getDeposit = OWN.get;

@@ -1,11 +1,11 @@
 /**
  * What the operator's deposit and withdrawal desks (`deposit-review.ts`, `withdrawal-review.ts`)
- * share: the queue page (status filter, order, paging), the investor and decider beside each
- * row, and the skeleton of a decision — an idempotent transaction that moves a row out of
- * `pending` with a conditional update (so it is decided once) and audits it in the same
- * transaction (who, what, when, before → after).
+ * share: the queue page (status filter, order, paging), one row's detail, the investor and
+ * decider beside each row, and the skeleton of a decision — an idempotent transaction that
+ * moves a row out of `pending` with a conditional update (so it is decided once) and audits it
+ * in the same transaction (who, what, when, before → after) — with the rejection every desk
+ * makes the same way.
  */
-import type { SelectQueryBuilder } from 'kysely';
 import type { ErrorName } from '../../../shared/codes.js';
 import { fromMinor } from '../../../shared/money.js';
 import type { Database, Db } from '../../db/index.js';
@@ -16,44 +16,75 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { isSqlite } from '../ledger/index.js';
 import type { DepositStatus } from './deposits.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
+import type { MoneyRecordSource } from './records.js';
 import { userRefs, type UserRef } from './users.js';
 import type { WithdrawalStatus } from './withdrawals.js';
 
 /** A desk: the table of its queue, the audited entity and its not-found / not-pending errors. */
 export interface ReviewDesk {
   table: 'deposits' | 'withdrawals';
-  /** Audit entity, e.g. `deposit`. */
+  /** Audit entity, e.g. `deposit`; a rejection is audited as `<entity>.reject`. */
   entity: string;
   notFound: ErrorName;
   notPending: ErrorName;
 }
 
+/** A desk with what its queue shows: the records' row query (`records.ts`) and the operator views of rows. */
+export interface ReviewQueue<TB extends keyof Database, Row, View> extends ReviewDesk, MoneyRecordSource<TB, Row> {
+  views: (db: Db, rows: Row[]) => Promise<View[]>;
+}
+
 /**
  * One page of a desk's queue: one status if `query.status` names it, oldest first when that
  * is `pending` (first come, first served), else newest first; with the total count.
- * @param rows the desk's row query (from its table, joins allowed).
- * @param views the operator views of a page's rows.
  */
 export async function reviewQueuePage<TB extends keyof Database, Row, View>(
   db: Db,
-  desk: ReviewDesk,
-  rows: SelectQueryBuilder<Database, TB, Row>,
+  queue: ReviewQueue<TB, Row, View>,
   query: PageQuery & { status?: DepositStatus | WithdrawalStatus },
-  views: (rows: Row[]) => Promise<View[]>,
 ): Promise<Page<View>> {
   const { page, pageSize, offset } = pageOf(query);
   const direction = query.status === 'pending' ? 'asc' : 'desc';
   const { ref } = db.dynamic;
-  let count = db.selectFrom(desk.table).select((eb) => eb.fn.countAll<number | string>().as('n'));
+  let rows = queue.rows(db);
+  let count = db.selectFrom(queue.table).select((eb) => eb.fn.countAll<number | string>().as('n'));
   if (query.status) {
-    rows = rows.where(ref(`${desk.table}.status`), '=', query.status);
+    rows = rows.where(ref(`${queue.table}.status`), '=', query.status);
     count = count.where('status', '=', query.status);
   }
   const [items, total] = await Promise.all([
-    rows.orderBy(ref(`${desk.table}.created_at`), direction).orderBy(ref(`${desk.table}.id`), direction).limit(pageSize).offset(offset).execute(),
+    rows.orderBy(ref(`${queue.table}.created_at`), direction).orderBy(ref(`${queue.table}.id`), direction).limit(pageSize).offset(offset).execute(),
     count.executeTakeFirstOrThrow(),
   ]);
-  return { items: await views(items), total: Number(total.n), page, pageSize };
+  return { items: await queue.views(db, items), total: Number(total.n), page, pageSize };
+}
+
+/**
+ * One row of a desk's queue as the operator sees it, whatever its status.
+ * @throws AppError the desk's `notFound`.
+ */
+export async function reviewItem<TB extends keyof Database, Row, View>(db: Db, queue: ReviewQueue<TB, Row, View>, id: string): Promise<View> {
+  const row = await queue.rows(db).where(db.dynamic.ref(`${queue.table}.id`), '=', id).executeTakeFirst();
+  if (!row) throw new AppError(queue.notFound);
+  return (await queue.views(db, [row]))[0]!;
+}
+
+/** A desk's two reads (see {@link reviewReads}). */
+export interface ReviewReads<Query, View> {
+  /** One page of the queue ({@link reviewQueuePage}). */
+  list: (deps: Deps, query: Query) => Promise<Page<View>>;
+  /** One row ({@link reviewItem}); the desk's `notFound` when missing. */
+  get: (deps: Deps, id: string) => Promise<View>;
+}
+
+/** The queue and detail reads of a desk. */
+export function reviewReads<TB extends keyof Database, Row, View, Query extends PageQuery & { status?: DepositStatus | WithdrawalStatus }>(
+  queue: ReviewQueue<TB, Row, View>,
+): ReviewReads<Query, View> {
+  return {
+    list: (deps, query) => reviewQueuePage(deps.db, queue, query),
+    get: (deps, id) => reviewItem(deps.db, queue, id),
+  };
 }
 
 /**
@@ -68,17 +99,22 @@ export async function reviewPeople<Row extends { user_id: string; reviewed_by: s
   return (row) => ({ user: users.get(row.user_id)!, decidedBy: row.reviewed_by ? (users.get(row.reviewed_by)?.uid ?? null) : null });
 }
 
+/** What a decision's conditional update returns at least: the investor and the amount (minor units). */
+export interface ClaimedRow {
+  user_id: string;
+  amount_minor: number;
+}
+
 /** One decision on a pending row (see {@link decidePending}). */
-export interface PendingDecision<Row extends { user_id: string; amount_minor: number }, S extends string> {
+export interface PendingDecision<Row extends ClaimedRow, S extends string> {
   /** The status the decision sets. */
   status: S;
   /** Audit action, e.g. `deposit.approve`. */
   action: string;
-  /**
-   * The conditional update `pending → status` of the row (`where status = 'pending'`),
-   * returning at least `user_id` and `amount_minor`; undefined when it was not pending or is missing.
-   */
-  claim: (trx: Db, now: number) => Promise<Row | undefined>;
+  /** Columns the decision sets beside `status`, `reviewed_at` and `reviewed_by`. */
+  set?: { reject_reason?: string; entry_id?: string };
+  /** Columns of the claimed row the decision needs beside `user_id` and `amount_minor`. */
+  returning?: ReadonlyArray<Exclude<keyof Row, keyof ClaimedRow> & string>;
   /**
    * What the decision posts, in the same transaction; resolves the audit's fields beyond
    * `status`, `userId` and `amount` (before) and `status` (after).
@@ -177,13 +213,65 @@ async function fourEyes<S extends string>(
 }
 
 /**
+ * The conditional update `pending → status` of a desk's row (`where status = 'pending'`, so a
+ * row is decided once), recording the deciding operator and time.
+ * @returns the claimed row's `user_id`, `amount_minor` and the decision's `returning` columns;
+ *   undefined when the row is missing or no longer pending.
+ */
+async function claimPending<Row extends ClaimedRow>(
+  trx: Db,
+  desk: ReviewDesk,
+  id: string,
+  now: number,
+  operatorId: string,
+  decision: Pick<PendingDecision<Row, string>, 'status' | 'set' | 'returning'>,
+): Promise<Row | undefined> {
+  const { ref } = trx.dynamic;
+  // Both desks' tables have `id`, `status`, `reject_reason`, `reviewed_at` and `reviewed_by`;
+  // the columns are named dynamically so that one update serves either table.
+  const row = await trx
+    .updateTable(desk.table)
+    .set({ ...decision.set, status: decision.status, reviewed_at: now, reviewed_by: operatorId } as never)
+    .where(ref('id'), '=', id)
+    .where(ref('status'), '=', 'pending')
+    .returning(['user_id', 'amount_minor', ...(decision.returning ?? [])].map((column) => ref(column)))
+    .executeTakeFirst();
+  return row as Row | undefined;
+}
+
+/**
+ * Rejects a pending row of a desk with a reason the investor sees (`reject_reason`), audited as
+ * `<entity>.reject` with the reason; `apply` posts what the rejection undoes, if anything.
+ * @param reason 1–500 characters (trimmed).
+ * @throws AppError the desk's `notFound` or `notPending`, `ownItem`, `idempotencyMismatch`.
+ */
+export function rejectPending<Row extends ClaimedRow>(
+  deps: Deps,
+  desk: ReviewDesk,
+  operatorId: string,
+  id: string,
+  reason: string,
+  idempotency: IdempotencyRequest | null,
+  undo: Pick<PendingDecision<Row, 'rejected'>, 'returning'> & { apply?: (trx: Db, now: number, row: Row) => Promise<Record<string, unknown>> } = {},
+): Promise<DecisionResult<'rejected'>> {
+  const text = reason.trim();
+  return decidePending<Row, 'rejected'>(deps, desk, operatorId, id, idempotency, {
+    status: 'rejected',
+    action: `${desk.entity}.reject`,
+    set: { reject_reason: text },
+    returning: undo.returning,
+    apply: async (trx, now, row) => ({ after: { reason: text, ...(await undo.apply?.(trx, now, row)) } }),
+  });
+}
+
+/**
  * Decides a pending row once (four eyes first: never one's own row; two operators above
  * `DUAL_APPROVAL_AMOUNT` for `dual` decisions): runs idempotently ({@link runIdempotent}) in one transaction,
  * claims the row, applies the decision and audits it (before: `{status: 'pending', userId,
  * amount, …}`, after: `{status, …}`).
  * @throws AppError the desk's `notFound` or `notPending`, `ownItem`, `secondApproverRequired`, `idempotencyMismatch`.
  */
-export function decidePending<Row extends { user_id: string; amount_minor: number }, S extends string>(
+export function decidePending<Row extends ClaimedRow, S extends string>(
   deps: Deps,
   desk: ReviewDesk,
   operatorId: string,
@@ -199,7 +287,7 @@ export function decidePending<Row extends { user_id: string; amount_minor: numbe
     async (trx, now): Promise<DecisionResult<S>> => {
       const { wait, approvers } = await fourEyes<S>(trx, deps, desk, operatorId, id, now, decision);
       if (wait) return wait;
-      const row = await decision.claim(trx, now);
+      const row = await claimPending<Row>(trx, desk, id, now, operatorId, decision);
       if (!row) {
         const existing = await trx.selectFrom(desk.table).select('id').where('id', '=', id).executeTakeFirst();
         throw new AppError(existing ? desk.notPending : desk.notFound);

@@ -7,17 +7,14 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import type { Db } from '../../db/index.js';
-import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
-import { decidePending, reviewPeople, reviewQueuePage, type ReviewDesk } from './review.js';
+import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
 import type { UserRef } from './users.js';
 import { withdrawalQuery, withdrawalView, type WithdrawalRow, type WithdrawalStatus, type WithdrawalView } from './withdrawals.js';
-
-const DESK: ReviewDesk = { table: 'withdrawals', entity: 'withdrawal', notFound: 'withdrawalNotFound', notPending: 'withdrawalNotPending' };
 
 /** A withdrawal in the operator's queue. */
 export interface WithdrawalReviewView extends Omit<WithdrawalView, 'bank'> {
@@ -39,21 +36,6 @@ export interface WithdrawalDecision {
   status: WithdrawalStatus;
 }
 
-/** The queue: oldest first when filtered to `pending`, else newest first. */
-export async function listWithdrawalsForReview(deps: Deps, query: WithdrawalReviewQuery): Promise<Page<WithdrawalReviewView>> {
-  return reviewQueuePage(deps.db, DESK, withdrawalQuery(deps.db), query, (rows) => reviewViews(deps.db, rows));
-}
-
-/**
- * One withdrawal as the operator's queue shows it (`admin/withdrawal/detail`, the payout screen).
- * @throws AppError `withdrawalNotFound`.
- */
-export async function getWithdrawalForReview(deps: Deps, id: string): Promise<WithdrawalReviewView> {
-  const row = await withdrawalQuery(deps.db).where('withdrawals.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError('withdrawalNotFound');
-  return (await reviewViews(deps.db, [row]))[0]!;
-}
-
 /** Operator views of withdrawal rows: the investor, the payee with the full number and the resolver beside each. */
 async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalReviewView[]> {
   const people = await reviewPeople(db, rows);
@@ -68,23 +50,38 @@ async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalRev
   });
 }
 
+/** The withdrawal desk: its table, audit entity, errors, rows and operator views. */
+const QUEUE: ReviewQueue<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalReviewView> = { table: 'withdrawals', entity: 'withdrawal', notFound: 'withdrawalNotFound', notPending: 'withdrawalNotPending', rows: withdrawalQuery, views: reviewViews };
+const READS = reviewReads<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalReviewView, WithdrawalReviewQuery>(QUEUE);
+
+/** The queue: oldest first when filtered to `pending`, else newest first. */
+export const listWithdrawalsForReview = READS.list;
+
+/**
+ * One withdrawal as the operator's queue shows it (`admin/withdrawal/detail`, the payout screen).
+ * @throws AppError `withdrawalNotFound`.
+ */
+export const getWithdrawalForReview = READS.get;
+
+/** The columns of a claimed withdrawal its decisions need: the hold and the split of the amount. */
+interface ClaimedWithdrawal {
+  user_id: string;
+  amount_minor: number;
+  hold_id: string;
+  fee_minor: number;
+  net_minor: number;
+}
+
 /**
  * Marks a pending withdrawal paid: settles its hold to payouts in transit (net) and fee revenue (fee).
  * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
  */
 export async function payWithdrawal(deps: Deps, operatorId: string, id: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
-  return decidePending(deps, DESK, operatorId, id, idempotency, {
+  return decidePending<ClaimedWithdrawal, 'paid'>(deps, QUEUE, operatorId, id, idempotency, {
     status: 'paid',
     action: 'withdrawal.pay',
     dual: true,
-    claim: (trx, now) =>
-      trx
-        .updateTable('withdrawals')
-        .set({ status: 'paid', reviewed_at: now, reviewed_by: operatorId })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returning(['user_id', 'hold_id', 'amount_minor', 'fee_minor', 'net_minor'])
-        .executeTakeFirst(),
+    returning: ['hold_id', 'fee_minor', 'net_minor'],
     apply: async (trx, now, row) => {
       const entryId = await settleHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalPaid, [
         { house: 'payouts_in_transit', amountMinor: Number(row.net_minor), postingKind: 'withdrawal_paid' },
@@ -102,21 +99,8 @@ export async function payWithdrawal(deps: Deps, operatorId: string, id: string, 
  * @throws AppError `withdrawalNotFound`, `withdrawalNotPending`, `idempotencyMismatch`.
  */
 export async function rejectWithdrawal(deps: Deps, operatorId: string, id: string, reason: string, idempotency: IdempotencyRequest | null): Promise<WithdrawalDecision> {
-  const text = reason.trim();
-  return decidePending(deps, DESK, operatorId, id, idempotency, {
-    status: 'rejected',
-    action: 'withdrawal.reject',
-    claim: (trx, now) =>
-      trx
-        .updateTable('withdrawals')
-        .set({ status: 'rejected', reject_reason: text, reviewed_at: now, reviewed_by: operatorId })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .returning(['user_id', 'hold_id', 'amount_minor'])
-        .executeTakeFirst(),
-    apply: async (trx, now, row) => {
-      const entryId = await releaseHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalRejected, 'withdrawal_release');
-      return { after: { reason: text, entryId } };
-    },
+  return rejectPending<ClaimedWithdrawal>(deps, QUEUE, operatorId, id, reason, idempotency, {
+    returning: ['hold_id'],
+    apply: async (trx, now, row) => ({ entryId: await releaseHold(trx, now, row.hold_id, ENTRY_KINDS.withdrawalRejected, 'withdrawal_release') }),
   });
 }

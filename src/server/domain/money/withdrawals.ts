@@ -11,12 +11,11 @@ import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
-import { newId } from '../ids.js';
-import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
+import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
 import { isIdentityApproved } from '../identity/submissions.js';
-import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
-import { bankRef, liveBankAccount, type BankRef } from './bank-accounts.js';
-import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
+import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
+import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './bank-accounts.js';
+import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
@@ -62,31 +61,22 @@ export interface WithdrawalView {
  */
 export async function requestWithdrawal(deps: Deps, userId: string, input: WithdrawalInput, idempotency: IdempotencyRequest | null): Promise<WithdrawalReceipt> {
   const { money } = deps.config;
-  return runIdempotent(
+  return runMoneyCommand(
     deps,
     userId,
     idempotency,
-    async () => {
-      const now = deps.clock.now();
+    async (now) => {
       assertWithinWindow(money.withdrawalWindow, now);
       if (money.withdrawalRequiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('identityRequired');
       const amountMinor = amountToMinor(input.amount);
       if (amountMinor < money.withdrawalMinimumMinor) throw new AppError('withdrawalBelowMinimum', { min: formatMinorMoney(money.withdrawalMinimumMinor) });
       const feeMinor = withdrawalFeeMinor(amountMinor, money.withdrawalFeeBasisPoints);
       if (amountMinor - feeMinor <= 0) throw new AppError('amountInvalid');
-      return { now, amountMinor, feeMinor };
+      return { amountMinor, feeMinor };
     },
-    async (trx, { now, amountMinor, feeMinor }) => {
+    async (trx, { amountMinor, feeMinor }, now) => {
       await liveBankAccount(trx, userId, input.bankId);
-      const id = newId();
-      const holdId = await placeHold(trx, now, {
-        userId,
-        amountMinor,
-        kind: 'withdrawal',
-        reference: id,
-        entryKind: ENTRY_KINDS.withdrawalRequested,
-        postingKind: 'withdrawal_hold',
-      });
+      const { id, holdId } = await placeHoldForNewRecord(trx, now, { userId, amountMinor, kind: 'withdrawal', entryKind: ENTRY_KINDS.withdrawalRequested, postingKind: 'withdrawal_hold' });
       await insertRowCompiled(trx, 'withdrawals', {
         id,
         user_id: userId,
@@ -114,7 +104,7 @@ export function withdrawalQuery(db: Db) {
     .select([
       'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
       'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
-      'bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name',
+      ...RECORD_BANK_COLUMNS,
     ]);
 }
 
@@ -139,22 +129,14 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
   };
 }
 
+/** The investor's reads of withdrawal records. */
+const OWN = ownRecordReads<'withdrawals' | 'bank_accounts', WithdrawalRow, WithdrawalView>({ table: 'withdrawals', notFound: 'withdrawalNotFound', rows: withdrawalQuery, view: withdrawalView });
+
 /** The user's withdrawals, newest first (`withdrawal/withdrawalList`). */
-export async function listWithdrawals(deps: Deps, userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
-  const { page, pageSize, offset } = pageOf(query);
-  const [rows, count] = await Promise.all([
-    withdrawalQuery(deps.db).where('withdrawals.user_id', '=', userId).orderBy('withdrawals.created_at', 'desc').orderBy('withdrawals.id', 'desc').limit(pageSize).offset(offset).execute(),
-    deps.db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(withdrawalView), total: Number(count.n), page, pageSize };
-}
+export const listWithdrawals = OWN.list;
 
 /**
  * One of the user's withdrawals (`withdrawal/withdrawalDetails`).
  * @throws AppError `withdrawalNotFound` — also for another user's withdrawal.
  */
-export async function getWithdrawal(deps: Deps, userId: string, id: string): Promise<WithdrawalView> {
-  const row = await withdrawalQuery(deps.db).where('withdrawals.id', '=', id).where('withdrawals.user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new AppError('withdrawalNotFound');
-  return withdrawalView(row);
-}
+export const getWithdrawal = OWN.get;

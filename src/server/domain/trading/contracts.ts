@@ -12,9 +12,8 @@ import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
+import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { livePrice, nameOf, type TradingContext } from './context.js';
 import { hasAcknowledgedRisk } from './terms.js';
 import { insertTicks } from './ticks.js';
@@ -101,12 +100,10 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
       return { instrument, priceMinor, option, amountMinor: toMinor(amount), direction: input.direction, now: deps.clock.now() };
     },
     async (trx, { instrument, priceMinor, option, amountMinor, direction, now }) => {
-      const id = newId();
-      const holdId = await placeHold(trx, now, {
+      const { id, holdId } = await placeHoldForNewRecord(trx, now, {
         userId,
         amountMinor,
         kind: 'contract',
-        reference: id,
         entryKind: ENTRY_KINDS.contractPlaced,
         postingKind: 'contract_stake',
       });
