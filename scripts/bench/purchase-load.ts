@@ -15,24 +15,44 @@ import type { buildServer } from '../../src/server/app.js';
 
 type Server = Awaited<ReturnType<typeof buildServer>>;
 
-/** Rate (requests/s) and latency percentiles (ms) of one load run. */
+/**
+ * Rate (requests/s), latency percentiles (ms) and CPU ms per request of one load run: `appCpuMs`
+ * is this process without the client's thread (the server's main thread, libuv's pool, V8's
+ * helpers), `clientCpuMs` the client's thread, `otherCpuMs` the watched pids (e.g. PostgreSQL's
+ * backends).
+ */
 export interface PurchaseLoad {
   perSecond: number;
   p50: number;
   p99: number;
+  appCpuMs: number;
+  clientCpuMs: number;
+  otherCpuMs: number;
 }
 
 /**
  * Runs `warmup` purchases, then `count`, both with `concurrency` in flight; only the latter are measured. The server
- * must be listening (`server.app.listen`).
+ * must be listening (`server.app.listen`). `pids` names processes whose CPU counts too (read
+ * once the warm-up is over).
  * @throws Error when a purchase is refused (the bench measures successful purchases only).
  */
-export async function purchaseLoad(server: Server, token: string, count: number, concurrency: number, warmup: number): Promise<PurchaseLoad> {
+export async function purchaseLoad(server: Server, token: string, count: number, concurrency: number, warmup: number, pids?: () => Promise<number[]>): Promise<PurchaseLoad> {
   const address = server.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/order/purchase?lang=en`;
+  return urlLoad(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/order/purchase?lang=en`, token, count, concurrency, warmup, pids);
+}
+
+/** {@link purchaseLoad} against any URL that answers the purchase body with `{code: 200}`. */
+export async function urlLoad(url: string, token: string, count: number, concurrency: number, warmup: number, pids?: () => Promise<number[]>): Promise<PurchaseLoad> {
   const worker = new Worker(new URL('./purchase-load-worker.mjs', import.meta.url), { workerData: { url, token, count, concurrency, warmup } });
   return new Promise<PurchaseLoad>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (m: { warm?: true; perSecond: number; p50: number; p99: number; processCpuMs: number; clientCpuMs: number; pidsCpuMs: number }) => {
+      if (m.warm) {
+        (pids ? pids() : Promise.resolve([])).then((list) => worker.postMessage({ pids: list }), reject);
+        return;
+      }
+      resolve({ perSecond: m.perSecond, p50: m.p50, p99: m.p99, appCpuMs: (m.processCpuMs - m.clientCpuMs) / count, clientCpuMs: m.clientCpuMs / count, otherCpuMs: m.pidsCpuMs / count });
+      void worker.terminate();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`purchase load worker exited with ${code}`)));
   });

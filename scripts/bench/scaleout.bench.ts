@@ -3,26 +3,37 @@
  * - contract purchases per second over HTTP with 1, 2 and 3 server processes on one database
  *   (`SCALEOUT_BENCH_USERS` funded investors, one request in flight per investor, requests
  *   spread round-robin over the processes — what the proxy does);
+ * - CPU ms per purchase at each step: the server processes (`/proc/<pid>/stat`) and the
+ *   database's PostgreSQL backends, beside pgbench's CPU per transaction;
  * - beside it, `pgbench` TPC-B (built-in script, `-c` = the same number of clients) on a
- *   database of the same server in the same run;
+ *   database of the same server in the same run (`pgbench.ts`);
  * - SSE across processes: `SCALEOUT_BENCH_SSE` clients spread over the three processes,
  *   quote events delivered per second, and how far apart (ms, measured on this machine) the
  *   three processes deliver the same batch.
  * Skipped (no figures) when PostgreSQL or Redis does not answer, or pgbench is missing.
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { sql } from 'kysely';
 import type { BenchFigure } from '../bench.js';
 import { percentile } from './stats.mjs';
 import { PG_ADMIN_URL } from '../../tests/support/server.js';
+import { backendPids, msText, pidCpuMs, pidsCpuMs } from './cpu.js';
+import { hasPgbench, pgbench } from './pgbench.js';
 import { call, clusterServicesUp, creditInvestor, ok, openStream, registerInvestor, startCluster, until, type Proc } from '../../tests/support/cluster.js';
 
 const USERS = Number(process.env.SCALEOUT_BENCH_USERS ?? 16);
 const SECONDS = Number(process.env.SCALEOUT_BENCH_SECONDS ?? 10);
 const SSE_CLIENTS = Number(process.env.SCALEOUT_BENCH_SSE ?? 900);
 
-/** Purchases per second for `SECONDS`, spread over `procs`. */
-async function purchases(procs: Proc[], users: Array<{ token: string }>): Promise<number> {
+/**
+ * Purchases per second for `SECONDS`, spread over `procs`, and the CPU ms per purchase of the
+ * processes and of the backends `pids` lists.
+ */
+async function purchases(procs: Proc[], users: Array<{ token: string }>, pids: () => Promise<number[]>): Promise<{ perSecond: number; appCpuMs: number; pgCpuMs: number }> {
+  const appPids = procs.map((p) => p.child.pid!);
+  const backends = await pids();
+  const app0 = pidsCpuMs(appPids);
+  const pg0 = new Map(backends.map((pid) => [pid, pidCpuMs(pid) ?? 0]));
   let done = 0;
   let failed = 0;
   const end = performance.now() + SECONDS * 1000;
@@ -36,24 +47,11 @@ async function purchases(procs: Proc[], users: Array<{ token: string }>): Promis
       }
     }),
   );
-  return done / SECONDS;
-}
-
-/** pgbench TPC-B tps on a fresh database of the same server. */
-function pgbench(clients: number): number {
-  const url = new URL(PG_ADMIN_URL);
-  const name = `nivesh_pgbench_${process.pid}`;
-  const admin = ['-h', url.hostname, '-p', url.port || '5432', '-U', url.username || 'postgres'];
-  execFileSync('psql', [...admin, '-d', url.pathname.slice(1), '-qc', `DROP DATABASE IF EXISTS ${name}`, '-c', `CREATE DATABASE ${name}`], { stdio: 'pipe' });
-  try {
-    execFileSync('pgbench', [...admin, '-i', '-q', '-s', '10', name], { stdio: 'pipe' });
-    const out = execFileSync('pgbench', [...admin, '-c', String(clients), '-j', '2', '-T', String(SECONDS), name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
-    if (!tps) throw new Error(`pgbench output not understood:\n${out}`);
-    return Number(tps);
-  } finally {
-    execFileSync('psql', [...admin, '-d', url.pathname.slice(1), '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdio: 'pipe' });
-  }
+  const app = pidsCpuMs(appPids) - app0;
+  // Per backend: one opened during the run (a pool growing) counts from 0, one gone counts nothing.
+  let pg = 0;
+  for (const pid of await pids()) pg += (pidCpuMs(pid) ?? 0) - (pg0.get(pid) ?? 0);
+  return { perSecond: done / SECONDS, appCpuMs: app / done, pgCpuMs: pg / done };
 }
 
 /** SSE clients over the processes: events/s and the spread of one batch's arrival. */
@@ -96,13 +94,7 @@ async function sse(procs: Proc[]): Promise<{ perSecond: number; spreadP50: numbe
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  let pgbenchPresent = true;
-  try {
-    execFileSync('pgbench', ['--version'], { stdio: 'pipe' });
-  } catch {
-    pgbenchPresent = false;
-  }
-  if (!(await clusterServicesUp()) || !pgbenchPresent) {
+  if (!(await clusterServicesUp()) || !hasPgbench()) {
     console.log('  (skipped: needs PostgreSQL, Redis and pgbench)');
     return [];
   }
@@ -122,11 +114,22 @@ export async function run(): Promise<BenchFigure[]> {
     // Warm-up: every process compiles its paths.
     await Promise.all(cluster.procs.map((proc) => call(proc, 'order/purchase', { kind: 'updown', symbol: 'RELIANCE', direction: 1, amount: 10, duration: 60 }, users[0]!.token)));
     const figures: BenchFigure[] = [];
-    const tps = pgbench(USERS);
+    const tpcb = await pgbench(USERS, SECONDS);
+    const tps = tpcb.tps;
+    const base = tpcb.backendCpuMs + tpcb.clientCpuMs;
+    const { rows } = await sql<{ name: string }>`SELECT current_database() AS name`.execute(cluster.db);
+    const pids = () => backendPids(PG_ADMIN_URL, rows[0]!.name);
     for (const n of [1, 2, 3]) {
-      const perSecond = await purchases(cluster.procs.slice(0, n), users);
+      const { perSecond, appCpuMs, pgCpuMs } = await purchases(cluster.procs.slice(0, n), users, pids);
+      const total = appCpuMs + pgCpuMs;
+      console.log(
+        `  CPU per purchase (PostgreSQL, ${n} process${n > 1 ? 'es' : ''}): ${msText(total)} ms (app ${msText(appCpuMs)}, PostgreSQL ${msText(pgCpuMs)}); ` +
+          `pgbench TPC-B ${msText(base)} ms per transaction (PostgreSQL ${msText(tpcb.backendCpuMs)}, pgbench ${msText(tpcb.clientCpuMs)}); ratio ${(total / base).toFixed(1)}×`,
+      );
       figures.push({ name: `contract purchases/s, ${n} process${n > 1 ? 'es' : ''} on PostgreSQL`, value: perSecond, unit: 'req/s', note: `${USERS} clients; ${((perSecond / tps) * 100).toFixed(0)} % of pgbench` });
+      figures.push({ name: `CPU per purchase, ${n} process${n > 1 ? 'es' : ''} (app + PostgreSQL)`, value: total, unit: 'ms', note: `app ${msText(appCpuMs)}, PostgreSQL ${msText(pgCpuMs)}; ${(total / base).toFixed(1)}× pgbench's` });
     }
+    figures.push({ name: 'pgbench TPC-B CPU per transaction (backends + client)', value: base, unit: 'ms' });
     figures.push({ name: `pgbench TPC-B, ${USERS} clients, same server`, value: tps, unit: 'tps' });
     figures.push({ name: 'machine load average (1 min) after the runs', value: os.loadavg()[0]!, unit: '', note: `${os.availableParallelism()} CPUs` });
     const stream = await sse(cluster.procs);

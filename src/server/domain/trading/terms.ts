@@ -20,10 +20,28 @@ export interface TradingTermsView {
   commissionRate: number;
 }
 
-/** Whether the user acknowledged the risk disclosure. */
+/**
+ * Users known to have acknowledged, per database. An acknowledgement is never withdrawn (its
+ * row is only ever inserted), so a committed one read once stays true in every process: each
+ * purchase after the first skips the read. Bounded: cleared when it reaches
+ * {@link ACKNOWLEDGED_KEPT} users.
+ */
+const acknowledged = new WeakMap<Db, Set<string>>();
+const ACKNOWLEDGED_KEPT = 200_000;
+
+/**
+ * Whether the user acknowledged the risk disclosure. `db` is the database itself, never a
+ * transaction (a row read inside one could still roll back).
+ */
 export async function hasAcknowledgedRisk(db: Db, userId: string): Promise<boolean> {
+  let known = acknowledged.get(db);
+  if (known?.has(userId)) return true;
   const { rows } = await runCompiled(db, 'trading_consents:of', { userId }, (d) => d.selectFrom('trading_consents').select('user_id').where('user_id', '=', slot<string>('userId')));
-  return rows.length > 0;
+  if (!rows.length) return false;
+  if (!known) acknowledged.set(db, (known = new Set()));
+  if (known.size >= ACKNOWLEDGED_KEPT) known.clear();
+  known.add(userId);
+  return true;
 }
 
 /** The public part of the terms (also `config/getSystemConfig` → `trading`). */
