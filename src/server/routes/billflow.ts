@@ -11,6 +11,7 @@ export function billflowRoutes(calls: CallRegistry, deps: Deps): void {
     effect: 'query',
     access: 'user',
     body: 'api/billflowQuery',
-    handle: async ({ auth, body, locale }) => labelPage(await billFlow(deps, auth!.userId, body), (row) => withKindLabel(deps, locale, row)),
+    handle: async ({ auth, body, locale }) =>
+      labelPage(await billFlow(deps, auth!.userId, body), (row) => ({ ...withKindLabel(deps, locale, row), eventLabel: deps.messages.format(locale, `bill.event.${row.event}`) })),
   });
 }

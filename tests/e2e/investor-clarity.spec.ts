@@ -1,0 +1,35 @@
+/**
+ * What an investor reads at 390×844: the bill as one line per business event (a withdrawal's
+ * reservation as "reserved", the balance after each line) with a month choice named in the
+ * screen's language.
+ */
+import { expect, test } from './test';
+import { openWithSession } from './helpers';
+import { api, prepare } from '../qa/given';
+
+test('/bill: one line per event, the reservation shown as reserved, the balance after each line, a readable month choice', async ({ page, request }) => {
+  const user = await prepare(request, 'investor', { bank: true, identity: 'approved', funded: 5000 });
+  const [bank] = await api<Array<{ id: string }>>(request, user.token, 'bank/get', {});
+  await api(request, user.token, 'withdrawal', { amount: 1000, bankId: bank!.id });
+  await openWithSession(page, user.token!, '/bill');
+  const rows = page.getByTestId('list-row');
+  // Two events: the deposit and the withdrawal asked for — not four ledger legs.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Auszahlung beantragt');
+  await expect(rows.nth(0)).toContainText(/Reserviert 1\.000,00\s€/);
+  await expect(rows.nth(0)).toContainText(/Saldo danach 5\.000,00\s€/);
+  await expect(rows.nth(0).locator('.list-trailing')).toHaveText('');
+  await expect(rows.nth(1)).toContainText('Einzahlung');
+  await expect(rows.nth(1).locator('.list-trailing')).toHaveText(/^\+5\.000,00\s€$/);
+  await expect(rows.nth(1)).toContainText(/Saldo danach 5\.000,00\s€/);
+  // The month choice names months, never a blank picker ("--------- ----").
+  const month = page.getByTestId('filter-month');
+  await expect(month).toBeVisible();
+  await expect(month.locator('option').first()).toHaveText('Alle');
+  await expect(month.locator('option').nth(1)).toHaveText(/^[A-Za-zäöü]+ 20\d\d$/);
+  await expect(page.locator('.filters')).not.toContainText('----');
+  await month.selectOption({ label: 'November 2026' });
+  await expect(rows).toHaveCount(2);
+  await month.selectOption({ label: 'Oktober 2026' });
+  await expect(page.getByText('Noch keine Buchungen.')).toBeVisible();
+});
