@@ -33,3 +33,30 @@ test('/bill: one line per event, the reservation shown as reserved, the balance 
   await month.selectOption({ label: 'Oktober 2026' });
   await expect(page.getByText('Noch keine Buchungen.')).toBeVisible();
 });
+
+test('a detail opened without its parameter goes to its list with a notice, never a Retry or a live trade panel', async ({ page, request }) => {
+  const user = await prepare(request, 'investor', {});
+  await openWithSession(page, user.token!, '/marketDetails');
+  await expect(page).toHaveURL(/\/market$/);
+  await expect(page.getByTestId('toast')).toHaveText(/Bitte wähle einen Eintrag aus der Liste\./);
+  await expect(page.getByTestId('tabs-trade')).toHaveCount(0);
+  for (const [from, to] of [['/ipoDetails', '/ipo'], ['/blockTradingBuy', '/blockTrading'], ['/gatherJoin', '/gather'], ['/aiBlockTradingBuy', '/aiBlockTrading'], ['/etfDetails', '/etf'], ['/buy', '/market'], ['/withdrawDetail', '/widthdrawRecord']] as const) {
+    await page.goto(from);
+    await expect(page, `${from} → ${to}`).toHaveURL(new RegExp(`${to}$`));
+    await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toHaveCount(0);
+  }
+});
+
+test('an investor never sees an operator form: /gatherController sends them to /my; the gallery /test3 shows only investor-safe samples', async ({ page, request }) => {
+  const user = await prepare(request, 'investor', {});
+  await openWithSession(page, user.token!, '/gatherController');
+  await expect(page).toHaveURL(/\/my$/);
+  await expect(page.getByTestId('toast')).toHaveText(/Dieser Bereich ist dem Betrieb vorbehalten\./);
+  await expect(page.locator('form')).toHaveCount(0);
+  await page.goto('/test3');
+  await expect(page.getByRole('button', { name: 'Hinweis zeigen' }).first()).toBeVisible();
+  await expect(page.getByTestId('list-depositQueue')).toHaveCount(0);
+  await expect(page.getByText('nicht berechtigt', { exact: false })).toHaveCount(0);
+  await expect(page.locator('.skeleton')).toHaveCount(0);
+  await expect(page.getByTestId('form-company-de')).toHaveCount(0);
+});
