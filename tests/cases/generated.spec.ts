@@ -33,7 +33,8 @@ const QUERY = FIXED_QUERIES;
 const routes = ROUTES.filter((r) => r.path !== '/');
 
 /**
- * Who opens a route: the operator on back-office screens — `/admin*` and any screen whose
+ * Who opens a route: the operator on back-office screens — `/admin*`, `/staffTotp` (staff enrol
+ * their second factor there; the app sends investors away from it) and any screen whose
  * calls are `admin/*` (the plan and block-trading desks, `/gatherController`, sit outside
  * `/admin` but the server refuses investor tokens on their calls) — visitors on public
  * routes, else the investor.
@@ -41,7 +42,7 @@ const routes = ROUTES.filter((r) => r.path !== '/');
 const roleOf = (path: string, isPublic: boolean | undefined, layout: LayoutData | undefined): CaseRole =>
   // The gallery's session page shows the investor's widgets (bank accounts, photo upload) next
   // to the back-office examples, which an investor sees refused: its forms need the investor.
-  path === '/test3' ? 'investor' : path.startsWith('/admin') || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
+  path === '/test3' ? 'investor' : path.startsWith('/admin') || path === '/staffTotp' || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
 
 // One investor (bank bound, identity approved, 5,000 deposited, 1,000 of it asked back as a
 // withdrawal so the withdrawal record screens have a record) and one operator login per

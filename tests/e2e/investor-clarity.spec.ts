@@ -1,11 +1,14 @@
 /**
  * What an investor reads at 390×844: the bill as one line per business event (a withdrawal's
  * reservation as "reserved", the balance after each line) with a month choice named in the
- * screen's language.
+ * screen's language; details opened without their parameter go to their list; back-office
+ * screens stay closed to investors; figures in the screen's language, baskets as tables, rows
+ * that keep the name on one line.
  */
 import { expect, test } from './test';
 import { openWithSession } from './helpers';
-import { api, prepare } from '../qa/given';
+import { api, operatorSession, prepare } from '../qa/given';
+import { blockOffer } from '../qa/offers';
 
 test('/bill: one line per event, the reservation shown as reserved, the balance after each line, a readable month choice', async ({ page, request }) => {
   const user = await prepare(request, 'investor', { bank: true, identity: 'approved', funded: 5000 });
@@ -59,4 +62,29 @@ test('an investor never sees an operator form: /gatherController sends them to /
   await expect(page.getByText('nicht berechtigt', { exact: false })).toHaveCount(0);
   await expect(page.locator('.skeleton')).toHaveCount(0);
   await expect(page.getByTestId('form-company-de')).toHaveCount(0);
+});
+
+test('figures read in the screen language: an ETF basket is a table, /vip keeps "0,1 %" on one line, an offer row keeps its name on one line', async ({ page, request }) => {
+  const user = await prepare(request, 'investor', {});
+  await blockOffer(request, await operatorSession(request));
+  await openWithSession(page, user.token!, '/etf');
+  await page.getByTestId('list-row').first().getByRole('button').first().click();
+  const basket = page.getByTestId('detail-basket').locator('table.item-table');
+  await expect(basket).toBeVisible();
+  const firstRow = basket.locator('tr').first();
+  await expect(firstRow.locator('td')).toHaveCount(2);
+  await expect(firstRow.locator('td').nth(1)).toHaveText(/^\d+(,\d+)?\u00a0%$/);
+  expect(await basket.locator('tr').count()).toBeGreaterThan(1);
+
+  await page.goto('/vip');
+  const commission = page.locator('[data-field="trading.commissionRate"]');
+  await expect(commission).toHaveText(/^0,1\u00a0%$/);
+  const box = await commission.boundingBox();
+  expect(box!.height, 'one line').toBeLessThan(30);
+
+  await page.goto('/blockTrading');
+  const title = page.getByTestId('list-row').first().locator('.list-text strong');
+  await expect(title).toBeVisible();
+  const line = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
+  expect((await title.boundingBox())!.height, 'the name keeps one line').toBeLessThanOrEqual(line + 2);
 });
