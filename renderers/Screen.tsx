@@ -4,7 +4,7 @@
  * visible fallback; a screen the server does not have yet renders the localized "not
  * available yet" state.
  */
-import { Component, Suspense, memo, useContext, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, memo, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { useIntl } from 'react-intl';
 import { ArrowLeft } from 'lucide-react';
@@ -18,6 +18,7 @@ import { ErrorState } from './ui/ErrorState';
 import { Fallback } from './ui/Fallback';
 import { useCallData } from './data/useCallData';
 import { readPath } from './data/template';
+import { useRouteQuery } from './data/query';
 import { useProgressiveCount } from './ui/useProgressiveCount';
 import { CommandProvider } from './ui/CommandConfirm';
 import type { BlockSpec, Condition, Layout, ScreenPayload } from './types';
@@ -105,7 +106,54 @@ function LoadedScreen(props: LoadedProps) {
   );
 }
 
+/**
+ * The missing parameter of a screen that `needs` one (a detail opened without its id), or null;
+ * while one is missing the screen is not shown: the app goes to the list with a notice.
+ */
+function useMissingNeed(needs: Layout['needs']): Layout['needs'] | null {
+  const host = useHost();
+  const query = useRouteQuery();
+  const missing = needs && needs.query.some((name) => !query.get(name)) ? needs : null;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!missing || sent.current) return;
+    sent.current = true;
+    host.toast({ messageId: missing.notice ?? 'screen.needsParam', tone: 'info' });
+    host.navigate(missing.otherwise, { replace: true });
+  }, [missing, host]);
+  return missing;
+}
+
+/** The user's info, asked only on back-office screens. */
+const USER_INFO = { call: 'user/getUserInfo' };
+
+/**
+ * On a back-office screen (`audience: 'operator'`): 'wait' until the user's role is known,
+ * 'away' for an investor (sent to /my with a notice, the operator form never shown), else 'show'.
+ */
+function useStaffGate(audience: ScreenPayload['audience']): 'wait' | 'away' | 'show' {
+  const host = useHost();
+  const staffScreen = audience === 'operator';
+  const { data, error } = useCallData<{ role?: string }>(staffScreen ? USER_INFO : null, { silent: true });
+  const state = !staffScreen ? 'show' : error ? 'away' : data === undefined ? 'wait' : data.role === 'investor' ? 'away' : 'show';
+  const sent = useRef(false);
+  useEffect(() => {
+    if (state !== 'away' || sent.current) return;
+    sent.current = true;
+    host.toast({ messageId: 'screen.staffOnly', tone: 'info' });
+    host.navigate('/my', { replace: true });
+  }, [state, host]);
+  return state;
+}
+
 function LoadedFrame({ payload, embedded, back: routeBack, onBack: historyBack }: LoadedProps) {
+  const missing = useMissingNeed(payload.layout.needs);
+  const gate = useStaffGate(payload.audience);
+  if (missing || gate !== 'show') return <ScreenFrame titleId={payload.layout.title} embedded={embedded}><Skeleton rows={2} /></ScreenFrame>;
+  return <ShownFrame payload={payload} embedded={embedded} back={routeBack} onBack={historyBack} />;
+}
+
+function ShownFrame({ payload, embedded, back: routeBack, onBack: historyBack }: LoadedProps) {
   const scope = useContext(ScopeContext);
   const { renderBlock } = useRenderer();
   const { layout } = payload;

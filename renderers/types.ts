@@ -121,6 +121,11 @@ export interface Layout {
   back?: string;
   header?: 'bar' | 'none';
   keepAlive?: boolean;
+  /**
+   * Query parameters the screen cannot show without: opened without one, the app goes to
+   * `otherwise` with the `notice` (default `screen.needsParam`) instead.
+   */
+  needs?: { query: string[]; otherwise: string; notice?: MessageId };
   headerActions?: HeaderAction[];
   blocks: BlockSpec[];
 }
@@ -132,4 +137,6 @@ export interface ScreenPayload {
   schemas: Record<string, Record<string, unknown>>;
   /** The server's declarations of the calls the layout names (effect, confirmation). */
   calls?: Record<string, ScreenCall>;
+  /** Who the screen is for; an investor opening an `operator` screen is sent to /my with a notice. */
+  audience?: 'public' | 'investor' | 'operator' | 'editor';
 }

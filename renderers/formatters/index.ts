@@ -23,15 +23,21 @@ const dateTime = (options: Intl.DateTimeFormatOptions): Formatter => (value, int
     ? indiaDateTimeFormat(intl.locale, options).format(new Date(value))
     : '';
 
-/** Milliseconds left as a short countdown; not positive or not a number: `–`. */
-function remainingText(ms: number): string {
+/** `2 min`, `52 s`, `3 h` in `locale`: one unit amount, Intl's short unit style. */
+const unit = (locale: string, value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
+  numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+
+/**
+ * Milliseconds left as a short countdown in `locale`'s unit names (`2 Tg. 3 Std.`, `1 hr 5 min`,
+ * `4 min 9 sec`); not positive or not a number: `–`.
+ */
+function remainingText(ms: number, locale: string): string {
   if (!Number.isFinite(ms) || ms <= 0) return '–';
   const s = Math.floor(ms / 1000);
   const [d, h, m, sec] = [Math.floor(s / 86_400), Math.floor((s % 86_400) / 3600), Math.floor((s % 3600) / 60), s % 60];
-  const two = (n: number) => String(n).padStart(2, '0');
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${two(m)} min`;
-  return `${m} min ${two(sec)} s`;
+  if (d > 0) return `${unit(locale, d, 'day')} ${unit(locale, h, 'hour')}`;
+  if (h > 0) return `${unit(locale, h, 'hour')} ${unit(locale, m, 'minute')}`;
+  return `${unit(locale, m, 'minute')} ${unit(locale, sec, 'second')}`;
 }
 
 /** Every formatter by name; unknown names show the raw text. */
@@ -39,8 +45,11 @@ export const FORMATTERS: Record<string, Formatter> = {
   text: (value) => (value === null || value === undefined ? '' : String(value)),
   /** Money in the account currency (`ACCOUNT_CURRENCY`, EUR by default): `2.000,50 €`. */
   money: (value) => formatMoney(Number(value)),
-  /** An instrument's price or an amount before conversion, in its quote currency: `3.000,00 ₹`. */
-  inr: (value) => (value === null || value === undefined ? '–' : formatMoney(Number(value), QUOTE_CURRENCY)),
+  /**
+   * An instrument's price or an amount before conversion, in its quote currency, in the screen's
+   * language — the same format as the market lists' prices: `3.000,00 ₹` (de), `₹3,000.00` (en).
+   */
+  inr: (value, intl) => (value === null || value === undefined ? '–' : formatPrice(Number(value), intl.locale, QUOTE_CURRENCY)),
   /** The EUR/INR rate of a conversion: `1 € = 104,20 ₹`; `1` (no conversion) shows as is. */
   fxRate: (value, intl) =>
     `1 ${currencySymbol(getAccountCurrency())} = ${numberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value))} ${currencySymbol(QUOTE_CURRENCY)}`,
@@ -63,12 +72,12 @@ export const FORMATTERS: Record<string, Formatter> = {
   volume: (value, intl) => formatVolume(figure(value), intl.locale),
   /** A whole number: `1.250` (market data; not a number: `–`). */
   integer: (value, intl) => formatInteger(figure(value), intl.locale),
-  /** A ratio as a percentage: 0.001 → `0,1 %`. */
-  ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
-  /** Time left from milliseconds (the IPO countdown): `2 d 3 h`, `1 h 05 min`, `4 min 09 s`; nothing left: `–`. */
-  remaining: (value) => remainingText(Number(value)),
-  /** Remaining seconds: `42 s`. */
-  seconds: (value) => `${Math.max(0, Math.ceil(Number(value)))} s`,
+  /** A ratio as a percentage in the screen's language, at most 3 decimals truncated: 0.001 → `0,1 %` (de, no break before `%`), `0.1%` (en). */
+  ratioPercent: (value, intl) => numberFormat(intl.locale, { style: 'percent', maximumFractionDigits: 3, roundingMode: 'trunc' }).format(Number(value)),
+  /** Time left from milliseconds (the IPO countdown) in the screen's language: `2 Tg. 3 Std.`, `1 hr 5 min`, `4 min 9 sec`; nothing left: `–`. */
+  remaining: (value, intl) => remainingText(Number(value), intl.locale),
+  /** Remaining seconds in the screen's language: `42 Sek.`, `42 sec`. */
+  seconds: (value, intl) => unit(intl.locale, Math.max(0, Math.ceil(Number(value))), 'second'),
   /** A status value → its label, message id `status.<value>` (docs/product.md, Statuses). */
   status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };

@@ -2,8 +2,9 @@
  * `npm run bench -- lighthouse`: Lighthouse 12 (mobile preset: Moto G class phone,
  * simulated slow 4G, 4× CPU slowdown) on Debian Chromium against the built client served by
  * the real server (fresh SQLite, demo mode, seeded demo investor), for /page, /home, /market,
- * /marketDetails?symbol=RELIANCE and /bindBank — the logged-in pages with the demo investor's
- * token in local storage. Prints performance, accessibility and best-practices scores, LCP,
+ * /marketDetails?symbol=RELIANCE, /position, /ipo, /ipoDetails (an IPO the demo operator
+ * opens before the runs), /blockTrading, /gather, /aiBlockTrading, /pay and /bindBank — the
+ * logged-in pages with the demo investor's token in local storage. Prints performance, accessibility and best-practices scores, LCP,
  * TBT, CLS and transferred bytes per page (`LIGHTHOUSE_PAGES=/home` measures only the named
  * pages). Needs `npm run build` first; `CHROME_PATH`
  * overrides /usr/bin/chromium. Figures depend on the machine's load: say so when reporting.
@@ -19,11 +20,25 @@ import { buildServer } from '../../src/server/app.js';
 import { seedDemo } from '../../src/server/demo/seed.js';
 import type { BenchFigure } from '../bench.js';
 
-const PAGES: Array<{ path: string; loggedIn: boolean }> = [
+/** A page to measure; `query: 'ipo'` opens it with `?id=` of the IPO made for the bench. */
+interface BenchPage {
+  path: string;
+  loggedIn: boolean;
+  query?: 'ipo';
+}
+
+const PAGES: BenchPage[] = [
   { path: '/page', loggedIn: false },
   { path: '/home', loggedIn: true },
   { path: '/market', loggedIn: true },
   { path: '/marketDetails?symbol=RELIANCE', loggedIn: true },
+  { path: '/position', loggedIn: true },
+  { path: '/ipo', loggedIn: true },
+  { path: '/ipoDetails', loggedIn: true, query: 'ipo' },
+  { path: '/blockTrading', loggedIn: true },
+  { path: '/gather', loggedIn: true },
+  { path: '/aiBlockTrading', loggedIn: true },
+  { path: '/pay', loggedIn: true },
   { path: '/bindBank', loggedIn: true },
 ];
 
@@ -49,16 +64,16 @@ const LIGHTHOUSE_ATTEMPTS = 3;
  * own trace (`NO_NAVSTART`, "please run Lighthouse again"): such a run is repeated, up to
  * {@link LIGHTHOUSE_ATTEMPTS} times, and said on stderr; the last report is returned either way.
  */
-async function measureWithRetry(page: { path: string; loggedIn: boolean }, origin: string, token: string) {
+async function measureWithRetry(page: BenchPage, url: string, origin: string, token: string) {
   for (let attempt = 1; ; attempt++) {
-    const lhr = await measure(page, origin, token);
+    const lhr = await measure(page, url, origin, token);
     if (!lhr.runtimeError || attempt >= LIGHTHOUSE_ATTEMPTS) return lhr;
     process.stderr.write(`${page.path}: Lighthouse run error ${lhr.runtimeError.code}, measuring again (attempt ${attempt + 1})\n`);
   }
 }
 
-/** One Lighthouse run of `page` (mobile preset) in a fresh Chromium profile; logged-in pages get `token`. */
-async function measure(page: { path: string; loggedIn: boolean }, origin: string, token: string) {
+/** One Lighthouse run of `url` (mobile preset) in a fresh Chromium profile; logged-in pages get `token`. */
+async function measure(page: BenchPage, url: string, origin: string, token: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
@@ -74,7 +89,7 @@ async function measure(page: { path: string; loggedIn: boolean }, origin: string
       await tab.close();
       await browser.disconnect();
     }
-    const result = await lighthouse(`${origin}${page.path}`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -85,6 +100,28 @@ async function measure(page: { path: string; loggedIn: boolean }, origin: string
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Opens an IPO for /ipoDetails as the demo operator (`admin/ipo/save`): subscribable from a day
+ * before now until 30 days after; answers its id.
+ * @throws Error when the operator's login or the save is refused.
+ */
+async function openIpo(origin: string, operator: { email: string; password: string }): Promise<string> {
+  const post = async <T>(call: string, body: unknown, token?: string): Promise<T> => {
+    const res = await fetch(`${origin}/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const envelope = (await res.json()) as { code: number; message: string; data: T };
+    if (envelope.code !== 200) throw new Error(`${call}: ${envelope.code} ${envelope.message}`);
+    return envelope.data;
+  };
+  const { token } = await post<{ token: string }>('user/login', { email: operator.email, password: operator.password });
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const ipo = await post<{ id: string }>('admin/ipo/save', {
+    symbol: 'BENCHIPO', name: 'Bench Solar Ltd.', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 10_000,
+    opensAt: at(-day), closesAt: at(30 * day), allotmentAt: at(31 * day), listingAt: at(32 * day),
+  }, token);
+  return ipo.id;
 }
 
 /** Runs Lighthouse on each selected page; one fresh Chromium profile per page. */
@@ -99,11 +136,13 @@ export async function run(): Promise<BenchFigure[]> {
   const origin = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
   const login = await fetch(`${origin}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(demo.investor) });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const ipoId = await openIpo(origin, demo.operator);
 
   const figures: BenchFigure[] = [];
   try {
     for (const page of selectedPages()) {
-      const lhr = await measureWithRetry(page, origin, token);
+      const url = `${origin}${page.path}${page.query === 'ipo' ? `?id=${encodeURIComponent(ipoId)}` : ''}`;
+      const lhr = await measureWithRetry(page, url, origin, token);
       // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });

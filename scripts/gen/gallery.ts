@@ -9,7 +9,9 @@
  * Examples are written for a screen that has a record in its query (`{query.symbol}`,
  * `{query.id}`); the gallery has none, so the sample symbol stands in for symbols and an id no
  * record has for ids (the block then shows its not-found state). Block ids repeated across
- * examples get a numeric suffix, as ids must be unique on a screen.
+ * examples get a numeric suffix, as ids must be unique on a screen. An example that names a
+ * back-office call (`admin/…`) shows only to staff (`when` the user's role is operator or
+ * editor): an investor on the gallery sees the investor-safe samples, never an operator form.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +49,16 @@ export function kindExamples(root: string, kind: string): Json[] {
   return examples;
 }
 
+/** The condition that shows a block to staff only (operators and editors). */
+export const STAFF_ONLY = { call: 'user/getUserInfo', field: 'role', in: ['operator', 'editor'] } as const;
+
+/** An example that names a back-office call, shown to staff only; others as they are. */
+function staffOnlyWhenBackOffice(block: Json): Json {
+  if (!JSON.stringify(block).includes('"admin/')) return block;
+  const when = block.when === undefined ? [] : Array.isArray(block.when) ? block.when : [block.when];
+  return { ...block, when: [STAFF_ONLY, ...when] };
+}
+
 /** Gives repeated top-level block ids a suffix (`company`, `company-2`). */
 function uniqueIds(blocks: Json[]): Json[] {
   const seen = new Map<string, number>();
@@ -73,7 +85,7 @@ export function galleryFiles(root: string): GeneratedFile[] {
       $schema: '../layout.meta.json',
       ...head,
       screen,
-      blocks: uniqueIds([...blocks, ...examples.flatMap((kind) => kindExamples(root, kind).map((example) => withQuery(example) as Json))]),
+      blocks: uniqueIds([...blocks, ...examples.flatMap((kind) => kindExamples(root, kind).map((example) => staffOnlyWhenBackOffice(withQuery(example) as Json)))]),
     };
     return { file: `schemas/screens/${screen}.layout.json`, content: `${JSON.stringify(layout, null, 2)}\n` };
   });

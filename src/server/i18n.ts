@@ -36,6 +36,15 @@ export interface FormatLog {
   warn(detail: object, message: string): void;
 }
 
+/**
+ * Named formats texts may use beside ICU's own: `{at, date, indiaDateTime}` shows an epoch-ms
+ * instant as date and time in India time in the text's language (`29.11.2026, 10:12` in
+ * German), as the screens show dates.
+ */
+const MESSAGE_FORMATS = {
+  date: { indiaDateTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' } },
+} as const;
+
 /** The language whose built-in text stands in for a text that fails to format. */
 const FALLBACK_LOCALE: Locale = 'de';
 
@@ -55,7 +64,7 @@ export function loadMessages(dir: string): Messages {
   const formatted = (key: string, source: string, locale: Locale, values?: Record<string, string | number>) => {
     let format = compiled.get(key);
     if (!format) {
-      format = new IntlMessageFormat(source, intlTag(locale));
+      format = new IntlMessageFormat(source, intlTag(locale), MESSAGE_FORMATS);
       compiled.set(key, format);
     }
     return String(format.format(values));

@@ -154,8 +154,9 @@ describe('applications', () => {
     const d = await details(user, id);
     expect(d).toMatchObject({ status: 'open', applications: 1, appliedShares: 20, subscribedTimes: 0.2 });
     expect(d.myApplication).toMatchObject({ id: receipt.id, appliedShares: 20, allottedShares: 0, amount: 2000, status: 'applied' });
-    const bill = expectOk(await ctx.server.call<{ items: Array<{ kind: string; amount: number }> }>('billflow/myBillflow', {}, { token: user.token }));
-    expect(bill.items.filter((i) => i.kind === 'ipo_hold').map((i) => i.amount).sort()).toEqual([-2000, 2000]);
+    const bill = expectOk(await ctx.server.call<{ items: Array<{ event: string; kind: string; amount: number | null; reserved: number | null }> }>('billflow/myBillflow', {}, { token: user.token }));
+    // The application is one bill line: 2000 reserved, total assets unchanged.
+    expect(bill.items.filter((i) => i.kind === 'ipo_hold').map((i) => [i.event, i.amount, i.reserved])).toEqual([['ipo_applied', null, 2000]]);
 
     ctx.server.clock.advance(2 * HOUR);
     const other = await funded(2000);

@@ -1,7 +1,8 @@
 /**
- * Bill flow (`billflow/myBillflow`): every posting on the user's
- * accounts with time, kind (localized), signed amount and the balance after it; filters by
- * kind and by India-time month; paging; the amounts add up to the balances.
+ * Bill flow (`billflow/myBillflow`): one line per business event on the user's accounts with
+ * time, event and kind (localized), the signed change of total assets or what was reserved or
+ * released, the fee, and the balance after it; filters by kind and by India-time month; paging;
+ * the amounts add up to the balances.
  */
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
@@ -13,10 +14,15 @@ const ctx = useMoneyServer();
 interface BillRow {
   id: string;
   time: number;
+  event: string;
+  eventLabel: string;
   kind: string;
   kindLabel: string;
-  account: 'available' | 'held';
-  amount: number;
+  amount: number | null;
+  reserved: number | null;
+  released: number | null;
+  fee: number | null;
+  balanceAfter: number;
   availableAfter: number;
   heldAfter: number;
   reference: string;
@@ -31,8 +37,7 @@ interface Page<T> {
 const bill = (token: string, body: Record<string, unknown> = {}, lang = 'en') =>
   ctx.server.call<Page<BillRow>>('billflow/myBillflow', { pageSize: 100, ...body }, { token, lang });
 
-const cents = (rows: BillRow[], account?: 'available' | 'held') =>
-  rows.filter((r) => !account || r.account === account).reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+const cents = (rows: BillRow[]) => rows.reduce((sum, r) => sum + Math.round((r.amount ?? 0) * 100), 0) / 100;
 
 /** Deposit 1000, withdraw 100.99 (paid), withdraw 200 (rejected), withdraw 300 (pending). */
 async function history() {
@@ -52,31 +57,32 @@ async function history() {
 }
 
 describe('billflow/myBillflow', () => {
-  it('lists every posting newest first with kind, signed amount and balances after; sums match the balances', async () => {
+  it('lists one line per business event, newest first: holds as reserved, a payout with its fee, the balance after each line', async () => {
     const user = await history();
     const page = expectOk(await bill(user.token));
-    expect(page).toMatchObject({ total: 11, page: 1, pageSize: 100 });
-    expect(page.items.map((r) => [r.kind, r.account, r.amount, r.availableAfter, r.heldAfter])).toEqual([
-      ['withdrawal_hold', 'held', 300, 599.01, 300],
-      ['withdrawal_hold', 'available', -300, 599.01, 0],
-      ['withdrawal_release', 'available', 200, 899.01, 0],
-      ['withdrawal_release', 'held', -200, 699.01, 0],
-      ['withdrawal_hold', 'held', 200, 699.01, 200],
-      ['withdrawal_hold', 'available', -200, 699.01, 0],
-      ['withdrawal_fee', 'held', -3.02, 899.01, 0],
-      ['withdrawal_paid', 'held', -97.97, 899.01, 3.02],
-      ['withdrawal_hold', 'held', 100.99, 899.01, 100.99],
-      ['withdrawal_hold', 'available', -100.99, 899.01, 0],
-      ['deposit', 'available', 1000, 1000, 0],
+    expect(page).toMatchObject({ total: 6, page: 1, pageSize: 100 });
+    expect(page.items.map((r) => [r.event, r.amount, r.reserved, r.released, r.fee, r.balanceAfter, r.availableAfter])).toEqual([
+      ['withdrawal_requested', null, 300, null, null, 899.01, 599.01],
+      ['withdrawal_rejected', null, null, 200, null, 899.01, 899.01],
+      ['withdrawal_requested', null, 200, null, null, 899.01, 699.01],
+      ['withdrawal_paid', -100.99, null, null, 3.02, 899.01, 899.01],
+      ['withdrawal_requested', null, 100.99, null, null, 1000, 899.01],
+      ['deposit_approved', 1000, null, null, null, 1000, 1000],
     ]);
     const balances = await assets(ctx.server, user.token);
     expect(balances).toEqual({ available: 599.01, held: 300, total: 899.01 });
-    // The list adds up to the balances: all rows to total assets, `available` rows to the available balance.
+    // The amounts add up to total assets; the newest line's balances are the account's.
     expect(cents(page.items)).toBe(balances.total);
-    expect(cents(page.items, 'available')).toBe(balances.available);
-    expect(cents(page.items, 'held')).toBe(balances.held);
+    expect(page.items[0]!.balanceAfter).toBe(balances.total);
     expect(page.items[0]!.availableAfter).toBe(balances.available);
-    // Times are the clock's; references name the deposit or withdrawal.
+    expect(page.items[0]!.heldAfter).toBe(balances.held);
+    // Each line's balance is the sum of the amounts up to it.
+    const oldestFirst = [...page.items].reverse();
+    let running = 0;
+    for (const row of oldestFirst) {
+      running = Math.round((running + (row.amount ?? 0)) * 100) / 100;
+      expect(row.balanceAfter).toBe(running);
+    }
     expect(page.items.at(-1)!.time).toBeLessThan(page.items[0]!.time);
     expect(new Set(page.items.map((r) => r.reference)).size).toBe(4);
   });
@@ -84,10 +90,13 @@ describe('billflow/myBillflow', () => {
   it('localizes kinds', async () => {
     const user = await history();
     const en = expectOk(await bill(user.token));
-    expect(en.items.map((r) => r.kindLabel)).toContain(localeText('en', 'bill.kind.withdrawal_fee'));
+    expect(en.items.map((r) => r.eventLabel)).toContain(localeText('en', 'bill.event.withdrawal_paid'));
     const de = expectOk(await bill(user.token, {}, 'de'));
+    expect(new Set(de.items.map((r) => r.eventLabel))).toEqual(
+      new Set(['withdrawal_requested', 'withdrawal_rejected', 'withdrawal_paid', 'deposit_approved'].map((k) => localeText('de', `bill.event.${k}`))),
+    );
     expect(new Set(de.items.map((r) => r.kindLabel))).toEqual(
-      new Set(['withdrawal_hold', 'withdrawal_release', 'withdrawal_fee', 'withdrawal_paid', 'deposit'].map((k) => localeText('de', `bill.kind.${k}`))),
+      new Set(['withdrawal_hold', 'withdrawal_release', 'withdrawal_paid', 'deposit'].map((k) => localeText('de', `bill.kind.${k}`))),
     );
   });
 
@@ -96,22 +105,22 @@ describe('billflow/myBillflow', () => {
     const all = expectOk(await bill(user.token)).items.map((r) => r.id);
     const paged: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = expectOk(await bill(user.token, { page, pageSize: 4 }));
-      expect(res.total).toBe(11);
+      const res = expectOk(await bill(user.token, { page, pageSize: 2 }));
+      expect(res.total).toBe(6);
       paged.push(...res.items.map((r) => r.id));
     }
     expect(paged).toEqual(all);
-    expect(expectOk(await bill(user.token, { page: 4, pageSize: 4 })).items).toEqual([]);
+    expect(expectOk(await bill(user.token, { page: 4, pageSize: 2 })).items).toEqual([]);
   });
 
-  it('filters by kind', async () => {
+  it('filters by kind: the events with a leg of that kind', async () => {
     const user = await history();
     const fees = expectOk(await bill(user.token, { kind: 'withdrawal_fee' }));
     expect(fees.total).toBe(1);
-    expect(fees.items.map((r) => r.amount)).toEqual([-3.02]);
+    expect(fees.items.map((r) => [r.event, r.amount, r.fee])).toEqual([['withdrawal_paid', -100.99, 3.02]]);
     const holds = expectOk(await bill(user.token, { kind: 'withdrawal_hold' }));
-    expect(holds.total).toBe(6);
-    expect(holds.items.every((r) => r.kind === 'withdrawal_hold')).toBe(true);
+    expect(holds.total).toBe(3);
+    expect(holds.items.every((r) => r.event === 'withdrawal_requested')).toBe(true);
     expectCall(await bill(user.token, { kind: 'salary' }), 400, 1000);
   });
 
@@ -139,7 +148,7 @@ describe('billflow/myBillflow', () => {
     const a = await history();
     const b = await investor(ctx.server);
     expect(expectOk(await bill(b.token))).toMatchObject({ items: [], total: 0 });
-    expect(expectOk(await bill(a.token)).total).toBe(11);
+    expect(expectOk(await bill(a.token)).total).toBe(6);
     expectCall(await ctx.server.call('billflow/myBillflow', {}), 401, 501);
     expectCall(await bill(b.token, { userId: 'x' }), 400, 1001);
   });

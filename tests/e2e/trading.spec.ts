@@ -58,7 +58,7 @@ test('buy up for the shortest duration: countdown, result, balance and bill flow
   await page.goto('/my');
   await expect(page.getByTestId('total-assets')).toHaveText(new RegExp(`^${(1000 + profit).toLocaleString('de-DE', { minimumFractionDigits: 2 })}\\s€$`));
   await page.goto('/bill');
-  await expect(page.getByTestId('list-row').first()).toContainText(outcome.startsWith('Gewonnen') ? 'Kontrakt-Gewinn' : outcome.startsWith('Verloren') ? 'Kontrakt' : 'Kontrakt');
+  await expect(page.getByTestId('list-row').first()).toContainText('Kontrakt abgerechnet');
 });
 
 test('buy and sell shares; holdings with P/L on /position', async ({ page, request }) => {

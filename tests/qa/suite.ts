@@ -13,7 +13,7 @@ import type { CaseRole, CaseStep } from './types';
 export const SUITE_ROUTES = ROUTES.filter((r) => r.path !== '/');
 
 /**
- * Who opens a route: the operator on back-office screens — `/admin*` and any screen whose
+ * Who opens a route: the operator on back-office screens — `/admin*`, `/staffTotp` (staff enrol their second factor there; the app sends investors away from it) and any screen whose
  * calls are `admin/*` (the plan and block-trading desks, `/gatherController`, sit outside
  * `/admin` but the server refuses investor tokens on their calls) — visitors on public
  * routes, else the investor. The gallery's session page (`/test3`) shows the investor's
@@ -21,7 +21,7 @@ export const SUITE_ROUTES = ROUTES.filter((r) => r.path !== '/');
  * the investor.
  */
 export const roleOf = (path: string, isPublic: boolean | undefined, layout: LayoutData | undefined): CaseRole =>
-  path === '/test3' ? 'investor' : path.startsWith('/admin') || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
+  path === '/test3' ? 'investor' : path.startsWith('/admin') || path === '/staffTotp' || JSON.stringify(layout?.blocks ?? []).includes('"call":"admin/') ? 'operator' : isPublic ? 'visitor' : 'investor';
 
 /** The form a step acts on, if any. */
 export const formOfStep = (step: CaseStep): string | undefined =>

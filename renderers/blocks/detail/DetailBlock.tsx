@@ -70,12 +70,39 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
     <section className="detail" data-testid={`detail-${spec.id ?? 'record'}`}>
       {spec.title && <h2 className="section-title"><FormattedMessage id={spec.title} /></h2>}
       <dl className="detail-rows card">
-        {spec.fields.map((b) => (
-          <div key={b.field} className="detail-row">
-            <dt>{b.label && <FormattedMessage id={b.label} />}</dt>
-            <dd data-field={b.field}>{format.binding(data, b) || '–'}</dd>
-          </div>
-        ))}
+        {spec.fields.map((b) => {
+          const rows = b.itemFields ? readPath(data, b.field) : undefined;
+          // A list value with item fields (an ETF's basket) is a table: one row per item, one cell per field.
+          if (b.itemFields && Array.isArray(rows) && rows.length) {
+            return (
+              <div key={b.field} className="detail-row detail-table-row">
+                <dt>{b.label && <FormattedMessage id={b.label} />}</dt>
+                <dd data-field={b.field}>
+                  <table className="item-table">
+                    <tbody>
+                      {rows.map((item, index) => (
+                        <tr key={index}>
+                          {b.itemFields!.map((f) => {
+                            const field = typeof f === 'string' ? { field: f } : f;
+                            const value = readPath(item, field.field);
+                            const text = value === undefined || value === null || value === '' ? '' : `${field.prefix ?? ''}${format.value(value, field.format)}`;
+                            return <td key={field.field} className={field.format && field.format !== 'text' ? 'num' : undefined}>{text}</td>;
+                          })}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </dd>
+              </div>
+            );
+          }
+          return (
+            <div key={b.field} className="detail-row">
+              <dt>{b.label && <FormattedMessage id={b.label} />}</dt>
+              <dd data-field={b.field}>{format.binding(data, b) || '–'}</dd>
+            </div>
+          );
+        })}
       </dl>
       {spec.photos && (
         <div className="detail-photos">

@@ -81,7 +81,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
                 <strong>{render(spec.item.title, item)}</strong>
                 {spec.item.subtitle && <span className="list-sub">{spec.item.subtitle.map((b) => render(b, item)).filter(Boolean).join(' · ')}</span>}
               </div>
-              {spec.item.trailing && <span className={`list-trailing ${toneOf(spec.item.trailing, readPath(item, spec.item.trailing.field))}`}>{render(spec.item.trailing, item)}</span>}
+              {spec.item.trailing && <span className={`list-trailing ${toneOf(spec.item.trailing, readPath(item, spec.item.trailing.field))}${spec.item.trailing.format === 'status' || spec.item.trailing.field === 'status' ? ' is-status' : ''}`}>{render(spec.item.trailing, item)}</span>}
             </>
           );
           return (

@@ -8,5 +8,7 @@ import { labelPage, withKindLabel } from './money-labels.js';
 
 export function billflowRoutes(calls: CallRegistry, deps: Deps): void {
   const user = callsWith(calls, 'user');
-  user.query<BillflowQuery>('billflow/myBillflow', 'api/billflowQuery', async ({ auth, body, locale }) => labelPage(await billFlow(deps, auth!.userId, body), (row) => withKindLabel(deps, locale, row)));
+  user.query<BillflowQuery>('billflow/myBillflow', 'api/billflowQuery', async ({ auth, body, locale }) =>
+    labelPage(await billFlow(deps, auth!.userId, body), (row) => ({ ...withKindLabel(deps, locale, row), eventLabel: deps.messages.format(locale, `bill.event.${row.event}`) })),
+  );
 }

@@ -3,6 +3,7 @@
  * Files are re-read when their modification time or size changes, so editing a layout or a
  * schema on disk changes the running app on the next load — no rebuild, no restart.
  */
+import { screenPolicy, type Audience } from './policy.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -26,6 +27,8 @@ export interface ScreenPayload {
   schemas: Record<string, SchemaNode>;
   /** Every call the layout names, as the call registry declares it (effect, confirmation). */
   calls: Record<string, ScreenCall>;
+  /** Who the screen is for (`policy.ts`): the app sends an investor away from an `operator` screen. */
+  audience: Audience;
 }
 
 /** A compiled payload schema. */
@@ -332,7 +335,7 @@ export class SchemaStore {
       const info = callInfo?.(call);
       if (info) calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}) };
     }
-    const payload: ScreenPayload = { id, layout, schemas, calls };
+    const payload: ScreenPayload = { id, layout, schemas, calls, audience: screenPolicy(id).audience };
     const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
     return { payload, etag };
   }

@@ -87,7 +87,6 @@ export interface BasketView {
   disclaimer: string;
 }
 
-const pct = (x: number, digits = 1) => (x * 100).toFixed(digits);
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 function basketView(ctx: TradingContext, row: AiBasketsTable, t: Translate): BasketView {
@@ -101,7 +100,7 @@ function basketView(ctx: TradingContext, row: AiBasketsTable, t: Translate): Bas
     asOf: f.asOf,
     symbols: f.picks.map((p) => ({
       symbol: p.symbol, name: nameOf(ctx.market, p.symbol), weight: p.weightBp / 10_000,
-      reason: t(`ai.${model}.reason`, { lookback: f.lookback, skip: f.skip, value: pct(p.feature) }),
+      reason: t(`ai.${model}.reason`, { lookback: f.lookback, skip: f.skip, value: round4(p.feature) }),
     })),
     backtest: { from: b.from, to: b.to, cagr: round4(b.cagr), maxDrawdown: round4(b.maxDrawdown), hitRate: round4(b.hitRate), benchmarkCagr: round4(b.benchmarkCagr), benchmarkMaxDrawdown: round4(b.benchmarkMaxDrawdown), periods: b.periods },
     riskLevel: b.volatility < 0.15 ? 'low' : b.volatility < 0.25 ? 'medium' : 'high',

@@ -7,7 +7,6 @@
 import type { Db } from '../../db/index.js';
 import { offeringsDb } from '../../db/offerings-tables.js';
 import { AppError } from '../errors.js';
-import { indiaDateTime } from '../../../shared/india-time.js';
 
 /** Locked shares of one holding and when the last of them unlocks (epoch ms; null: none locked). */
 export interface LockedShares {
@@ -41,5 +40,5 @@ export async function lockedShares(db: Db, userId: string, symbol: string, now: 
 export async function assertSellable(trx: Db, userId: string, symbol: string, held: number, quantity: number, now: number): Promise<void> {
   const locked = await lockedShares(trx, userId, symbol, now);
   if (locked.quantity === 0 || held - locked.quantity >= quantity) return;
-  throw new AppError('positionLocked', { symbol, locked: locked.quantity, free: Math.max(0, held - locked.quantity), until: indiaDateTime(locked.nextUnlock!) });
+  throw new AppError('positionLocked', { symbol, locked: locked.quantity, free: Math.max(0, held - locked.quantity), until: locked.nextUnlock! });
 }
