@@ -1,12 +1,14 @@
 /**
  * `purse/*` (docs/product.md, Calls): `purse/getBalance` answers the available balance; and
  * `purse/getAssets` the drawer's total assets `{available, held, positions, total}` (
- * `positions` = market value of holdings). Currency units.
+ * `positions` = market value of holdings) with the money picture of /position (invested,
+ * current value, day's and total P/L with percentages, realized P/L). Currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
-import { positionsValueMinor } from '../domain/trading/views.js';
+import { portfolioSummary, positionsValueMinor } from '../domain/trading/views.js';
+import { ASSETS, successSchema } from '../http/response-schemas.js';
 import { userAssetsMinor, userBalanceMinor } from '../domain/wallet.js';
 import { fromMinor } from '../../shared/money.js';
 
@@ -21,9 +23,13 @@ export function purseRoutes(calls: CallRegistry, deps: Deps, market: Market): vo
     name: 'purse/getAssets',
     effect: 'query',
     access: 'user',
+    options: successSchema(ASSETS),
     handle: async ({ auth }) => {
-      const assets = await userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId));
-      return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), positions: fromMinor(assets.positionsMinor), total: fromMinor(assets.totalMinor) };
+      const [assets, summary] = await Promise.all([
+        userAssetsMinor(deps, auth!.userId, () => positionsValueMinor(deps, market, auth!.userId)),
+        portfolioSummary(deps, market, auth!.userId),
+      ]);
+      return { available: fromMinor(assets.availableMinor), held: fromMinor(assets.heldMinor), positions: fromMinor(assets.positionsMinor), total: fromMinor(assets.totalMinor), ...summary };
     },
   });
 }
