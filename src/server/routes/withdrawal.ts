@@ -16,7 +16,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
   calls.define<WithdrawalRequest>({
     name: 'withdrawal',
     effect: 'command',
-    confirm: { amountField: 'amount' },
+    confirm: { amountField: 'amount', fee: { call: 'withdrawal/getServiceChargeProportion', field: 'proportion' } },
     idempotent: true,
     access: 'user',
     body: 'screens/withdrawal',
