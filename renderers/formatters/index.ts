@@ -65,6 +65,8 @@ export const FORMATTERS: Record<string, Formatter> = {
   integer: (value, intl) => formatInteger(figure(value), intl.locale),
   /** A ratio as a percentage: 0.001 → `0,1 %`. */
   ratioPercent: (value, intl) => `${formatNumber(Number(value) * 100, intl.locale)} %`,
+  /** A multiple, two decimals in the viewer's language: 2.3333 → `2,33×` (an IPO's subscription; not a number: `–`). */
+  times: (value, intl) => (value === null || value === undefined || !Number.isFinite(Number(value)) ? '–' : `${numberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}×`),
   /** Time left from milliseconds (the IPO countdown): `2 d 3 h`, `1 h 05 min`, `4 min 09 s`; nothing left: `–`. */
   remaining: (value) => remainingText(Number(value)),
   /** Remaining seconds: `42 s`. */
