@@ -91,7 +91,7 @@ test('the stand-alone ticket /buy shows price in INR, the rate and the amount in
   await form.getByTestId('submit').click();
   await confirmCommand(page);
   await expect(page).toHaveURL(/\/position\?tab=holdings$/);
-  await expect(page.getByTestId('list-holdings')).toContainText('TCS');
+  await expect(page.getByTestId('list-holdings')).toContainText('Tata Consultancy');
   const holdings = await api<{ items: Array<{ symbol: string; quantity: number; currency: string }> }>(request, user.token, 'order/purchaseDetails', { type: 'holdings' });
   expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'TCS', quantity: 2, currency: 'INR' })]);
   const assets = await api<{ available: number }>(request, user.token, 'purse/getAssets', {});

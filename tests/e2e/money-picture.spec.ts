@@ -25,7 +25,7 @@ test('a share buy lands on the holding; /position shows the money picture in eur
 
   await expect(page).toHaveURL(/\/position\?tab=holdings$/);
   await expect(page.getByRole('tab', { name: 'Bestand' })).toHaveAttribute('aria-selected', 'true');
-  const row = page.getByTestId('list-holdings').getByTestId('list-row').filter({ hasText: 'INFY' });
+  const row = page.getByTestId('list-holdings').getByTestId('list-row').filter({ hasText: 'Infosys' });
   // Average cost and last price both in euros, the rupee price beside them.
   await expect(row).toContainText(/Ø\s*[\d.]+,\d\d\s€/);
   await expect(row).toContainText(/Kurs\s*[\d.]+,\d\d\s€/);
@@ -42,7 +42,7 @@ test('a share buy lands on the holding; /position shows the money picture in eur
   const sale = await api<{ realizedPnl: number }>(request, user.token, 'order/sell', { symbol: 'INFY', quantity: 1 });
   await page.reload();
   await page.getByRole('tab', { name: 'Verlauf' }).click();
-  await expect(page.getByTestId('list-history').getByTestId('list-row').filter({ hasText: 'INFY' })).toBeVisible();
+  await expect(page.getByTestId('list-history').getByTestId('list-row').filter({ hasText: 'Infosys' })).toBeVisible();
   const realized = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(sale.realizedPnl));
   await expect(stats).toContainText(realized);
 });
