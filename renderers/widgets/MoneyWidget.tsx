@@ -7,7 +7,8 @@
  * fill the placeholder with a minimum; `ui:options.chips` `{call, field}` offers quick amounts;
  * `ui:options.available` `{call, field, label, allLabel}` shows the amount available (e.g. the
  * balance) under the input with a chip that enters all of it; `ui:options.integer` allows whole
- * units only. A typed amount the field cannot take (negative, too many decimals) stays visible,
+ * units only; `ui:options.estimate` shows server-computed figures for the current data (as the
+ * stepper's: the basket's shares per stock and leftover). A typed amount the field cannot take (negative, too many decimals) stays visible,
  * reaches the schema's validation as typed, and hides the fee and net until it is valid again.
  */
 import { useState, type ChangeEvent } from 'react';
@@ -17,6 +18,8 @@ import { formatMoney } from '../../src/shared/format';
 import { fromMinor, roundToMinor, withdrawalFeeMinor } from '../../src/shared/money';
 import { useCallData } from '../data';
 import { readPath } from '../data';
+import type { FormContext } from '../form/context';
+import { Estimate, type EstimateSpec } from './Estimate';
 
 const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
 const WHOLE = /^\d{0,9}$/;
@@ -25,7 +28,8 @@ const TYPED = /^-?\d{0,12}([.,]\d{0,6})?$/;
 
 
 export function MoneyWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly } = props;
+  const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly, registry } = props;
+  const estimate = options.estimate as EstimateSpec | undefined;
   const intl = useIntl();
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value).replace('.', intl.locale.startsWith('de') ? ',' : '.'));
   const breakdown = options.breakdown as { call: string; field: string; feeLabel: string; netLabel: string } | undefined;
@@ -114,6 +118,7 @@ export function MoneyWidget(props: WidgetProps) {
           </div>
         </dl>
       )}
+      {estimate && <Estimate spec={estimate} context={registry.formContext as FormContext} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Block trading (docs/product.md, Calls): investor calls `blockTrading/list`,
- * `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
+ * `blockTrading/quote` (the ticket), `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
 import { AppError } from '../domain/errors.js';
@@ -8,7 +8,7 @@ import type { CallRegistry } from '../http/calls.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
-import { listOffers, myBlockPurchases, offerDetail, purchaseBlock } from '../domain/offerings/block.js';
+import { listOffers, myBlockPurchases, offerDetail, purchaseBlock, quoteBlock } from '../domain/offerings/block.js';
 import { pageSlice } from '../../shared/page.js';
 import type { BlockOfferForm, BlockTradingBuyForm, ById, PageRequest } from '../../shared/generated/index.js';
 
@@ -20,6 +20,8 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   calls.define<PageRequest>({ name: 'blockTrading/list', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)) });
   // One offer (the purchase screen's header); any status.
   calls.define<ById>({ name: 'blockTrading/detail', effect: 'query', access: 'user', body: 'api/byId', handle: async ({ body }) => (await fresh(), offerDetail(ctx, body.id)) });
+  // The ticket before confirming: the purchase form's body, priced like the purchase.
+  calls.define<BlockTradingBuyForm>({ name: 'blockTrading/quote', effect: 'query', access: 'user', body: 'screens/blockTradingBuy', handle: async ({ body }) => (await fresh(), quoteBlock(ctx, body)) });
   // One schema per form: the purchase form's.
   calls.define<BlockTradingBuyForm>({
     name: 'blockTrading/purchase',
