@@ -15,7 +15,7 @@ const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A detail row: its label, then its value. */
-const line = (label: string, value: string) => new RegExp(`${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const line = (label: string, value: string) => new RegExp(`${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}`);
 
 test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList and the holding after listing', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -107,9 +107,9 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await expect.poll(async () => (await api<{ status: string }>(request, investor.token, 'ipo/details', { id })).status, { timeout: 60_000 }).toBe('listed');
   await page.goto('/position');
   await page.getByRole('tab', { name: /Bestand|Holdings/ }).click();
-  // The listed symbol is in the instrument master: named, and valued at its live price in ₹.
+  // The listed symbol is in the instrument master: named, and valued at its live price in euros beside the ₹ price.
   const holding = page.getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
-  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s₹/);
+  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s€ · [\d.]+,\d\d\s₹/);
   const quote = await api<{ symbol: string; currency: string }>(request, investor.token, 'markets/getMarket', { symbol });
   expect(quote).toMatchObject({ symbol, currency: 'INR' });
   await page.screenshot({ path: path.join(shots, 'ipo-holding.png') });
