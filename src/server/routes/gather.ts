@@ -1,12 +1,13 @@
 /**
- * Gather (docs/product.md, Calls): investor calls `gather/getList`, `gather/purchase`
+ * Gather (docs/product.md, Calls): investor calls `gather/getList`, `gather/quote` (the ticket),
+ * `gather/purchase`
  * (joins; with `Idempotency-Key`), `gather/myRecord`, `gather/cancel`; the operator desk
  * `admin/gather/save`, `admin/gather/list`, `admin/gather/records` (audited saves).
  */
 import type { CallRegistry } from '../http/calls.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/offerings/gather-admin.js';
-import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
+import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail, quoteJoin } from '../domain/offerings/gather.js';
 import { pageSlice } from '../../shared/page.js';
 import { AppError } from '../domain/errors.js';
 import type { ById, GatherJoinForm, GatherPlanForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
@@ -15,6 +16,15 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   calls.define<PageRequest>({ name: 'gather/getList', effect: 'query', access: 'user', body: 'api/pageRequest', handle: async ({ body }) => pageSlice((await listPlans(ctx)).items, body) });
   // One plan (the join screen's header).
   calls.define<ById>({ name: 'gather/detail', effect: 'query', access: 'user', body: 'api/byId', handle: ({ body }) => planDetail(ctx, body.id) });
+  // The ticket before confirming: the held amount in ₹ at the current rate and a tranche's shares today.
+  calls.define<GatherJoinForm>({
+    name: 'gather/quote',
+    effect: 'query',
+    access: 'user',
+    body: 'screens/gatherJoin',
+    refusals: { amount: () => new AppError('amountInvalid') },
+    handle: ({ body }) => quoteJoin(ctx, body),
+  });
   // One schema per form: the gatherJoin form's; a missing or bad amount keeps code 1203.
   calls.define<GatherJoinForm>({
     name: 'gather/purchase',
