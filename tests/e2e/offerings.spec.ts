@@ -65,6 +65,11 @@ test('gather: join a plan, the server runs both tranches, the record shows the f
   await row.click();
   await expect(page).toHaveURL(/\/gatherJoin\?id=/);
   await page.getByTestId('form-join').getByLabel('Betrag').fill('10000');
+  // Before confirming: the ₹ price, the rate, the amount in ₹ and what a tranche buys today.
+  await expect(page.getByTestId('form-join').getByTestId('estimate-price')).toContainText('₹');
+  await expect(page.getByTestId('form-join').getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(page.getByTestId('form-join').getByTestId('estimate-amountQuote')).toContainText('₹');
+  await expect(page.getByTestId('form-join').getByTestId('estimate-sharesPerTranche')).toHaveText(/^\d+$/);
   await shot(page, 'gatherJoin');
   await page.getByTestId('form-join').getByTestId('submit').click();
   await confirmCommand(page);
