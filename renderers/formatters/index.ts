@@ -78,6 +78,8 @@ export const FORMATTERS: Record<string, Formatter> = {
   remaining: (value, intl) => remainingText(Number(value), intl.locale),
   /** Remaining seconds in the screen's language: `42 Sek.`, `42 sec`. */
   seconds: (value, intl) => unit(intl.locale, Math.max(0, Math.ceil(Number(value))), 'second'),
+  /** A multiple, two decimals in the viewer's language: 2.3333 → `2,33×` (an IPO's subscription; not a number: `–`). */
+  times: (value, intl) => (value === null || value === undefined || !Number.isFinite(Number(value)) ? '–' : `${numberFormat(intl.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}×`),
   /** A status value → its label, message id `status.<value>` (docs/product.md, Statuses). */
   status: (value, intl) => (value ? intl.formatMessage({ id: `status.${String(value)}` }) : ''),
 };

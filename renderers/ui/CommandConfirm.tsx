@@ -11,6 +11,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useHost } from '../host';
 import { useFormat } from '../formatters';
 import { callTitleId, type ScreenCall } from '../../src/shared/calls';
+import { fromMinor, roundToMinor, withdrawalFeeMinor } from '../../src/shared/money';
+import { formatMoney } from '../../src/shared/format';
+import { readPath, useCallData } from '../data';
 import { Sheet } from './Sheet';
 
 /** Thrown by {@link useCommand}'s runner when the user closed the sheet without confirming. */
@@ -31,11 +34,18 @@ interface Gate {
 const NO_GATE: Gate = { confirmOf: () => undefined, ask: () => Promise.resolve(true) };
 const GateContext = createContext<Gate>(NO_GATE);
 
-/** The rows a confirmation shows for a call's body: its name, then amount and quantity when declared. */
+/**
+ * The rows a confirmation shows for a call's body: its name, then amount and quantity when
+ * declared, and with a declared fee ratio the fee and the net of the amount.
+ */
 export function CommandSummary({ call, body, confirm }: { call: string; body: unknown; confirm: NonNullable<ScreenCall['confirm']> }) {
   const format = useFormat();
   const record = (body ?? {}) as Record<string, unknown>;
   const amount = confirm.amountField !== undefined && record[confirm.amountField] !== undefined ? format.binding(record, { field: confirm.amountField, format: 'money' }) : '';
+  const ratio = useCallData<unknown>(confirm.fee ? { call: confirm.fee.call } : null);
+  const rate = confirm.fee && ratio.data !== undefined ? Number(readPath(ratio.data, confirm.fee.field)) : NaN;
+  const amountValue = confirm.amountField !== undefined ? Number(record[confirm.amountField]) : NaN;
+  const feeMinor = Number.isFinite(rate) && Number.isFinite(amountValue) ? withdrawalFeeMinor(roundToMinor(amountValue), Math.round(rate * 10_000)) : null;
   const quantity = confirm.quantityField !== undefined && record[confirm.quantityField] !== undefined ? String(record[confirm.quantityField]) : '';
   return (
     <div className="command-summary" data-testid="command-summary" data-call={call}>
@@ -53,6 +63,18 @@ export function CommandSummary({ call, body, confirm }: { call: string; body: un
               <dt><FormattedMessage id="confirm.quantity" /></dt>
               <dd className="mono" data-testid="command-quantity">{quantity}</dd>
             </div>
+          )}
+          {feeMinor !== null && (
+            <>
+              <div className="detail-row">
+                <dt><FormattedMessage id="confirm.fee" /></dt>
+                <dd className="mono" data-testid="command-fee">{formatMoney(fromMinor(feeMinor))}</dd>
+              </div>
+              <div className="detail-row">
+                <dt><FormattedMessage id="confirm.net" /></dt>
+                <dd className="mono" data-testid="command-net">{formatMoney(fromMinor(Math.max(0, roundToMinor(amountValue) - feeMinor)))}</dd>
+              </div>
+            </>
           )}
         </dl>
       )}

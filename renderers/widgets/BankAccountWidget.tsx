@@ -19,7 +19,7 @@ interface Account {
 }
 
 export function BankAccountWidget(props: WidgetProps) {
-  const { id, value, options, onChange, rawErrors } = props;
+  const { id, value, options, onChange, rawErrors, disabled } = props;
   const host = useHost();
   const { data, isLoading } = useCallData<Account[]>({ call: String(options.call ?? 'bank/get') });
   useEffect(() => {
@@ -42,6 +42,7 @@ export function BankAccountWidget(props: WidgetProps) {
           role="radio"
           aria-checked={value === account.id}
           className={`bank-choice${value === account.id ? ' active' : ''}`}
+          disabled={disabled}
           onClick={() => onChange(account.id)}
         >
           <Landmark size={20} aria-hidden="true" />

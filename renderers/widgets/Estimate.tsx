@@ -1,6 +1,6 @@
 /**
  * Derived figures under a form field (the order ticket's conversion, the IPO's
- * price × lots calculator): asks `call` with `params` bound over the form's current data
+ * price × lots calculator, the basket's shares per stock): asks `call` with `params` bound over the form's current data
  * (`{quantity}`, `{symbol}`; `{query.x}` from the route) whenever it changes, and shows the
  * answer's `items` as label/value rows. The server computes the figures, so the ticket shows
  * exactly what the order will charge. Nothing is shown until the data is complete; a refusal
@@ -17,8 +17,11 @@ export interface EstimateSpec {
   call: string;
   /** Body of the call; `{field}` takes the form's value, `{query.x}` the route's. */
   params: Record<string, unknown>;
-  /** Rows to show: answer field, message id of the label, formatter name. */
-  items: Array<{ field: string; label: string; format?: string }>;
+  /**
+   * Rows to show: answer field, message id of the label, formatter name; a list field with
+   * `itemFields` shows one line per item (the basket's shares per stock).
+   */
+  items: Array<{ field: string; label: string; format?: string; itemFields?: Array<string | { field: string; format?: string; prefix?: string }> }>;
   /** Message id of a note under the rows (e.g. "rate simulated, like the prices"). */
   note?: string;
 }
@@ -43,7 +46,7 @@ export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormC
         {spec.items.map((item) => (
           <div key={item.field} className="detail-row">
             <dt><FormattedMessage id={item.label} /></dt>
-            <dd data-testid={`estimate-${item.field}`}>{format.value(data[item.field], item.format)}</dd>
+            <dd data-testid={`estimate-${item.field}`} className={item.itemFields ? 'estimate-lines' : undefined}>{item.itemFields ? format.binding(data, item) : format.value(data[item.field], item.format)}</dd>
           </div>
         ))}
       </dl>

@@ -5,7 +5,11 @@
  * fee): `{call, field, feeLabel, netLabel}`; the fee is the server's own rule
  * (`withdrawalFeeMinor`, rounded down to the cent). `ui:options.minimumCall`/`minimumField`
  * fill the placeholder with a minimum; `ui:options.chips` `{call, field}` offers quick amounts;
- * `ui:options.integer` allows whole units only.
+ * `ui:options.available` `{call, field, label, allLabel}` shows the amount available (e.g. the
+ * balance) under the input with a chip that enters all of it; `ui:options.integer` allows whole
+ * units only; `ui:options.estimate` shows server-computed figures for the current data (as the
+ * stepper's: the basket's shares per stock and leftover). A typed amount the field cannot take (negative, too many decimals) stays visible,
+ * reaches the schema's validation as typed, and hides the fee and net until it is valid again.
  */
 import { useState, type ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -14,13 +18,18 @@ import { formatMoney } from '../../src/shared/format';
 import { fromMinor, roundToMinor, withdrawalFeeMinor } from '../../src/shared/money';
 import { useCallData } from '../data';
 import { readPath } from '../data';
+import type { FormContext } from '../form/context';
+import { Estimate, type EstimateSpec } from './Estimate';
 
 const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
 const WHOLE = /^\d{0,9}$/;
+/** What the input lets through at all: a sign, digits, one separator (validation judges the rest). */
+const TYPED = /^-?\d{0,12}([.,]\d{0,6})?$/;
 
 
 export function MoneyWidget(props: WidgetProps) {
-  const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly } = props;
+  const { id, value, options, placeholder, rawErrors, onChange, onBlur, onFocus, disabled, readonly, registry } = props;
+  const estimate = options.estimate as EstimateSpec | undefined;
   const intl = useIntl();
   const [text, setText] = useState(value === undefined || value === null ? '' : String(value).replace('.', intl.locale.startsWith('de') ? ',' : '.'));
   const breakdown = options.breakdown as { call: string; field: string; feeLabel: string; netLabel: string } | undefined;
@@ -32,20 +41,31 @@ export function MoneyWidget(props: WidgetProps) {
   const chipData = useCallData<Record<string, unknown>>(chips ? { call: chips.call } : null);
   const chipValues = chips && chipData.data ? ((readPath(chipData.data, chips.field) as number[] | undefined) ?? []) : [];
 
+  const available = options.available as { call: string; field: string; label: string; allLabel: string } | undefined;
+  const availableData = useCallData<unknown>(available ? { call: available.call } : null);
+  const availableValue = available && availableData.data !== undefined ? Number(readPath(availableData.data, available.field)) : NaN;
+
   const set = (next: string) => {
     setText(next);
     const parsed = Number(next.replace(',', '.'));
-    onChange(next === '' || Number.isNaN(parsed) ? undefined : parsed);
+    onChange(next === '' || next === '-' || Number.isNaN(parsed) ? undefined : parsed);
   };
   const handle = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value.replace(/\s/g, '');
-    if (!(options.integer ? WHOLE : AMOUNT).test(next)) return;
+    if (!TYPED.test(next)) return;
     set(next);
   };
 
-  const amountMinor = typeof value === 'number' ? roundToMinor(value) : 0;
+  // The fee and net only for an amount the field accepts (and within the known bounds).
+  const valid =
+    typeof value === 'number' &&
+    value > 0 &&
+    (options.integer ? WHOLE : AMOUNT).test(text) &&
+    !(minimumValue !== undefined && value < Number(minimumValue)) &&
+    !(Number.isFinite(availableValue) && value > availableValue);
+  const amountMinor = valid ? roundToMinor(value) : 0;
   const rate = breakdown && ratio.data !== undefined ? Number(readPath(ratio.data, breakdown.field)) : NaN;
-  const fee = Number.isFinite(rate) ? withdrawalFeeMinor(amountMinor, Math.round(rate * 10_000)) : null;
+  const fee = valid && Number.isFinite(rate) ? withdrawalFeeMinor(amountMinor, Math.round(rate * 10_000)) : null;
   const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(Number(minimumValue)) }) : placeholder;
 
   return (
@@ -67,6 +87,16 @@ export function MoneyWidget(props: WidgetProps) {
           onFocus={() => onFocus(id, value)}
         />
       </div>
+      {available && Number.isFinite(availableValue) && (
+        <div className="money-available" data-testid="money-available">
+          <span>
+            {intl.formatMessage({ id: available.label })} <strong className="mono">{formatMoney(availableValue)}</strong>
+          </span>
+          <button type="button" className={`chip${value === availableValue ? ' active' : ''}`} disabled={disabled || readonly || availableValue <= 0} onClick={() => set(String(availableValue))} data-testid="money-all">
+            {intl.formatMessage({ id: available.allLabel })}
+          </button>
+        </div>
+      )}
       {chipValues.length > 0 && (
         <div className="chips" role="group">
           {chipValues.map((chip) => (
@@ -88,6 +118,7 @@ export function MoneyWidget(props: WidgetProps) {
           </div>
         </dl>
       )}
+      {estimate && <Estimate spec={estimate} context={registry.formContext as FormContext} />}
     </div>
   );
 }

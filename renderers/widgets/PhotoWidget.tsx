@@ -15,7 +15,7 @@ import { downscalePhoto } from './downscale';
 type Phase = { kind: 'empty' } | { kind: 'uploading'; progress: number } | { kind: 'failed' } | { kind: 'done' };
 
 export function PhotoWidget(props: WidgetProps) {
-  const { id, value, options, rawErrors, onChange, label } = props;
+  const { id, value, options, rawErrors, onChange, label, disabled } = props;
   const host = useHost();
   const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
@@ -67,6 +67,7 @@ export function PhotoWidget(props: WidgetProps) {
         capture="environment"
         className="visually-hidden"
         aria-label={label}
+        disabled={disabled}
         onChange={(event) => void choose(event.target.files?.[0])}
       />
       {preview || phase.kind === 'done' ? (
@@ -91,7 +92,7 @@ export function PhotoWidget(props: WidgetProps) {
           </button>
         </div>
       ) : (
-        <button type="button" className="photo-empty" onClick={() => input.current?.click()}>
+        <button type="button" className="photo-empty" disabled={disabled} onClick={() => input.current?.click()}>
           <span className="photo-camera"><Camera size={26} /></span>
           <span><FormattedMessage id={String(options.hint ?? 'photo.take')} /></span>
         </button>

@@ -13,6 +13,8 @@ export interface ScreenCall {
     amountField?: string;
     /** Body field with the number of units (shares, lots). */
     quantityField?: string;
+    /** Query whose answer holds the fee ratio at `field` (0.03 = 3 %): the sheet adds fee and net. */
+    fee?: { call: string; field: string };
   };
 }
 
@@ -49,6 +51,12 @@ export interface ConfirmSpec {
   amountField?: string;
   /** Body field holding the number of units (shares, lots) the call buys or sells. */
   quantityField?: string;
+  /**
+   * A query (named by the screen's layout too) whose answer holds the fee ratio at `field`
+   * (0.03 = 3 %): the sheet shows the fee of the amount (the server's rule, `withdrawalFeeMinor`)
+   * and the net below the amount.
+   */
+  fee?: { call: string; field: string };
 }
 
 /** What the renderer and the layout lint know about a call: its declaration, no handler. */

@@ -46,3 +46,20 @@ export function isWithinWindow(window: TimeWindow, epochMs: number): boolean {
   if (window.weekdaysOnly && (weekday === 0 || weekday === 6)) return false;
   return msOfDay >= parseClockTime(window.start) && msOfDay < parseClockTime(window.end);
 }
+
+/**
+ * When a window opens next after an instant (epoch ms), or null while it is open: today's
+ * opening if still ahead, else the next day's (the next weekday's for a weekdays-only window).
+ */
+export function nextWindowOpening(window: TimeWindow, epochMs: number): number | null {
+  if (isWithinWindow(window, epochMs)) return null;
+  const { weekday, msOfDay } = indiaInstant(epochMs);
+  const midnight = epochMs - msOfDay;
+  const start = parseClockTime(window.start);
+  for (let day = 0; day <= 7; day += 1) {
+    const opening = midnight + day * DAY_MS + start;
+    const dayOfWeek = (weekday + day) % 7;
+    if (opening > epochMs && !(window.weekdaysOnly && (dayOfWeek === 0 || dayOfWeek === 6))) return opening;
+  }
+  return null;
+}

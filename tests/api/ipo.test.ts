@@ -28,7 +28,7 @@ type Details = Ipo & {
   applications: number; appliedShares: number; seedHash: string; seed: string | null; winRate: number | null; totalLots: number;
   book: Array<{ id: string; lots: number; allottedLots: number }> | null; myApplication: Application | null;
 };
-type Application = { id: string; ipoId: string; symbol: string; appliedShares: number; allottedShares: number; amount: number; refundAmount: number; status: string; appliedAt: string };
+type Application = { id: string; ipoId: string; symbol: string; appliedShares: number; allottedShares: number; amount: number; refundAmount: number; status: string; appliedAt: string; heldAmount: number; paidAmount: number | null; releasedAmount: number | null; allotmentAt: string };
 
 let symbolCounter = 0;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -154,6 +154,9 @@ describe('applications', () => {
     const d = await details(user, id);
     expect(d).toMatchObject({ status: 'open', applications: 1, appliedShares: 20, subscribedTimes: 0.2 });
     expect(d.myApplication).toMatchObject({ id: receipt.id, appliedShares: 20, allottedShares: 0, amount: 2000, status: 'applied' });
+    // Before allotment only the held amount is known: paid and released are not figures yet.
+    expect(d.myApplication).toMatchObject({ heldAmount: 2000, paidAmount: null, releasedAmount: null });
+    expect(Date.parse(d.myApplication!.allotmentAt)).toBeGreaterThan(ctx.server.clock.now());
     const bill = expectOk(await ctx.server.call<{ items: Array<{ event: string; kind: string; amount: number | null; reserved: number | null }> }>('billflow/myBillflow', {}, { token: user.token }));
     // The application is one bill line: 2000 reserved, total assets unchanged.
     expect(bill.items.filter((i) => i.kind === 'ipo_hold').map((i) => [i.event, i.amount, i.reserved])).toEqual([['ipo_applied', null, 2000]]);
@@ -208,6 +211,11 @@ describe('allotment (SEBI retail rule)', () => {
     for (const a of got) {
       expect(a.allottedShares).toBeGreaterThanOrEqual(10);
       expect(a.allottedShares + a.refundAmount / 100).toBe(a.appliedShares);
+      // Held, paid and released as separate figures: what was held is paid or released.
+      expect(a.heldAmount).toBe(a.amount);
+      expect(a.paidAmount).toBe(a.allottedShares * 100);
+      expect(a.releasedAmount).toBe(a.refundAmount);
+      expect(a.paidAmount! + a.releasedAmount!).toBe(a.heldAmount);
     }
     // floor(6×4/10)=2, floor(6×4/10)=2, floor(6×2/10)=1 → 5 given, 1 leftover lot by lottery.
     const lots = got.map((a) => a.allottedShares / 10);

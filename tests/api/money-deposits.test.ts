@@ -54,9 +54,10 @@ describe('pay/getTime', () => {
   it('answers the configured window in India time, whether it is open, and the institution minimum', async () => {
     const user = await investor(ctx.server);
     const terms = expectOk(await ctx.server.call('pay/getTime', {}, { token: user.token }));
-    expect(terms).toEqual({ start: '09:00', end: '22:00', timeZone: 'Asia/Kolkata', open: true, institutionMinimum: 2000 });
+    expect(terms).toEqual({ start: '09:00', end: '22:00', timeZone: 'Asia/Kolkata', open: true, opensAt: null, institutionMinimum: 2000 });
     ctx.server.clock.set(indiaTime(2026, 11, 23, 22, 0));
-    expect(expectOk(await ctx.server.call<{ open: boolean }>('pay/getTime', {}, { token: user.token })).open).toBe(false);
+    // Closed: the answer names the next opening, the next morning at 09:00 India time.
+    expect(expectOk(await ctx.server.call<{ open: boolean; opensAt: number | null }>('pay/getTime', {}, { token: user.token }))).toMatchObject({ open: false, opensAt: indiaTime(2026, 11, 24, 9, 0) });
   });
 
   it('needs a token (501)', async () => {

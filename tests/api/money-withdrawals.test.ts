@@ -60,10 +60,11 @@ describe('withdrawal/getServiceChargeProportion', () => {
   it('answers the 3 % fee, the minimum and the weekday window', async () => {
     const { token } = await investor(ctx.server);
     expect(expectOk(await ctx.server.call('withdrawal/getServiceChargeProportion', {}, { token }))).toEqual({
-      proportion: 0.03, percent: 3, minAmount: 100, start: '09:30', end: '17:30', weekdaysOnly: true, timeZone: 'Asia/Kolkata', open: true, requiresIdentity: false,
+      proportion: 0.03, percent: 3, minAmount: 100, start: '09:30', end: '17:30', weekdaysOnly: true, timeZone: 'Asia/Kolkata', open: true, opensAt: null, requiresIdentity: false,
     });
     ctx.server.clock.set(indiaTime(2026, 11, 28, 12, 0));
-    expect(expectOk(await ctx.server.call<{ open: boolean }>('withdrawal/getServiceChargeProportion', {}, { token })).open).toBe(false);
+    // A Saturday: the next opening is Monday 09:30 India time.
+    expect(expectOk(await ctx.server.call<{ open: boolean; opensAt: number | null }>('withdrawal/getServiceChargeProportion', {}, { token }))).toMatchObject({ open: false, opensAt: indiaTime(2026, 11, 30, 9, 30) });
   });
 });
 

@@ -60,7 +60,13 @@ describe('AI baskets', () => {
     const before = await balances(ctx.server, user.token);
     const prices = new Map<string, number>();
     for (const s of basket.symbols) prices.set(s.symbol, minor(await lastPrice(ctx.server, s.symbol)));
+    // The ticket previews the very split the order makes: shares per stock and the leftover.
+    const quote = expectOk(await ctx.server.call<{ lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number }>; amount: number; invested: number; leftover: number; rate: number }>('aiRecommend/quote', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
     const receipt = expectOk(await ctx.server.call<{ id: string; orders: Array<{ symbol: string; quantity: number; price: number }>; invested: number; leftover: number }>('aiRecommend/buy', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
+    expect(quote).toMatchObject({ amount: 50_000.55, invested: receipt.invested, leftover: receipt.leftover });
+    expect(quote.lines.map((l) => [l.symbol, l.quantity, l.price])).toEqual(receipt.orders.map((o) => [o.symbol, o.quantity, o.price]));
+    expect(quote.lines.every((l) => l.name.length > 0 && l.amount > 0)).toBe(true);
+    expect(Math.round(quote.lines.reduce((sum, l) => sum + l.amount * 100, 0))).toBe(Math.round(quote.invested * 100));
     const amount = 5_000_055;
     let invested = 0;
     for (const s of basket.symbols) {
@@ -94,6 +100,8 @@ describe('AI baskets', () => {
     const before = await balances(ctx.server, user.token);
     const t = { token: user.token };
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 4999.99 }, t), 400, 1771);
+    expectCall(await ctx.server.call('aiRecommend/quote', { id: basket.id, amount: 4999.99 }, t), 400, 1771);
+    expectCall(await ctx.server.call('aiRecommend/quote', { id: basket.id }, t), 400, 1203);
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 5000.001 }, t), 400, 1203);
     expectCall(await ctx.server.call('aiRecommend/buy', { id: 'momentum-1999-01-01', amount: 5000 }, t), 404, 1770);
     expectCall(await ctx.server.call('aiRecommend/buy', { id: basket.id, amount: 50_000 }, t), 409, 1210);

@@ -73,7 +73,13 @@ describe('investor purchases', () => {
     expect(listed).toMatchObject({ price: offer.price, remaining: 50, minQuantity: 10, status: 'open', premiumPct: 0 });
     expect(listed.marketPrice).toBe(offer.price);
     const before = await balances(ctx.server, user.token);
+    // The ticket before confirming shows what the purchase then charges.
+    const quote = expectOk(await ctx.server.call<{ price: number; quantity: number; grossQuote: number; rate: number; commission: number; total: number; currency: string }>('blockTrading/quote', { id: offer.id, quantity: 12 }, { token: user.token }));
+    expect(quote).toMatchObject({ price: offer.price, quantity: 12, grossQuote: (minor(offer.price) * 12) / 100, currency: 'INR' });
+    expect(quote.rate).toBeGreaterThan(0);
+    expectCall(await ctx.server.call('blockTrading/quote', { id: offer.id, quantity: 5 }, { token: user.token }), 400, 1754);
     const receipt = expectOk(await ctx.server.call<{ id: string; price: number; quantity: number; commission: number; amount: number; lockedUntil: number }>('blockTrading/purchase', { id: offer.id, quantity: 12 }, { token: user.token }));
+    expect(quote).toMatchObject({ commission: receipt.commission, total: receipt.amount });
     const fee = commissionMinor(minor(offer.price) * 12, 10);
     expect(receipt).toMatchObject({ price: offer.price, quantity: 12, commission: fee / 100, amount: (minor(offer.price) * 12 + fee) / 100, lockedUntil: ctx.server.clock.now() + 3 * 86_400_000 });
     expect((await balances(ctx.server, user.token)).available).toBe(before.available - minor(receipt.amount));

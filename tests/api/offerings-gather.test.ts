@@ -65,6 +65,11 @@ describe('investor plans', () => {
     const user = await trader(ctx.server, ctx.operator, 50_000);
     const plan = await savePlan({ symbol: 'INFY' });
     const start = await balances(ctx.server, user.token);
+    // The ticket: the held amount, each tranche's budget and what it buys at today's price.
+    const today = minor(await lastPrice(ctx.server, 'INFY'));
+    const quote = expectOk(await ctx.server.call<{ price: number; rate: number; amount: number; amountQuote: number; tranches: number; trancheAmount: number; sharesPerTranche: number }>('gather/quote', { id: plan.id, amount: 7000.5 }, { token: user.token }));
+    expect(quote).toMatchObject({ price: today / 100, amount: 7000.5, tranches: 3, trancheAmount: Math.floor(700_050 / 3) / 100, sharesPerTranche: affordableQuantity(Math.floor(700_050 / 3), today, 10, minor(quote.rate)) });
+    expect(quote.amountQuote).toBeGreaterThanOrEqual(7000.5);
     const { id } = expectOk(await ctx.server.call<{ id: string }>('gather/purchase', { id: plan.id, amount: 7000.5 }, { token: user.token }));
     const amount = 700_050;
     expect(await balances(ctx.server, user.token)).toEqual({ available: start.available - amount, held: start.held + amount });
@@ -160,6 +165,9 @@ describe('investor plans', () => {
     expect(expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1000 }, t), 400, 1762).message).toBe('The minimum amount is ₹1,500.00.');
     expect((await ctx.server.call('gather/purchase', { id: plan.id, amount: 1000 }, { ...t, lang: 'de' })).body.message).toBe('Mindestbetrag: 1.500,00 ₹.');
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: 1500.001 }, t), 400, 1203);
+    expectCall(await ctx.server.call('gather/quote', { id: plan.id, amount: 1000 }, t), 400, 1762);
+    expectCall(await ctx.server.call('gather/quote', { id: plan.id, amount: -5 }, t), 400, 1203);
+    expectCall(await ctx.server.call('gather/quote', { id: upcoming.id, amount: 1500 }, t), 409, 1761);
     expectCall(await ctx.server.call('gather/purchase', { id: plan.id, amount: -5 }, t), 400, 1203);
     expectCall(await ctx.server.call('gather/purchase', { id: 'missing', amount: 1500 }, t), 404, 1760);
     expectCall(await ctx.server.call('gather/purchase', { id: upcoming.id, amount: 1500 }, t), 409, 1761);

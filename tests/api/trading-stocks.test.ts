@@ -17,6 +17,7 @@ const money = useMoneyServer({ resetClock: false });
 const minor = (units: number) => Math.round(units * 100);
 type Holding = { symbol: string; quantity: number; averageCost: number; lastPrice: number; marketValue: number; unrealizedPnl: number; unrealizedPnlPercent: number };
 type Assets = { available: number; held: number; positions: number; total: number };
+type Summary = Assets & { invested: number; currentValue: number; dayPnl: number; dayPnlPercent: number; totalPnl: number; totalPnlPercent: number; realizedPnl: number };
 
 describe('stock orders', () => {
   it('buys at the feed price plus commission, keeps the average cost, sells with realized P/L', async () => {
@@ -76,6 +77,33 @@ describe('stock orders', () => {
     const final = expectOk(await money.server.call<Assets>('purse/getAssets', {}, { token: user.token }));
     expect(final.positions).toBe(0);
     expect(minor(final.available)).toBe(10_000_000 - cost + minor(sell.proceeds) + minor(rest.proceeds));
+  });
+
+  it('answers the money picture of /position: invested, current value, day and total P/L, realized P/L, last price in the account currency', async () => {
+    const user = await trader(money.server, money.operator, 100_000);
+    const empty = expectOk(await money.server.call<Summary>('purse/getAssets', {}, { token: user.token }));
+    expect(empty).toMatchObject({ invested: 0, currentValue: 0, dayPnl: 0, dayPnlPercent: 0, totalPnl: 0, totalPnlPercent: 0, realizedPnl: 0 });
+    const buy = expectOk(await money.server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'INFY', quantity: 4 }, { token: user.token }));
+    money.server.clock.advance(30_000);
+    const quote = expectOk(await money.server.call<{ last: number; prevClose: number }>('markets/getMarket', { symbol: 'INFY' }));
+    const rate = minor(await lastPrice(money.server, 'EURINR'));
+    const summary = expectOk(await money.server.call<Summary>('purse/getAssets', {}, { token: user.token }));
+    const value = toAccountMinor(minor(quote.last) * 4, rate, 'charge');
+    const before = toAccountMinor(minor(quote.prevClose) * 4, rate, 'charge');
+    expect(minor(summary.invested)).toBe(minor(buy.total));
+    expect(minor(summary.currentValue)).toBe(value);
+    expect(summary.currentValue).toBe(summary.positions);
+    expect(minor(summary.totalPnl)).toBe(value - minor(buy.total));
+    expect(summary.totalPnlPercent).toBe(Math.round(((value - minor(buy.total)) / minor(buy.total)) * 10_000) / 100);
+    expect(minor(summary.dayPnl)).toBe(value - before);
+    expect(summary.dayPnlPercent).toBe(Math.round(((value - before) / before) * 10_000) / 100);
+    const holding = expectOk(await money.server.call<{ items: Array<Holding & { lastPriceAccount: number }> }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
+    expect(minor(holding.lastPriceAccount)).toBe(toAccountMinor(minor(quote.last), rate, 'charge'));
+    expect(holding.lastPrice).toBe(quote.last);
+
+    const sale = expectOk(await money.server.call<{ realizedPnl: number }>('order/sell', { symbol: 'INFY', quantity: 4 }, { token: user.token }));
+    const after = expectOk(await money.server.call<Summary>('purse/getAssets', {}, { token: user.token }));
+    expect(after).toMatchObject({ invested: 0, currentValue: 0, realizedPnl: sale.realizedPnl });
   });
 
   it('refuses selling without a position, bad quantities, indices, unknown symbols and orders beyond the balance', async () => {

@@ -43,7 +43,10 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await form.getByTestId('submit').click();
   await confirmCommand(page);
   await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();
-  await expect(page).toHaveURL(/\/position$/);
+  // The buy lands on the holding, not on the open contracts.
+  await expect(page).toHaveURL(/\/position\?tab=holdings$/);
+  await expect(page.getByRole('tab', { name: 'Bestand' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('list-holdings')).toContainText('NIVBANK');
   const orders = await api<{ items: Array<{ symbol: string; quantity: number }> }>(request, user.token, 'etfOrder/page', {});
   expect(orders.items[0]).toMatchObject({ symbol: 'NIVBANK', quantity: 2 });
 
@@ -87,7 +90,8 @@ test('the stand-alone ticket /buy shows price in INR, the rate and the amount in
   await page.screenshot({ path: path.join(shots, 'buy.png'), fullPage: true });
   await form.getByTestId('submit').click();
   await confirmCommand(page);
-  await expect(page).toHaveURL(/\/position$/);
+  await expect(page).toHaveURL(/\/position\?tab=holdings$/);
+  await expect(page.getByTestId('list-holdings')).toContainText('Tata Consultancy');
   const holdings = await api<{ items: Array<{ symbol: string; quantity: number; currency: string }> }>(request, user.token, 'order/purchaseDetails', { type: 'holdings' });
   expect(holdings.items).toEqual([expect.objectContaining({ symbol: 'TCS', quantity: 2, currency: 'INR' })]);
   const assets = await api<{ available: number }>(request, user.token, 'purse/getAssets', {});

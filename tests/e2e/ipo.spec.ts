@@ -14,6 +14,8 @@ import { api, fundedInvestor, openWithSession, operatorToken, registerByApi, con
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** A detail row: its label, then its value. */
+const line = (label: string, value: string) => new RegExp(`${label}\\s*${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}`);
 
 test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList and the holding after listing', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -39,10 +41,16 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   const row = page.getByTestId('list-issues').getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
   await expect(row).toContainText('Zeichnung offen');
   await expect(row).toContainText('Endet in');
+  // 3 lots asked of 2 offered: the subscription as a multiple in the viewer's language.
+  await expect(row).toContainText('gezeichnet 1,50×');
   await page.screenshot({ path: path.join(shots, 'ipo.png') });
   await row.click();
 
   await expect(page).toHaveURL(/\/ipoDetails\?id=/);
+  await expect(page.getByTestId('detail-book')).toContainText(line('Überzeichnung', '1,50×'));
+  // The price once: the label names no currency, the value carries it.
+  await expect(page.getByTestId('detail-issue')).toContainText(line('Ausgabepreis je Aktie', '100,00 ₹'));
+  await expect(page.getByTestId('detail-issue')).not.toContainText('₹ 100');
   const form = page.getByTestId('form-apply');
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: /Mehr|increase/i }).click();
@@ -61,8 +69,12 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   expect(applied.amount).toBeGreaterThan(0);
   expect(applied.amount).toBeLessThan(3000 / 20); // ₹3,000 is far less than €3,000
   const mine = page.getByTestId('detail-mine');
-  await expect(mine).toContainText(formatMoney(applied.amount));
+  await expect(mine).toContainText(line('Reserviert', formatMoney(applied.amount)));
   await expect(mine).toContainText('Gezeichnet');
+  // Before allotment nothing reads as final: no allotted shares, no refund, only when it happens.
+  await expect(mine).not.toContainText('Zugeteilte Aktien');
+  await expect(mine).not.toContainText('Freigegeben');
+  await expect(page.getByText(/Zuteilung, Zahlung und Freigabe des Rests stehen nach der Zuteilung am \d\d\.\d\d\.\d{4}, \d\d:\d\d fest\./)).toBeVisible();
   await expect(page.getByTestId('form-apply')).toHaveCount(0);
   const assets = await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {});
   expect(assets).toMatchObject({ available: (500_000 - Math.round(applied.amount * 100)) / 100, held: applied.amount });
@@ -76,20 +88,28 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   expect(Math.round(allotted.refundAmount * 100) + Math.round(allotted.allottedAmount * 100)).toBe(Math.round(applied.amount * 100));
   await expect(async () => {
     await page.reload();
-    await expect(application).toContainText(`Erstattet ${formatMoney(allotted.refundAmount)}`, { timeout: 2000 });
+    await expect(application).toContainText(`Freigegeben ${formatMoney(allotted.refundAmount)}`, { timeout: 2000 });
   }).toPass({ timeout: 60_000 });
+  await expect(application).toContainText(`Bezahlt ${formatMoney(allotted.allottedAmount)}`);
   await expect(application).toContainText('Zugeteilt ·');
   await expect(application).toContainText('Zugeteilte Aktien 10');
   await page.screenshot({ path: path.join(shots, 'ipo-list.png') });
+  // Held, paid and released as separate lines on the issue.
+  await application.click();
+  const resolved = page.getByTestId('detail-mineResolved');
+  await expect(resolved).toContainText(line('Reserviert', formatMoney(applied.amount)));
+  await expect(resolved).toContainText(line('Bezahlt', formatMoney(allotted.allottedAmount)));
+  await expect(resolved).toContainText(line('Freigegeben', formatMoney(allotted.refundAmount)));
+  await page.screenshot({ path: path.join(shots, 'ipo-allotted.png'), fullPage: true });
   expect(await api<{ available: number; held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ available: (500_000 - Math.round(allotted.allottedAmount * 100)) / 100, held: 0 });
 
   // Listing: the allotted shares are a holding, the symbol joins the market.
   await expect.poll(async () => (await api<{ status: string }>(request, investor.token, 'ipo/details', { id })).status, { timeout: 60_000 }).toBe('listed');
   await page.goto('/position');
   await page.getByRole('tab', { name: /Bestand|Holdings/ }).click();
-  // The listed symbol is in the instrument master: named, and valued at its live price in ₹.
+  // The listed symbol is in the instrument master: named, and valued at its live price in euros beside the ₹ price.
   const holding = page.getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
-  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s₹/);
+  await expect(holding).toContainText(/Kurs [\d.]+,\d\d\s€ · [\d.]+,\d\d\s₹/);
   const quote = await api<{ symbol: string; currency: string }>(request, investor.token, 'markets/getMarket', { symbol });
   expect(quote).toMatchObject({ symbol, currency: 'INR' });
   await page.screenshot({ path: path.join(shots, 'ipo-holding.png') });

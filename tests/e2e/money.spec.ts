@@ -50,7 +50,9 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
 
   // Deposit by bank transfer with a screenshot.
   await openWithSession(page, user.token, '/pay');
-  await expect(page.getByTestId('notice').first()).toContainText('09:00 bis 22:00');
+  // The window's state first, then the window itself.
+  await expect(page.getByTestId('notice').first()).toContainText('Einzahlungen sind jetzt geöffnet, heute bis 22:00 Uhr');
+  await expect(page.getByTestId('notice').nth(1)).toContainText('09:00 bis 22:00');
   const form = page.getByTestId('form-deposit');
   await form.getByTestId('submit').click();
   await expect(form.locator('.field-error', { hasText: 'Darf nicht leer sein' })).toHaveCount(3);

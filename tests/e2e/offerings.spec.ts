@@ -32,6 +32,10 @@ test('block trading: buy from an offer, see it locked in the records; the operat
   await expect(page.getByTestId('detail-offer')).toContainText('Marktpreis');
   const form = page.getByTestId('form-buy');
   await form.getByLabel('Stückzahl').fill('3');
+  // Before confirming: the offer price in ₹, the EUR/INR rate and the total in euros.
+  await expect(form.getByTestId('estimate-price')).toContainText('₹');
+  await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(form.getByTestId('estimate-total')).toContainText('€');
   await shot(page, 'blockTradingBuy');
   await form.getByTestId('submit').click();
   await confirmCommand(page);
@@ -61,6 +65,11 @@ test('gather: join a plan, the server runs both tranches, the record shows the f
   await row.click();
   await expect(page).toHaveURL(/\/gatherJoin\?id=/);
   await page.getByTestId('form-join').getByLabel('Betrag').fill('10000');
+  // Before confirming: the ₹ price, the rate, the amount in ₹ and what a tranche buys today.
+  await expect(page.getByTestId('form-join').getByTestId('estimate-price')).toContainText('₹');
+  await expect(page.getByTestId('form-join').getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(page.getByTestId('form-join').getByTestId('estimate-amountQuote')).toContainText('₹');
+  await expect(page.getByTestId('form-join').getByTestId('estimate-sharesPerTranche')).toHaveText(/^\d+$/);
   await shot(page, 'gatherJoin');
   await page.getByTestId('form-join').getByTestId('submit').click();
   await confirmCommand(page);
@@ -101,6 +110,12 @@ test('AI baskets: method and record shown, buy a basket, see it with value and P
   await expect(page.getByTestId('detail-basket')).toContainText('Methode');
   await expect(page.getByTestId('list-symbols').getByTestId('list-row')).toHaveCount(5);
   await page.getByTestId('form-buy').getByLabel('Betrag').fill('20000');
+  // Before confirming: shares per stock (one line each, in ₹ and €), the rate and the leftover.
+  const lines = page.getByTestId('form-buy').getByTestId('estimate-lines');
+  await expect(lines).toContainText('× ');
+  expect((await lines.innerText()).split('\n').filter((l) => l.includes('₹') && l.includes('€')).length).toBeGreaterThan(0);
+  await expect(page.getByTestId('form-buy').getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
+  await expect(page.getByTestId('form-buy').getByTestId('estimate-leftover')).toContainText('€');
   await shot(page, 'aiBlockTradingBuy');
   await page.getByTestId('form-buy').getByTestId('submit').click();
   await confirmCommand(page);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INDIA_OFFSET_MS, indiaInstant, indiaMonthRange, indiaTime } from '../../src/shared/india-time';
-import { isWithinWindow, parseClockTime, parseWindow } from '../../src/shared/windows';
+import { isWithinWindow, nextWindowOpening, parseClockTime, parseWindow } from '../../src/shared/windows';
 
 const deposit = parseWindow('09:00-22:00', false);
 const withdrawal = parseWindow('09:30-17:30', true);
@@ -71,5 +71,29 @@ describe('indiaMonthRange', () => {
     expect(to - from).toBe(31 * 86_400_000);
     expect(() => indiaMonthRange('2026-13')).toThrow(RangeError);
     expect(INDIA_OFFSET_MS).toBe(19_800_000);
+  });
+});
+
+describe('nextWindowOpening', () => {
+  it.each([
+    ['deposit, open', deposit, indiaTime(2026, 11, 24, 12, 0), null],
+    ['deposit, before opening', deposit, indiaTime(2026, 11, 24, 8, 0), indiaTime(2026, 11, 24, 9, 0)],
+    ['deposit, after closing', deposit, indiaTime(2026, 11, 24, 22, 0), indiaTime(2026, 11, 25, 9, 0)],
+    ['withdrawal, Friday evening', withdrawal, indiaTime(2026, 11, 27, 18, 0), indiaTime(2026, 11, 30, 9, 30)],
+    ['withdrawal, Saturday morning', withdrawal, indiaTime(2026, 11, 28, 8, 0), indiaTime(2026, 11, 30, 9, 30)],
+    ['withdrawal, Monday early', withdrawal, indiaTime(2026, 11, 30, 9, 29), indiaTime(2026, 11, 30, 9, 30)],
+  ])('%s', (_label, window, instant, expected) => {
+    expect(nextWindowOpening(window, instant)).toBe(expected);
+  });
+
+  it('is always a moment inside the window, after the instant, within a week', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: indiaTime(2026, 1, 1), max: indiaTime(2027, 1, 1) }), fc.boolean(), (instant, weekdays) => {
+        const window = weekdays ? withdrawal : deposit;
+        const opening = nextWindowOpening(window, instant);
+        if (isWithinWindow(window, instant)) return opening === null;
+        return opening !== null && opening > instant && opening - instant <= 7 * 86_400_000 && isWithinWindow(window, opening) && !isWithinWindow(window, opening - 1);
+      }),
+    );
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The form block: renders a screen's data schema with rjsf (our templates and widgets),
  * validates in the browser with the same schema the server uses, submits to the layout's
- * call and runs its `onSuccess` actions. Server field errors land on their fields.
+ * call and runs its `onSuccess` actions. Server field errors land on their fields. With
+ * `disabledWhen` the form is shown disabled while a loaded field has one of the values (a closed
+ * money window).
  * Loaded lazily: rjsf and ajv ship only with screens that have a form.
  */
 import { useContext, useMemo, useRef, useState } from 'react';
@@ -54,6 +56,8 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const run = useRunActions();
   const command = useCommand();
   const initial = useCallData<Data>(spec.load);
+  const disabling = useCallData<Data>(spec.disabledWhen ?? null);
+  const disabled = spec.disabledWhen !== undefined && disabling.data !== undefined && spec.disabledWhen.in.includes(readPath(disabling.data, spec.disabledWhen.field) as never);
   const rawSchema = schemas[spec.schema] as SchemaNode;
   const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
   const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}, widgets), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl, widgets]);
@@ -100,7 +104,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   if ((spec.load && initial.isLoading) || !validator) return <Skeleton rows={4} />;
 
   const onSubmit = async (data: Data) => {
-    if (inFlight.current) return;
+    if (inFlight.current || disabled) return;
     inFlight.current = true;
     setBusy(true);
     setExtraErrors(undefined);
@@ -135,7 +139,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   };
 
   return (
-    <section className="form-block card" data-testid={`form-${spec.id ?? spec.schema}`}>
+    <section className="form-block card" data-testid={`form-${spec.id ?? spec.schema}`} data-disabled={disabled || undefined}>
       {spec.title && <h2 className="section-title inside"><FormattedMessage id={spec.title} /></h2>}
       <Form
         key={generation}
@@ -144,6 +148,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
         uiSchema={uiSchema}
         formData={current}
         validator={validator}
+        disabled={disabled}
         templates={TEMPLATES}
         widgets={widgets}
         formContext={formContext}
@@ -165,7 +170,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
           void onSubmit(event.formData as Data);
         }}
       >
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="submit">
+        <button type="submit" className="btn btn-primary" disabled={busy || disabled} aria-busy={busy} data-testid="submit">
           {busy && <span className="spinner" aria-hidden="true" />}
           <FormattedMessage id={spec.submit.label} />
         </button>

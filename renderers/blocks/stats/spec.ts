@@ -17,18 +17,12 @@ export interface StatsBlockSpec {
     {
       field: string;
       label: MessageId;
-      /**
-       * Formats of market figures: price (2 decimals), change (signed), percent (signed, value in percent), volume (compact), integer, text.
-       */
-      format?: 'price' | 'change' | 'percent' | 'volume' | 'integer' | 'text';
+      format?: string;
     },
     ...{
       field: string;
       label: MessageId;
-      /**
-       * Formats of market figures: price (2 decimals), change (signed), percent (signed, value in percent), volume (compact), integer, text.
-       */
-      format?: 'price' | 'change' | 'percent' | 'volume' | 'integer' | 'text';
+      format?: string;
     }[]
   ];
 }

@@ -16,12 +16,20 @@ export interface TabsBlockSpec {
     {
       label: MessageId;
       /**
+       * Name of the tab in the route's `tab` query parameter: /position?tab=holdings opens this tab.
+       */
+      key?: string;
+      /**
        * @minItems 1
        */
       blocks: [BlockSpec, ...BlockSpec[]];
     },
     ...{
       label: MessageId;
+      /**
+       * Name of the tab in the route's `tab` query parameter: /position?tab=holdings opens this tab.
+       */
+      key?: string;
       /**
        * @minItems 1
        */

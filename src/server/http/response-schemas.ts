@@ -27,3 +27,16 @@ export const WITHDRAWAL_RECEIPT: DataSchema = {
   required: ['id', 'fee', 'net'],
   properties: { id: { type: 'string' }, fee: { type: 'number' }, net: { type: 'number' } },
 };
+
+/**
+ * `purse/getAssets`: balances and holdings' value, and the money picture of /position
+ * (invested, current value, day's and total P/L, their percentages, realized P/L); currency
+ * units, percentages with 2 decimals.
+ */
+export const ASSETS: DataSchema = {
+  type: 'object',
+  required: ['available', 'held', 'positions', 'total', 'invested', 'currentValue', 'dayPnl', 'dayPnlPercent', 'totalPnl', 'totalPnlPercent', 'realizedPnl'],
+  properties: Object.fromEntries(
+    ['available', 'held', 'positions', 'total', 'invested', 'currentValue', 'dayPnl', 'dayPnlPercent', 'totalPnl', 'totalPnlPercent', 'realizedPnl'].map((field) => [field, { type: 'number' }]),
+  ),
+};

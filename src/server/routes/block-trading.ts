@@ -1,6 +1,6 @@
 /**
  * Block trading (docs/product.md, Calls): investor calls `blockTrading/list`,
- * `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
+ * `blockTrading/quote` (the ticket), `blockTrading/purchase` (with `Idempotency-Key`), `blockTrading/recordList`; the operator desk
  * `admin/blockTrading/save`, `…/list`, `…/close` (audited). Money in currency units, times epoch ms.
  */
 import { AppError } from '../domain/errors.js';
@@ -9,7 +9,7 @@ import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { readyFeed } from '../domain/trading/context.js';
 import { closeBlockOffer, listBlockOffers, saveBlockOffer } from '../domain/offerings/block-admin.js';
-import { listOffers, myBlockPurchases, offerDetail, purchaseBlock } from '../domain/offerings/block.js';
+import { listOffers, myBlockPurchases, offerDetail, purchaseBlock, quoteBlock } from '../domain/offerings/block.js';
 import { pageSlice } from '../../shared/page.js';
 import type { BlockOfferForm, BlockTradingBuyForm, ById, PageRequest } from '../../shared/generated/index.js';
 
@@ -23,6 +23,8 @@ export function blockTradingRoutes(calls: CallRegistry, ctx: TradingContext): vo
   user.query<PageRequest>('blockTrading/list', 'api/pageRequest', async ({ body }) => (await fresh(), pageSlice((await listOffers(ctx)).items, body)));
   // One offer (the purchase screen's header); any status.
   user.query<ById>('blockTrading/detail', 'api/byId', async ({ body }) => (await fresh(), offerDetail(ctx, body.id)));
+  // The ticket before confirming: the purchase form's body, priced like the purchase.
+  user.query<BlockTradingBuyForm>('blockTrading/quote', 'screens/blockTradingBuy', async ({ body }) => (await fresh(), quoteBlock(ctx, body)));
   // One schema per form: the purchase form's.
   user.command<BlockTradingBuyForm>('blockTrading/purchase', 'screens/blockTradingBuy', ({ auth, body, idempotency }) => purchaseBlock(ctx, auth!.userId, body, idempotency), {
     confirm: { quantityField: 'quantity' },

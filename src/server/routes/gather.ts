@@ -1,5 +1,6 @@
 /**
- * Gather (docs/product.md, Calls): investor calls `gather/getList`, `gather/purchase`
+ * Gather (docs/product.md, Calls): investor calls `gather/getList`, `gather/quote` (the ticket),
+ * `gather/purchase`
  * (joins; with `Idempotency-Key`), `gather/myRecord`, `gather/cancel`; the operator desk
  * `admin/gather/save`, `admin/gather/list`, `admin/gather/records` (audited saves).
  */
@@ -7,7 +8,7 @@ import type { CallRegistry } from '../http/calls.js';
 import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/offerings/gather-admin.js';
-import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail } from '../domain/offerings/gather.js';
+import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail, quoteJoin } from '../domain/offerings/gather.js';
 import { pageSlice } from '../../shared/page.js';
 import { AppError } from '../domain/errors.js';
 import type { ById, GatherJoinForm, GatherPlanForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
@@ -18,6 +19,10 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   user.query<PageRequest>('gather/getList', 'api/pageRequest', async ({ body }) => pageSlice((await listPlans(ctx)).items, body));
   // One plan (the join screen's header).
   user.query<ById>('gather/detail', 'api/byId', ({ body }) => planDetail(ctx, body.id));
+  // The ticket before confirming: the held amount in ₹ at the current rate and a tranche's shares today.
+  user.query<GatherJoinForm>('gather/quote', 'screens/gatherJoin', ({ body }) => quoteJoin(ctx, body), {
+    refusals: { amount: () => new AppError('amountInvalid') },
+  });
   // One schema per form: the gatherJoin form's; a missing or bad amount keeps code 1203.
   user.command<GatherJoinForm>('gather/purchase', 'screens/gatherJoin', ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount' },

@@ -16,7 +16,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
   user.query('withdrawal/getServiceChargeProportion', undefined, () => withdrawalTerms(deps));
 
   user.command<WithdrawalRequest>('withdrawal', 'screens/withdrawal', ({ auth, body, idempotency }) => requestWithdrawal(deps, auth!.userId, body, idempotency), {
-    confirm: { amountField: 'amount' },
+    confirm: { amountField: 'amount', fee: { call: 'withdrawal/getServiceChargeProportion', field: 'proportion' } },
     idempotent: true,
     options: successSchema(WITHDRAWAL_RECEIPT),
   });

@@ -137,6 +137,66 @@ export interface BasketReceipt {
   leftover: number;
 }
 
+/** A basket order split into whole shares per stock at live prices (see the module comment). */
+async function planBasket(ctx: TradingContext, input: { id: string; amount: number }) {
+  const { deps } = ctx;
+  const bps = deps.config.trading.commissionBasisPoints;
+  const row = await offeringsDb(deps.db).selectFrom('ai_baskets').selectAll().where('id', '=', input.id).where('current', '=', 1).executeTakeFirst();
+  if (!row) throw new AppError('basketNotFound');
+  const amountMinor = positiveMinor(input.amount);
+  if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: fromMinor(Number(row.min_amount_minor)) });
+  const { fit: f } = JSON.parse(row.basket_json) as StoredBasket;
+  const lines: Array<{ symbol: string; weightBp: number; priceMinor: number; quantity: number }> = [];
+  // Prices are INR, the amount is account money: floor(amount × rate × weight / price).
+  const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
+  for (const p of f.picks) {
+    const { priceMinor } = await livePrice(ctx.market, p.symbol);
+    lines.push({ symbol: p.symbol, weightBp: p.weightBp, priceMinor, quantity: Math.floor((amountMinor * fx.rateMinor * p.weightBp) / (10_000 * priceMinor * SAME_CURRENCY_RATE_MINOR)) });
+  }
+  const total = () => lines.reduce((s, l) => s + (l.quantity ? buyCostMinor(l.priceMinor, l.quantity, bps, fx.rateMinor) : 0), 0);
+  while (total() > amountMinor) {
+    const largest = lines.filter((l) => l.quantity > 0).sort((a, b) => b.priceMinor * b.quantity - a.priceMinor * a.quantity)[0]!;
+    largest.quantity--;
+  }
+  if (!lines.some((l) => l.quantity > 0)) throw new AppError('basketAmountTooSmall');
+  return { basketId: row.id, amountMinor, lines: lines.filter((l) => l.quantity > 0), now: deps.clock.now(), fx };
+}
+
+/** Answer of `aiRecommend/quote`: the basket ticket before confirming. */
+export interface BasketQuoteView {
+  /** One line per stock bought: shares, INR price, cost with commission in the account currency. */
+  lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number }>;
+  /** The amount asked for, currency units. */
+  amount: number;
+  /** Σ line costs: what the order takes from the available balance. */
+  invested: number;
+  /** amount − invested: what stays available. */
+  leftover: number;
+  currency: string;
+  accountCurrency: string;
+  /** INR per account-currency unit. */
+  rate: number;
+}
+
+/**
+ * `aiRecommend/quote {id, amount}`: the shares per stock and the leftover the order would
+ * buy now, split exactly as {@link buyBasket} splits it.
+ * @throws AppError as {@link buyBasket} before the ledger.
+ */
+export async function quoteBasket(ctx: TradingContext, input: { id: string; amount: number }): Promise<BasketQuoteView> {
+  const plan = await planBasket(ctx, input);
+  const bps = ctx.deps.config.trading.commissionBasisPoints;
+  const lines = plan.lines.map((l) => ({ symbol: l.symbol, name: nameOf(ctx.market, l.symbol), quantity: l.quantity, price: fromMinor(l.priceMinor), costMinor: buyCostMinor(l.priceMinor, l.quantity, bps, plan.fx.rateMinor) }));
+  const investedMinor = lines.reduce((sum, l) => sum + l.costMinor, 0);
+  return {
+    lines: lines.map(({ costMinor, ...l }) => ({ ...l, amount: fromMinor(costMinor) })),
+    amount: fromMinor(plan.amountMinor),
+    invested: fromMinor(investedMinor),
+    leftover: fromMinor(plan.amountMinor - investedMinor),
+    ...fxView(plan.fx),
+  };
+}
+
 /**
  * Buys a basket for `amount`.
  * @throws AppError `basketNotFound` (also a basket replaced by a newer fit), `amountInvalid`,
@@ -145,28 +205,8 @@ export interface BasketReceipt {
  */
 export async function buyBasket(ctx: TradingContext, userId: string, input: { id: string; amount: number }, idempotency: IdempotencyRequest | null): Promise<BasketReceipt> {
   const { deps } = ctx;
+  const prepare = () => planBasket(ctx, input);
   const bps = deps.config.trading.commissionBasisPoints;
-  const prepare = async () => {
-    const row = await offeringsDb(deps.db).selectFrom('ai_baskets').selectAll().where('id', '=', input.id).where('current', '=', 1).executeTakeFirst();
-    if (!row) throw new AppError('basketNotFound');
-    const amountMinor = positiveMinor(input.amount);
-    if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: fromMinor(Number(row.min_amount_minor)) });
-    const { fit: f } = JSON.parse(row.basket_json) as StoredBasket;
-    const lines: Array<{ symbol: string; weightBp: number; priceMinor: number; quantity: number }> = [];
-    // Prices are INR, the amount is account money: floor(amount × rate × weight / price).
-    const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
-    for (const p of f.picks) {
-      const { priceMinor } = await livePrice(ctx.market, p.symbol);
-      lines.push({ symbol: p.symbol, weightBp: p.weightBp, priceMinor, quantity: Math.floor((amountMinor * fx.rateMinor * p.weightBp) / (10_000 * priceMinor * SAME_CURRENCY_RATE_MINOR)) });
-    }
-    const total = () => lines.reduce((s, l) => s + (l.quantity ? buyCostMinor(l.priceMinor, l.quantity, bps, fx.rateMinor) : 0), 0);
-    while (total() > amountMinor) {
-      const largest = lines.filter((l) => l.quantity > 0).sort((a, b) => b.priceMinor * b.quantity - a.priceMinor * a.quantity)[0]!;
-      largest.quantity--;
-    }
-    if (!lines.some((l) => l.quantity > 0)) throw new AppError('basketAmountTooSmall');
-    return { basketId: row.id, amountMinor, lines: lines.filter((l) => l.quantity > 0), now: deps.clock.now(), fx };
-  };
   return runIdempotent(deps, userId, idempotency, prepare, async (trx, order) => {
     const id = newId();
     const o = offeringsDb(trx);

@@ -48,6 +48,14 @@ export interface IpoApplicationView {
   refundAmount: number;
   /** Allotted shares × price. */
   allottedAmount: number;
+  /** What the application held when it was made (shares × price), currency units. */
+  heldAmount: number;
+  /** What the allotted shares cost, taken from the held amount; null until the application is resolved. */
+  paidAmount: number | null;
+  /** What was released back to the available balance; null until the application is resolved. */
+  releasedAmount: number | null;
+  /** When the issue allots (ISO 8601): the day the figures above become final. */
+  allotmentAt: string;
   status: 'applied' | 'allotted' | 'notAllotted' | 'refunded';
   appliedAt: string;
 }
@@ -74,6 +82,7 @@ export interface IpoDetailsView extends IpoView {
 type AppRow = {
   id: string; ipo_id: string; lots: number; shares: number; amount_minor: number; status: IpoApplicationView['status'];
   allotted_shares: number | null; allotted_minor: number | null; refund_minor: number | null; applied_at: number; symbol: string; name: string;
+  allotment_at: number;
 };
 
 function applicationView(a: AppRow): IpoApplicationView {
@@ -81,12 +90,16 @@ function applicationView(a: AppRow): IpoApplicationView {
     id: a.id, ipoId: a.ipo_id, symbol: a.symbol, name: a.name, lots: Number(a.lots), appliedShares: Number(a.shares),
     allottedShares: Number(a.allotted_shares ?? 0), amount: fromMinor(Number(a.amount_minor)), refundAmount: fromMinor(Number(a.refund_minor ?? 0)),
     allottedAmount: fromMinor(Number(a.allotted_minor ?? 0)), status: a.status, appliedAt: new Date(Number(a.applied_at)).toISOString(),
+    heldAmount: fromMinor(Number(a.amount_minor)),
+    paidAmount: a.status === 'applied' ? null : fromMinor(Number(a.allotted_minor ?? 0)),
+    releasedAmount: a.status === 'applied' ? null : fromMinor(Number(a.refund_minor ?? 0)),
+    allotmentAt: new Date(Number(a.allotment_at)).toISOString(),
   };
 }
 
 const appColumns = [
   'ipo_applications.id', 'ipo_applications.ipo_id', 'ipo_applications.lots', 'ipo_applications.shares', 'ipo_applications.amount_minor', 'ipo_applications.status',
-  'ipo_applications.allotted_shares', 'ipo_applications.allotted_minor', 'ipo_applications.refund_minor', 'ipo_applications.applied_at', 'ipos.symbol', 'ipos.name',
+  'ipo_applications.allotted_shares', 'ipo_applications.allotted_minor', 'ipo_applications.refund_minor', 'ipo_applications.applied_at', 'ipos.symbol', 'ipos.name', 'ipos.allotment_at',
 ] as const;
 
 /**

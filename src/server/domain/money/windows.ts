@@ -4,7 +4,7 @@
  * configuration, with whether the window is open now (injected clock).
  */
 import { fromMinor } from '../../../shared/money.js';
-import { isWithinWindow } from '../../../shared/windows.js';
+import { isWithinWindow, nextWindowOpening } from '../../../shared/windows.js';
 import { INDIA_TIME_ZONE } from '../../../shared/india-time.js';
 import type { Deps } from '../deps.js';
 
@@ -15,6 +15,8 @@ export interface DepositTerms {
   timeZone: string;
   /** Whether a deposit may be reported right now. */
   open: boolean;
+  /** While closed: when the window opens next (epoch ms); null while open. */
+  opensAt: number | null;
   /** Minimum of an institution deposit (/payBalance), default 2000. */
   institutionMinimum: number;
 }
@@ -32,6 +34,8 @@ export interface WithdrawalTerms {
   weekdaysOnly: boolean;
   timeZone: string;
   open: boolean;
+  /** While closed: when the window opens next (epoch ms); null while open. */
+  opensAt: number | null;
   /** Whether approved identity is required first. */
   requiresIdentity: boolean;
 }
@@ -44,6 +48,7 @@ export function depositTerms(deps: Deps): DepositTerms {
     end: depositWindow.end,
     timeZone: INDIA_TIME_ZONE,
     open: isWithinWindow(depositWindow, deps.clock.now()),
+    opensAt: nextWindowOpening(depositWindow, deps.clock.now()),
     institutionMinimum: fromMinor(institutionMinimumMinor),
   };
 }
@@ -60,6 +65,7 @@ export function withdrawalTerms(deps: Deps): WithdrawalTerms {
     weekdaysOnly: withdrawalWindow.weekdaysOnly,
     timeZone: INDIA_TIME_ZONE,
     open: isWithinWindow(withdrawalWindow, deps.clock.now()),
+    opensAt: nextWindowOpening(withdrawalWindow, deps.clock.now()),
     requiresIdentity: withdrawalRequiresIdentity,
   };
 }

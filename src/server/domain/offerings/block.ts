@@ -16,7 +16,7 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { livePrice, nameOf, type TradingContext } from '../trading/context.js';
 import { blockStatus, type BlockStatus } from './block-admin.js';
 import { premiumPct, withinBand } from './common.js';
-import { recordShareBuy } from '../holdings/index.js';
+import { buyCostMinor, recordShareBuy } from '../holdings/index.js';
 import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 import { convert, currentFx, fxView } from '../fx.js';
 
@@ -83,6 +83,61 @@ function offerView(ctx: TradingContext, row: BlockOffersTable, now: number): Blo
   };
 }
 
+/** A checked block order: the offer open, the quantity allowed, the price in band, the rate. */
+async function prepareBlock(ctx: TradingContext, input: BlockPurchaseInput) {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const offer = await offeringsDb(deps.db).selectFrom('block_offers').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!offer) throw new AppError('blockOfferNotFound');
+  if (offer.status === 'closed' || now >= Number(offer.closes_at)) throw new AppError('blockClosed');
+  if (now < Number(offer.opens_at)) throw new AppError('blockNotOpen', { opensAt: new Date(Number(offer.opens_at)).toISOString() });
+  const quantity = input.quantity;
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000_000) throw new AppError('quantityInvalid');
+  const remaining = Number(offer.remaining);
+  const minimum = Number(offer.min_quantity);
+  if (quantity < minimum && quantity !== remaining) throw new AppError('blockBelowMinimum', { min: minimum });
+  if (quantity > remaining) throw new AppError('blockSoldOut', { remaining });
+  const { priceMinor: marketMinor } = await livePrice(ctx.market, offer.symbol);
+  const band = deps.config.offerings.blockPriceBandBps;
+  if (!withinBand(Number(offer.price_minor), marketMinor, band)) {
+    throw new AppError('blockPriceStale', { price: fromMinor(Number(offer.price_minor)), market: fromMinor(marketMinor), band: band / 100 });
+  }
+  // The offer price is INR; the money converts at the feed's EUR/INR rate.
+  const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
+  return { offer, quantity, now, fx };
+}
+
+/** Answer of `blockTrading/quote`: the block ticket before confirming. */
+export interface BlockQuoteView {
+  /** Offer price per share, INR. */
+  price: number;
+  quantity: number;
+  /** price × quantity, INR. */
+  grossQuote: number;
+  /** The gross in the account currency at the current rate, currency units. */
+  amount: number;
+  commission: number;
+  /** amount + commission: what the purchase takes from the available balance. */
+  total: number;
+  currency: string;
+  accountCurrency: string;
+  /** INR per account-currency unit. */
+  rate: number;
+}
+
+/**
+ * `blockTrading/quote {id, quantity}`: what buying now would cost, computed like the purchase.
+ * @throws AppError as {@link purchaseBlock} before the ledger (not found, closed, not open,
+ *   quantity, minimum, sold out, price out of band, market unavailable).
+ */
+export async function quoteBlock(ctx: TradingContext, input: BlockPurchaseInput): Promise<BlockQuoteView> {
+  const { offer, quantity, fx } = await prepareBlock(ctx, input);
+  const priceMinor = Number(offer.price_minor);
+  const grossMinor = convert(fx, priceMinor * quantity);
+  const totalMinor = buyCostMinor(priceMinor, quantity, ctx.deps.config.trading.commissionBasisPoints, fx.rateMinor);
+  return { price: fromMinor(priceMinor), quantity, grossQuote: fromMinor(priceMinor * quantity), amount: fromMinor(grossMinor), commission: fromMinor(totalMinor - grossMinor), total: fromMinor(totalMinor), ...fxView(fx) };
+}
+
 /**
  * Buys from an offer.
  * @throws AppError `blockOfferNotFound`, `blockNotOpen` (before the window), `blockClosed`,
@@ -92,27 +147,7 @@ function offerView(ctx: TradingContext, row: BlockOffersTable, now: number): Blo
  */
 export async function purchaseBlock(ctx: TradingContext, userId: string, input: BlockPurchaseInput, idempotency: IdempotencyRequest | null): Promise<BlockPurchaseReceipt> {
   const { deps } = ctx;
-  const prepare = async () => {
-    const now = deps.clock.now();
-    const offer = await offeringsDb(deps.db).selectFrom('block_offers').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!offer) throw new AppError('blockOfferNotFound');
-    if (offer.status === 'closed' || now >= Number(offer.closes_at)) throw new AppError('blockClosed');
-    if (now < Number(offer.opens_at)) throw new AppError('blockNotOpen', { opensAt: new Date(Number(offer.opens_at)).toISOString() });
-    const quantity = input.quantity;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 10_000_000) throw new AppError('quantityInvalid');
-    const remaining = Number(offer.remaining);
-    const minimum = Number(offer.min_quantity);
-    if (quantity < minimum && quantity !== remaining) throw new AppError('blockBelowMinimum', { min: minimum });
-    if (quantity > remaining) throw new AppError('blockSoldOut', { remaining });
-    const { priceMinor: marketMinor } = await livePrice(ctx.market, offer.symbol);
-    const band = deps.config.offerings.blockPriceBandBps;
-    if (!withinBand(Number(offer.price_minor), marketMinor, band)) {
-      throw new AppError('blockPriceStale', { price: fromMinor(Number(offer.price_minor)), market: fromMinor(marketMinor), band: band / 100 });
-    }
-    // The offer price is INR; the money converts at the feed's EUR/INR rate.
-    const fx = await currentFx(ctx.market, deps.config.money.accountCurrency);
-    return { offer, quantity, now, fx };
-  };
+  const prepare = () => prepareBlock(ctx, input);
   return runIdempotent(deps, userId, idempotency, prepare, async (trx, { offer, quantity, now, fx }) => {
     const o = offeringsDb(trx);
     const taken = await o

@@ -17,12 +17,14 @@ import { newId } from '../ids.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import type { Db } from '../../db/index.js';
 import { moneyTransaction, placeHold, releaseHold } from '../ledger/index.js';
-import type { TradingContext } from '../trading/context.js';
+import { livePrice, type TradingContext } from '../trading/context.js';
+import { currentFx, fxView } from '../fx.js';
+import { affordableQuantity } from '../holdings/index.js';
 import { planStatus, planViews, type GatherPlanView } from './gather-admin.js';
 import { participationViews, type ParticipationView } from './gather-views.js';
 import { positiveMinor } from './common.js';
 import { fromMinor } from '../../../shared/money.js';
-import { currencySymbol } from '../../../shared/currency.js';
+import { currencySymbol, SAME_CURRENCY_RATE_MINOR } from '../../../shared/currency.js';
 import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 
 /** Posting kinds of the gather holds in the bill flow. */
@@ -64,15 +66,7 @@ export async function planDetail(ctx: TradingContext, id: string): Promise<Gathe
  */
 export async function joinPlan(ctx: TradingContext, userId: string, input: { id: string; amount: number }, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { deps } = ctx;
-  const prepare = async () => {
-    const now = deps.clock.now();
-    const plan = await offeringsDb(deps.db).selectFrom('gather_plans').selectAll().where('id', '=', input.id).executeTakeFirst();
-    if (!plan) throw new AppError('gatherPlanNotFound');
-    if (planStatus(plan, now) !== 'open') throw new AppError('gatherNotOpen');
-    const amountMinor = positiveMinor(input.amount);
-    if (amountMinor < Number(plan.min_amount_minor)) throw new AppError('gatherBelowMinimum', { min: fromMinor(Number(plan.min_amount_minor)), currency: currencySymbol(deps.config.money.accountCurrency) });
-    return { plan, amountMinor, now };
-  };
+  const prepare = () => checkJoin(ctx, input);
   return runIdempotent(deps, userId, idempotency, prepare, async (trx, { plan, amountMinor, now }) => {
     const id = newId();
     const row: GatherParticipationsTable = {
@@ -85,6 +79,58 @@ export async function joinPlan(ctx: TradingContext, userId: string, input: { id:
     await offeringsDb(trx).updateTable('gather_participations').set({ hold_id: holdId }).where('id', '=', id).execute();
     return { id };
   });
+}
+
+/** A checked join: the plan open, the amount at least its minimum. */
+async function checkJoin(ctx: TradingContext, input: { id: string; amount: number }) {
+  const { deps } = ctx;
+  const now = deps.clock.now();
+  const plan = await offeringsDb(deps.db).selectFrom('gather_plans').selectAll().where('id', '=', input.id).executeTakeFirst();
+  if (!plan) throw new AppError('gatherPlanNotFound');
+  if (planStatus(plan, now) !== 'open') throw new AppError('gatherNotOpen');
+  const amountMinor = positiveMinor(input.amount);
+  if (amountMinor < Number(plan.min_amount_minor)) throw new AppError('gatherBelowMinimum', { min: fromMinor(Number(plan.min_amount_minor)), currency: currencySymbol(deps.config.money.accountCurrency) });
+  return { plan, amountMinor, now };
+}
+
+/** Answer of `gather/quote`: the gather ticket before confirming, at the current price and rate. */
+export interface GatherQuoteView {
+  /** The symbol's price now, INR. */
+  price: number;
+  /** INR per account-currency unit. */
+  rate: number;
+  currency: string;
+  accountCurrency: string;
+  /** What is held at once: the whole amount, currency units. */
+  amount: number;
+  /** The amount in INR at the current rate. */
+  amountQuote: number;
+  tranches: number;
+  /** The budget of each tranche but the last (⌊amount ÷ tranches⌋), currency units. */
+  trancheAmount: number;
+  /** Whole shares one tranche buys at today's price (commission included); later tranches buy at their own prices. */
+  sharesPerTranche: number;
+}
+
+/**
+ * `gather/quote {id, amount}`: what joining holds and what a tranche buys at today's price.
+ * @throws AppError as {@link joinPlan} before the ledger, and `marketUnavailable`.
+ */
+export async function quoteJoin(ctx: TradingContext, input: { id: string; amount: number }): Promise<GatherQuoteView> {
+  const { plan, amountMinor } = await checkJoin(ctx, input);
+  const { priceMinor } = await livePrice(ctx.market, plan.symbol);
+  const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
+  const tranches = Number(plan.tranches);
+  const trancheMinor = Math.floor(amountMinor / tranches);
+  return {
+    price: fromMinor(priceMinor),
+    ...fxView(fx),
+    amount: fromMinor(amountMinor),
+    amountQuote: fromMinor(Math.floor((amountMinor * fx.rateMinor) / SAME_CURRENCY_RATE_MINOR)),
+    tranches,
+    trancheAmount: fromMinor(trancheMinor),
+    sharesPerTranche: affordableQuantity(trancheMinor, priceMinor, ctx.deps.config.trading.commissionBasisPoints, fx.rateMinor),
+  };
 }
 
 /** My participations, newest first. */

@@ -40,6 +40,8 @@ export interface HoldingView {
   lastPrice: number | null;
   /** Quote currency of `lastPrice` (INR). */
   currency: string;
+  /** `lastPrice` converted to the account currency at the current rate (null without price or rate). */
+  lastPriceAccount: number | null;
   marketValue: number;
   unrealizedPnl: number;
   /** Unrealized P/L in percent of the cost basis, 2 decimals. */
@@ -90,17 +92,16 @@ const count = (n: { n: number | string } | undefined) => Number(n?.n ?? 0);
  * that converts it to the account currency (null when the feed cannot give one: then holdings
  * are valued at cost).
  */
-async function valuation(ctx: { deps: Deps; market: Market }): Promise<{ price: (symbol: string) => number | null; fx: FxRate | null }> {
+async function valuation(ctx: { deps: Deps; market: Market }): Promise<{ price: (symbol: string) => number | null; prevClose: (symbol: string) => number | null; fx: FxRate | null }> {
   const feed = await readyFeed(ctx.market).catch(() => null);
   const fx = feed ? await currentFx(ctx.market, ctx.deps.config.money.accountCurrency).catch(() => null) : null;
   const last = (symbol: string) => feed?.quote(symbol)?.last ?? null;
-  return {
-    price: (symbol) => {
-      const etf = findEtf(ctx.market, symbol);
-      return etf ? (feed ? navMinor(etf, last) : null) : last(symbol);
-    },
-    fx,
+  const previous = (symbol: string) => feed?.quote(symbol)?.prevClose ?? null;
+  const priced = (read: (symbol: string) => number | null) => (symbol: string) => {
+    const etf = findEtf(ctx.market, symbol);
+    return etf ? (feed ? navMinor(etf, read) : null) : read(symbol);
   };
+  return { price: priced(last), prevClose: priced(previous), fx };
 }
 
 /** The lock of a holding's block-bought shares. */
@@ -121,6 +122,7 @@ function holdingView(market: Market, row: Pick<PositionsTable, 'symbol' | 'quant
     averageCost: fromMinor(Math.round(cost / quantity)),
     lastPrice: last === null ? null : fromMinor(last),
     currency: QUOTE_CURRENCY,
+    lastPriceAccount: last === null || fx === null ? null : fromMinor(convert(fx, last)),
     marketValue: fromMinor(value),
     unrealizedPnl: fromMinor(pnl),
     unrealizedPnlPercent: cost ? Math.round((pnl / cost) * 10_000) / 100 : 0,
@@ -226,4 +228,59 @@ export async function positionsValueMinor(deps: Deps, market: Market, userId: st
   if (!rows.length) return 0;
   const { price, fx } = await valuation({ deps, market });
   return rows.reduce((sum, row) => sum + valueMinor(row, price(row.symbol), fx), 0);
+}
+
+/**
+ * The money picture at the top of /position, in account currency units: what the holdings
+ * cost (`invested`), what they are worth now (`currentValue`, at cost without a price), the
+ * day's change (quantity × (last − previous close), converted at the current rate) and the
+ * unrealized total, each with its percentage (2 decimals; 0 without a base); the realized P/L
+ * of all sales and settled contracts.
+ */
+export interface PortfolioSummary {
+  invested: number;
+  currentValue: number;
+  dayPnl: number;
+  dayPnlPercent: number;
+  totalPnl: number;
+  totalPnlPercent: number;
+  realizedPnl: number;
+}
+
+const percentOf = (part: number, base: number) => (base ? Math.round((part / base) * 10_000) / 100 : 0);
+
+/** The investor's {@link PortfolioSummary} (holdings valued like `order/purchaseDetails`). */
+export async function portfolioSummary(deps: Deps, market: Market, userId: string): Promise<PortfolioSummary> {
+  const [rows, sales, contracts] = await Promise.all([
+    deps.db.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute(),
+    deps.db.selectFrom('trades').select((eb) => eb.fn.sum<number | string | null>('realized_pnl_minor').as('n')).where('user_id', '=', userId).where('side', '=', 'sell').executeTakeFirst(),
+    deps.db.selectFrom('contracts').select((eb) => eb.fn.sum<number | string | null>('profit_minor').as('n')).where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).executeTakeFirst(),
+  ]);
+  const { price, prevClose, fx } = rows.length ? await valuation({ deps, market }) : { price: () => null, prevClose: () => null, fx: null };
+  let invested = 0;
+  let value = 0;
+  let day = 0;
+  let dayBase = 0;
+  for (const row of rows) {
+    const last = price(row.symbol);
+    const previous = prevClose(row.symbol);
+    invested += Number(row.cost_minor);
+    const now = valueMinor(row, last, fx);
+    value += now;
+    if (last !== null && previous !== null && fx !== null) {
+      const before = convert(fx, previous * Number(row.quantity));
+      day += now - before;
+      dayBase += before;
+    }
+  }
+  const realized = Number(sales?.n ?? 0) + Number(contracts?.n ?? 0);
+  return {
+    invested: fromMinor(invested),
+    currentValue: fromMinor(value),
+    dayPnl: fromMinor(day),
+    dayPnlPercent: percentOf(day, dayBase),
+    totalPnl: fromMinor(value - invested),
+    totalPnlPercent: percentOf(value - invested, invested),
+    realizedPnl: fromMinor(realized),
+  };
 }
