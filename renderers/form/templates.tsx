@@ -242,8 +242,12 @@ function makeButton(icon: keyof typeof ICONS, messageId: string) {
   };
 }
 
-/** The form's own errors (not of a field: `anyOf` at the root, a root-level `required` or `minItems`). */
-function ErrorListTemplate({ errorSchema }: ErrorListProps) {
+/**
+ * The form's own errors (not of a field: `anyOf` at the root, a root-level `required`). A root
+ * that is an array or a single value shows its errors on its own field instead.
+ */
+function ErrorListTemplate({ errorSchema, schema }: ErrorListProps) {
+  if (schema.type !== undefined && schema.type !== 'object') return null;
   const root = (errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
   if (!root.length) return null;
   return (
