@@ -39,8 +39,9 @@ function FieldTemplate(props: FieldTemplateProps) {
   // A step the server asks for (`ui:options.revealOnError`): hidden until an answer names the field.
   if (uiSchema?.['ui:options']?.revealOnError && !rawErrors?.length && (formData === undefined || formData === '')) return <div hidden>{children}</div>;
   const additional = ADDITIONAL_PROPERTY_FLAG in schema;
-  // Objects and arrays draw their own heading, description and errors (their templates).
-  const group = schema.type === 'object' || schema.type === 'array' && !isMultiSelect(uiSchema);
+  // Objects and arrays draw their own heading, description and errors (their templates); an
+  // array with a `ui:widget` (checkboxes, a multiple select, a symbol list) is one field.
+  const group = schema.type === 'object' || (schema.type === 'array' && !uiSchema?.['ui:widget']);
   const content = group ? (
     children
   ) : (
@@ -50,12 +51,6 @@ function FieldTemplate(props: FieldTemplateProps) {
   );
   if (!additional) return content;
   return <AdditionalProperty {...props}>{content}</AdditionalProperty>;
-}
-
-/** Whether an array field renders as one widget (checkboxes, a multiple select, files). */
-function isMultiSelect(uiSchema: FieldTemplateProps['uiSchema']): boolean {
-  const widget = uiSchema?.['ui:widget'];
-  return widget === 'checkboxes' || widget === 'select' || widget === 'files';
 }
 
 function FieldBody({ id, label, required, displayLabel, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext }) {

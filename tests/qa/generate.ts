@@ -41,6 +41,8 @@ const WIDGET_LIMITS: Record<string, Constraint[]> = {
   photo: [...CONSTRAINTS], choice: [...CONSTRAINTS], duration: [...CONSTRAINTS], bankAccount: [...CONSTRAINTS], hidden: [...CONSTRAINTS],
   // The code field keeps digits only.
   captcha: ['maxLength'],
+  // The code field carries `maxlength` as well.
+  oneTimeCode: ['maxLength'],
   // The text area carries `maxlength` too.
   textarea: ['maxLength'],
 };

@@ -48,21 +48,26 @@ function guardWidgets(ui: Record<string, unknown>, widgets: object): Record<stri
   );
 }
 
-/** Whether a schema has both required and optional properties (at any depth of `properties`). */
-function mixesRequired(schema: SchemaNode): boolean {
+/**
+ * Whether a form shows both required and optional fields (at any depth of `properties`): only
+ * then do required fields carry a marker. Hidden fields and steps shown on request
+ * (`revealOnError`) do not count.
+ */
+function mixesRequired(schema: SchemaNode, ui: Record<string, unknown>): boolean {
   let required = false;
   let optional = false;
-  const walk = (node: SchemaNode | undefined, depth: number) => {
+  const walk = (node: SchemaNode | undefined, nodeUi: Record<string, unknown> | undefined, depth: number) => {
     if (!node || typeof node !== 'object' || depth > 8) return;
-    const names = Object.keys(node.properties ?? {});
-    for (const name of names) {
+    for (const name of Object.keys(node.properties ?? {})) {
+      const fieldUi = nodeUi?.[name] as Record<string, unknown> | undefined;
+      const options = fieldUi?.['ui:options'] as Record<string, unknown> | undefined;
+      if (fieldUi?.['ui:widget'] === 'hidden' || options?.revealOnError) continue;
       if (node.required?.includes(name)) required = true;
       else optional = true;
-      walk(node.properties![name], depth + 1);
+      walk(node.properties![name], fieldUi, depth + 1);
     }
-    walk(node.items as SchemaNode | undefined, depth + 1);
   };
-  walk(schema, 0);
+  walk(schema, ui, 0);
   return required && optional;
 }
 
@@ -88,7 +93,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
   const { validator, error: validatorError, retry: retryValidator } = useFormValidator(spec.schema, rawSchema, schema);
   const objectRoot = rawSchema.type === 'object' || (rawSchema.type === undefined && rawSchema.properties !== undefined);
-  const markRequired = useMemo(() => mixesRequired(rawSchema), [rawSchema]);
+  const markRequired = useMemo(() => mixesRequired(rawSchema, spec.ui ?? {}), [rawSchema, spec.ui]);
   const translateString = useMemo(() => makeTranslateString(intl), [intl]);
 
   const [formData, setFormData] = useState<Data | null>(null);
