@@ -4,7 +4,7 @@
  */
 export { useCallData, useBlockData, useBoundParams, type CallDataOptions } from './useCallData';
 export { usePagedCall, type Page } from './usePagedCall';
-export { useRouteQuery, useQueryObject } from './query';
+export { useRouteQuery, useQueryObject, QueryOverrideContext } from './query';
 export { bindTemplate, fillRoute, readPath, missesQuery } from './template';
 export { useReloadScreen } from './reload';
 export { ownLoad, callKey, firstLoads, prefetchScreenData, type BlockData } from './prefetch';

@@ -2,7 +2,7 @@
  * The current URL's query parameters, updated on in-app navigation. Uses the router when the
  * renderer runs inside one (the app), `window.location` otherwise (tests, embeds).
  */
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 
 function useRouterSearch(): string {
@@ -11,10 +11,18 @@ function useRouterSearch(): string {
 
 const staticSearch = () => (typeof window === 'undefined' ? '' : window.location.search);
 
-/** Query parameters of the current location. */
+/**
+ * A query string that stands in for the location's (the studio's preview shows a record screen
+ * with the parameters the editor typed); `null` reads the location.
+ */
+export const QueryOverrideContext = createContext<string | null>(null);
+
+/** Query parameters of the current location (or of {@link QueryOverrideContext}). */
 export function useRouteQuery(): URLSearchParams {
+  const override = useContext(QueryOverrideContext);
   // The router context never appears or disappears under a mounted block, so the hook order is stable.
-  const search = useInRouterContext() ? useRouterSearch() : staticSearch();
+  const location = useInRouterContext() ? useRouterSearch() : staticSearch();
+  const search = override ?? location;
   return useMemo(() => new URLSearchParams(search), [search]);
 }
 

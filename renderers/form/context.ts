@@ -9,4 +9,6 @@ export interface FormContext {
    * when a sibling changes; widgets that show derived figures subscribe here.
    */
   subscribe(listener: () => void): () => void;
+  /** Whether labels of required fields carry a marker: when the form mixes required and optional fields. */
+  markRequired?: boolean;
 }

@@ -1,41 +1,274 @@
 /**
- * Nivesh's rjsf templates: a mobile field (label, big touch input, help and one error line),
- * a plain stacked object layout and no top error list. Replaces rjsf's Bootstrap look.
+ * Nivesh's rjsf templates: a mobile field (label with a required marker when the form mixes
+ * required and optional fields, description, big touch input, help and one error line), object
+ * groups with their heading and description, arrays with labelled icon buttons (add, remove,
+ * move up/down, copy), keys of `additionalProperties` that can be renamed and removed, and the
+ * form's root-level errors at the top. Replaces rjsf's Bootstrap look.
  */
-import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import { useIntl } from 'react-intl';
+import { ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
+import {
+  ADDITIONAL_PROPERTY_FLAG,
+  buttonId,
+  canExpand,
+  getUiOptions,
+  type ArrayFieldItemTemplateProps,
+  type ArrayFieldTemplateProps,
+  type ErrorListProps,
+  type FieldTemplateProps,
+  type IconButtonProps,
+  type ObjectFieldTemplateProps,
+  type TemplatesType,
+} from '@rjsf/utils';
+import type { FormContext } from './context';
+
+/** The required marker: visible star, the input itself carries `required`. */
+function RequiredMark({ required, context }: { required?: boolean; context?: FormContext }) {
+  if (!required || !context?.markRequired) return null;
+  return (
+    <span className="field-required" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
 
 function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, children, rawErrors, rawHelp, hidden, displayLabel, schema, uiSchema, formData } = props;
+  const { id, label, required, children, rawErrors, rawHelp, rawDescription, hidden, displayLabel, schema, uiSchema, formData, registry } = props;
+  const context = registry.formContext as FormContext | undefined;
   if (hidden) return <div hidden>{children}</div>;
   // A step the server asks for (`ui:options.revealOnError`): hidden until an answer names the field.
   if (uiSchema?.['ui:options']?.revealOnError && !rawErrors?.length && (formData === undefined || formData === '')) return <div hidden>{children}</div>;
-  if (schema.type === 'object') return children;
+  const additional = ADDITIONAL_PROPERTY_FLAG in schema;
+  // Objects and arrays draw their own heading, description and errors (their templates); an
+  // array with a `ui:widget` (checkboxes, a multiple select, a symbol list) is one field.
+  const group = schema.type === 'object' || (schema.type === 'array' && !uiSchema?.['ui:widget']);
+  const content = group ? (
+    children
+  ) : (
+    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
+      {children}
+    </FieldBody>
+  );
+  if (!additional) return content;
+  return <AdditionalProperty {...props}>{content}</AdditionalProperty>;
+}
+
+function FieldBody({ id, label, required, displayLabel, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext }) {
   const error = rawErrors?.[0];
   return (
-    <div className={`field${error ? ' has-error' : ''}`} data-field={id.replace(/^root_/, '')}>
+    <div className={`field${error ? ' has-error' : ''}`} data-field={id.replace(/^root_?/, '')}>
       {displayLabel !== false && label && (
         <label htmlFor={id} className="field-label">
           {label}
-          {required ? null : null}
+          <RequiredMark required={required} context={context} />
         </label>
+      )}
+      {displayLabel !== false && rawDescription && (
+        <p className="field-description" id={`${id}__description`}>
+          {rawDescription}
+        </p>
       )}
       {children}
       {error ? (
-        <p className="field-error" id={`${id}__error`} role="alert">{error}</p>
+        <p className="field-error" id={`${id}__error`} role="alert">
+          {error}
+        </p>
       ) : (
-        rawHelp && <p className="field-help" id={`${id}__help`}>{rawHelp}</p>
+        rawHelp && (
+          <p className="field-help" id={`${id}__help`}>
+            {rawHelp}
+          </p>
+        )
       )}
     </div>
   );
 }
 
+/** A key of `additionalProperties`: its name (renamed on blur), its value and a remove button. */
+function AdditionalProperty(props: FieldTemplateProps & { children: React.ReactNode }) {
+  const { id, label, onKeyRenameBlur, onRemoveProperty, disabled, readonly, children } = props;
+  const intl = useIntl();
+  return (
+    <div className="additional-property" data-field-key={label}>
+      <div className="field">
+        <label htmlFor={`${id}-key`} className="field-label">
+          {intl.formatMessage({ id: 'form.key' })}
+        </label>
+        <input key={label} id={`${id}-key`} className="input" type="text" defaultValue={label} disabled={disabled || readonly} onBlur={onKeyRenameBlur} />
+      </div>
+      <div className="additional-value">{children}</div>
+      <IconButton icon="remove" label={intl.formatMessage({ id: 'form.removeKey' }, { key: label })} id={`${id}-remove`} onClick={onRemoveProperty} disabled={disabled || readonly} />
+    </div>
+  );
+}
+
+function GroupHeading({ id, title, description, required, context, root }: { id: string; title?: string; description?: React.ReactNode; required?: boolean; context?: FormContext; root: boolean }) {
+  return (
+    <>
+      {title && (
+        root ? (
+          <h3 className="group-title" id={`${id}__title`}>
+            {title}
+          </h3>
+        ) : (
+          <legend className="group-title" id={`${id}__title`}>
+            {title}
+            <RequiredMark required={required} context={context} />
+          </legend>
+        )
+      )}
+      {description && (
+        <p className="group-description" id={`${id}__description`}>
+          {description}
+        </p>
+      )}
+    </>
+  );
+}
+
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  return <div className="fields">{props.properties.map((property) => property.content)}</div>;
+  const { title, description, properties, required, schema, uiSchema, formData, fieldPathId, registry, onAddProperty, disabled, readonly } = props;
+  const intl = useIntl();
+  const context = registry.formContext as FormContext | undefined;
+  const options = getUiOptions(uiSchema);
+  const id = fieldPathId.$id;
+  const root = id === registry.globalFormOptions.idPrefix;
+  const heading = (options.title as string | undefined) ?? title;
+  const text = (options.description as string | undefined) ?? description;
+  // A pure `oneOf`/`anyOf` object: the selector and the chosen branch render themselves.
+  if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
+  const fields = (
+    <div className="fields">
+      {properties.filter((property) => !property.hidden).map((property) => property.content)}
+      {properties.filter((property) => property.hidden).map((property) => property.content)}
+      {canExpand(schema, uiSchema, formData) && (
+        <button type="button" className="btn btn-secondary btn-small form-add" id={buttonId(fieldPathId, 'add')} disabled={disabled || readonly} onClick={onAddProperty}>
+          <Plus size={18} aria-hidden="true" />
+          {intl.formatMessage({ id: 'form.addKey' })}
+        </button>
+      )}
+    </div>
+  );
+  if (root) {
+    if (!heading && !text) return fields;
+    return (
+      <div className="form-root" id={id}>
+        <GroupHeading id={id} title={heading} description={text} root />
+        {fields}
+      </div>
+    );
+  }
+  return (
+    <fieldset className="form-group" id={id} data-field={id.replace(/^root_?/, '')} aria-describedby={text ? `${id}__description` : undefined}>
+      <GroupHeading id={id} title={heading} description={text} required={required} context={context} root={false} />
+      {fields}
+    </fieldset>
+  );
+}
+
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { title, schema, uiSchema, items, canAdd, onAddClick, disabled, readonly, required, fieldPathId, registry, rawErrors } = props;
+  const intl = useIntl();
+  const context = registry.formContext as FormContext | undefined;
+  const options = getUiOptions(uiSchema);
+  const id = fieldPathId.$id;
+  const heading = (options.title as string | undefined) ?? title;
+  const description = (options.description as string | undefined) ?? schema.description;
+  const root = id === registry.globalFormOptions.idPrefix;
+  const error = rawErrors?.[0];
+  return (
+    <fieldset className={`form-group form-array${error ? ' has-error' : ''}`} id={id} data-field={id.replace(/^root_?/, '')}>
+      <GroupHeading id={id} title={heading} description={description} required={required} context={context} root={root && false} />
+      {items.length === 0 && <p className="field-help">{intl.formatMessage({ id: 'form.emptyArray' })}</p>}
+      <div className="array-items">{items}</div>
+      {error && (
+        <p className="field-error" id={`${id}__error`} role="alert">
+          {error}
+        </p>
+      )}
+      {canAdd && (
+        <button type="button" className="btn btn-secondary btn-small form-add" id={buttonId(fieldPathId, 'add')} disabled={disabled || readonly} onClick={onAddClick}>
+          <Plus size={18} aria-hidden="true" />
+          {intl.formatMessage({ id: 'form.addItem' })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, buttonsProps, hasToolbar, index } = props;
+  const intl = useIntl();
+  const { hasMoveUp, hasMoveDown, hasCopy, hasRemove, onMoveUpItem, onMoveDownItem, onCopyItem, onRemoveItem, disabled, readonly, fieldPathId } = buttonsProps;
+  const n = index + 1;
+  const off = disabled || readonly;
+  return (
+    <div className="array-item">
+      <div className="array-item-body">{children}</div>
+      {hasToolbar && (
+        <div className="array-item-toolbar" role="group" aria-label={intl.formatMessage({ id: 'form.itemActions' }, { n })}>
+          {(hasMoveUp || hasMoveDown) && <IconButton icon="up" id={buttonId(fieldPathId, 'moveUp')} label={intl.formatMessage({ id: 'form.moveUp' }, { n })} disabled={off || !hasMoveUp} onClick={onMoveUpItem} />}
+          {(hasMoveUp || hasMoveDown) && <IconButton icon="down" id={buttonId(fieldPathId, 'moveDown')} label={intl.formatMessage({ id: 'form.moveDown' }, { n })} disabled={off || !hasMoveDown} onClick={onMoveDownItem} />}
+          {hasCopy && <IconButton icon="copy" id={buttonId(fieldPathId, 'copy')} label={intl.formatMessage({ id: 'form.copy' }, { n })} disabled={off} onClick={onCopyItem} />}
+          {hasRemove && <IconButton icon="remove" id={buttonId(fieldPathId, 'remove')} label={intl.formatMessage({ id: 'form.remove' }, { n })} disabled={off} onClick={onRemoveItem} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const ICONS = { up: ArrowUp, down: ArrowDown, copy: Copy, remove: Trash2, add: Plus } as const;
+
+/** A square icon button with an accessible name. */
+function IconButton({ icon, label, id, disabled, onClick }: { icon: keyof typeof ICONS; label: string; id?: string; disabled?: boolean; onClick?: (event: React.MouseEvent<HTMLButtonElement>) => void }) {
+  const Icon = ICONS[icon];
+  return (
+    <button type="button" id={id} className={`icon-btn${icon === 'remove' ? ' icon-btn-danger' : ''}`} aria-label={label} title={label} disabled={disabled} onClick={onClick}>
+      <Icon size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** rjsf's button templates for the places our templates do not draw (e.g. a custom field's add). */
+function makeButton(icon: keyof typeof ICONS, messageId: string) {
+  return function Button(props: IconButtonProps) {
+    const intl = useIntl();
+    return <IconButton icon={icon} id={props.id} label={intl.formatMessage({ id: messageId }, { n: '' })} disabled={props.disabled} onClick={props.onClick} />;
+  };
+}
+
+/**
+ * The form's own errors (not of a field: `anyOf` at the root, a root-level `required`). A root
+ * that is an array or a single value shows its errors on its own field instead.
+ */
+function ErrorListTemplate({ errorSchema, schema }: ErrorListProps) {
+  if (schema.type !== undefined && schema.type !== 'object') return null;
+  const root = (errorSchema as { __errors?: string[] } | undefined)?.__errors ?? [];
+  if (!root.length) return null;
+  return (
+    <div className="form-errors" role="alert" data-testid="form-errors">
+      {root.map((error) => (
+        <p key={error} className="field-error">
+          {error}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 /** The template set passed to every form block. */
 export const TEMPLATES: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
-  ErrorListTemplate: () => null,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
+  ErrorListTemplate,
+  ButtonTemplates: {
+    AddButton: makeButton('add', 'form.addItem'),
+    CopyButton: makeButton('copy', 'form.copy'),
+    MoveDownButton: makeButton('down', 'form.moveDown'),
+    MoveUpButton: makeButton('up', 'form.moveUp'),
+    RemoveButton: makeButton('remove', 'form.remove'),
+    SubmitButton: () => null,
+  } as unknown as TemplatesType['ButtonTemplates'],
 };

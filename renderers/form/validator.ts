@@ -29,7 +29,8 @@ export function makeTransformErrors(intl: IntlShape, schema: SchemaNode) {
       const field = toFieldError(ajvError, schema);
       if (seen.has(field.field)) continue;
       seen.add(field.field);
-      result.push({ ...error, property: `.${field.field}`, message: intl.formatMessage({ id: field.messageId }, field.values) });
+      // A root-level error (no field) stays at the root: the error list shows it at the top.
+      result.push({ ...error, property: field.field ? `.${field.field}` : '', message: intl.formatMessage({ id: field.messageId }, field.values) });
     }
     return result;
   };

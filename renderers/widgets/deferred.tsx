@@ -8,8 +8,28 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import catalogue from './widgets.schema.json';
 
-/** Entries layouts do not name: rjsf's default text widget and the visible fallback. */
-export const INTERNAL_WIDGETS = ['TextWidget', 'unknown'];
+/**
+ * Entries layouts do not name: rjsf's default widget names (a field without `ui:widget` — an
+ * enum, a boolean, `format: date` — renders with these) and the visible fallback.
+ */
+export const INTERNAL_WIDGETS = [
+  'TextWidget',
+  'SelectWidget',
+  'RadioWidget',
+  'CheckboxWidget',
+  'CheckboxesWidget',
+  'RangeWidget',
+  'UpDownWidget',
+  'DateWidget',
+  'TimeWidget',
+  'DateTimeWidget',
+  'URLWidget',
+  'EmailWidget',
+  'PasswordWidget',
+  'TextareaWidget',
+  'HiddenWidget',
+  'unknown',
+];
 
 let table: RegistryWidgetsType | null = null;
 let pending: Promise<void> | null = null;

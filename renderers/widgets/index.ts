@@ -19,6 +19,7 @@ import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
 import { SymbolListWidget } from './SymbolListWidget';
+import { CheckboxWidget, CheckboxesWidget, DateTimeWidget, DateWidget, RadioWidget, RangeWidget, SelectWidget, TimeWidget, URLWidget, UpDownWidget } from './StandardWidgets';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -40,4 +41,29 @@ export const WIDGETS: RegistryWidgetsType = {
   symbolList: SymbolListWidget,
   hidden: () => null,
   unknown: UnknownWidget,
+  // rjsf's standard widgets, under their `ui:widget` names and rjsf's default names.
+  select: SelectWidget,
+  radio: RadioWidget,
+  checkbox: CheckboxWidget,
+  checkboxes: CheckboxesWidget,
+  range: RangeWidget,
+  updown: UpDownWidget,
+  date: DateWidget,
+  time: TimeWidget,
+  datetime: DateTimeWidget,
+  url: URLWidget,
+  SelectWidget,
+  RadioWidget,
+  CheckboxWidget,
+  CheckboxesWidget,
+  RangeWidget,
+  UpDownWidget,
+  DateWidget,
+  TimeWidget,
+  DateTimeWidget,
+  URLWidget,
+  EmailWidget,
+  PasswordWidget,
+  TextareaWidget,
+  HiddenWidget: () => null,
 };

@@ -75,17 +75,44 @@ export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError
       return { field, messageId: 'validation.minLength', values: limitValues(error) };
     case 'maxLength':
       return { field, messageId: 'validation.maxLength', values: limitValues(error) };
-    case 'format':
-      if ((error.params as { format: string }).format === 'email') return { field, messageId: 'validation.email' };
-      return { field, messageId: 'validation.invalid' };
+    case 'format': {
+      const format = String((error.params as { format: string }).format);
+      if (format === 'email') return { field, messageId: 'validation.email' };
+      return { field, messageId: 'validation.format', values: { format } };
+    }
     case 'x-sameAs':
       return { field, messageId: 'validation.passwordMismatch' };
     case 'x-checksum':
       return { field, messageId: 'validation.checksum' };
     case 'type':
       return { field, messageId: 'validation.type' };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties':
+      return { field, messageId: `validation.${error.keyword}`, values: limitValues(error) };
+    case 'multipleOf':
+      return { field, messageId: 'validation.multipleOf', values: { limit: Number((error.params as { multipleOf: number }).multipleOf) } };
+    case 'uniqueItems':
+      return { field, messageId: 'validation.uniqueItems' };
+    case 'const':
+      return { field, messageId: 'validation.const' };
     case 'enum':
-      return { field, messageId: 'validation.invalid' };
+      return { field, messageId: 'validation.enum' };
+    case 'pattern':
+      return { field, messageId: 'validation.pattern' };
+    case 'dependencies':
+    case 'dependentRequired': {
+      const needs = String((error.params as { missingProperty?: string }).missingProperty ?? '');
+      return { field: [...path, needs].filter(Boolean).join('.'), messageId: 'validation.required' };
+    }
+    case 'oneOf':
+    case 'anyOf':
+      return { field, messageId: 'validation.oneOf' };
     default:
       return { field, messageId: 'validation.invalid' };
   }

@@ -8,8 +8,8 @@
  */
 import { useContext, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { BlockProps } from '../../types';
 import { ScreenInfoContext, drafts } from '../../scope';
 import { useRunActions } from '../../actions';
@@ -27,27 +27,60 @@ import { Skeleton } from '../../ui/Skeleton';
 import type { SchemaNode } from '../../../src/shared/validation';
 import type { FormBlockSpec } from './spec';
 
+/** The form's data: an object for every shipped form; any JSON value for a non-object root. */
 type Data = Record<string, unknown>;
 
 /**
- * Points unknown `ui:widget` names at the visible fallback widget, and lets a `ui:order` that
- * omits a property still render (rjsf refuses the whole form otherwise).
+ * Points unknown `ui:widget` names (at any depth: nested objects, `items`) at the visible
+ * fallback widget, and lets a `ui:order` that omits a property still render (rjsf refuses the
+ * whole form otherwise).
  */
 function guardWidgets(ui: Record<string, unknown>, widgets: object): Record<string, unknown> {
   const order = ui['ui:order'];
   if (Array.isArray(order) && !order.includes('*')) ui = { ...ui, 'ui:order': [...order, '*'] };
+  const widget = ui['ui:widget'];
+  if (typeof widget === 'string' && !(widget in widgets)) {
+    ui = { ...ui, 'ui:widget': 'unknown', 'ui:options': { ...((ui['ui:options'] as object) ?? {}), requestedWidget: widget } };
+  }
   return Object.fromEntries(
     Object.entries(ui).map(([key, value]) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return [key, value];
-      const field = { ...(value as Record<string, unknown>) };
-      const widget = field['ui:widget'];
-      if (typeof widget === 'string' && !(widget in widgets)) {
-        field['ui:widget'] = 'unknown';
-        field['ui:options'] = { ...((field['ui:options'] as object) ?? {}), requestedWidget: widget };
-      }
-      return [key, field];
+      if (key.startsWith('ui:') || !value || typeof value !== 'object' || Array.isArray(value)) return [key, value];
+      return [key, guardWidgets(value as Record<string, unknown>, widgets)];
     }),
   );
+}
+
+/**
+ * Whether a form shows both required and optional fields (at any depth of `properties`): only
+ * then do required fields carry a marker. Hidden fields and steps shown on request
+ * (`revealOnError`) do not count.
+ */
+function mixesRequired(schema: SchemaNode, ui: Record<string, unknown>): boolean {
+  let required = false;
+  let optional = false;
+  const walk = (node: SchemaNode | undefined, nodeUi: Record<string, unknown> | undefined, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 8) return;
+    for (const name of Object.keys(node.properties ?? {})) {
+      const fieldUi = nodeUi?.[name] as Record<string, unknown> | undefined;
+      const options = fieldUi?.['ui:options'] as Record<string, unknown> | undefined;
+      if (fieldUi?.['ui:widget'] === 'hidden' || options?.revealOnError) continue;
+      if (node.required?.includes(name)) required = true;
+      else optional = true;
+      walk(node.properties![name], fieldUi, depth + 1);
+    }
+  };
+  walk(schema, ui, 0);
+  return required && optional;
+}
+
+/** rjsf's own strings (buttons, Yes/No, "Option 1", a key's label) from the catalogue (`rjsf.<name>`). */
+function makeTranslateString(intl: IntlShape) {
+  const names = Object.fromEntries(Object.entries(TranslatableString).map(([name, value]) => [value, name]));
+  return (key: TranslatableString, params?: string[]) => {
+    const id = `rjsf.${names[key] ?? ''}`;
+    if (intl.messages[id] === undefined) return englishStringTranslator(key, params);
+    return intl.formatMessage({ id }, Object.fromEntries((params ?? []).map((p, i) => [`p${i + 1}`, p])));
+  };
 }
 
 export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) {
@@ -63,6 +96,9 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}, widgets), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl, widgets]);
   const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
   const { validator, error: validatorError, retry: retryValidator } = useFormValidator(spec.schema, rawSchema, schema);
+  const objectRoot = rawSchema.type === 'object' || (rawSchema.type === undefined && rawSchema.properties !== undefined);
+  const markRequired = useMemo(() => mixesRequired(rawSchema, spec.ui ?? {}), [rawSchema, spec.ui]);
+  const translateString = useMemo(() => makeTranslateString(intl), [intl]);
 
   const [formData, setFormData] = useState<Data | null>(null);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
@@ -80,10 +116,10 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
   const query = useQueryObject();
   const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query }) as Data, [spec.initial, query]);
-  const loaded = { ...initialValues, ...(spec.load ? pick(readPath(initial.data, spec.load.from ?? '') as Data | undefined, spec.load.pick) : {}), ...(draft ?? {}) };
+  const loaded = !objectRoot ? (spec.initial as Data | undefined) : { ...initialValues, ...(spec.load ? pick(readPath(initial.data, spec.load.from ?? '') as Data | undefined, spec.load.pick) : {}), ...(draft ?? {}) };
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;
-  dataRef.current = current;
+  dataRef.current = current as Data;
 
   const listeners = useRef(new Set<() => void>());
   const formContext = useMemo<FormContext>(
@@ -96,8 +132,9 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
         listeners.current.add(listener);
         return () => listeners.current.delete(listener);
       },
+      markRequired,
     }),
-    [],
+    [markRequired],
   );
 
   if (validatorError) return <ErrorState messageId="common.networkError" onRetry={retryValidator} />;
@@ -109,7 +146,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
     setBusy(true);
     setExtraErrors(undefined);
     try {
-      const body = stripEmpty(data);
+      const body = objectRoot ? stripEmpty(data) : data;
       let idempotencyKey: string | undefined;
       if (spec.submit.idempotent) {
         // A repeat of the same data (a retry after a network error, a submit after the
@@ -153,9 +190,10 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
         widgets={widgets}
         formContext={formContext}
         transformErrors={transformErrors}
+        translateString={translateString}
         extraErrors={extraErrors}
         noHtml5Validate
-        showErrorList={false}
+        showErrorList="top"
         liveValidate={submitted ? 'onChange' : undefined}
         focusOnFirstError
         onChange={(event) => {

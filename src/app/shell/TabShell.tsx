@@ -13,7 +13,11 @@ import { BrandMark } from '../../../renderers/ui/BrandMark';
 import { TABS } from '../routes';
 import { Drawer } from './Drawer';
 
-export function TabShell({ tab }: { tab: (typeof TABS)[number] }) {
+/**
+ * One tab of the shell. `preview` (the studio's phone preview): the same header and tab bar,
+ * drawn without links or drawer so nothing navigates the studio away.
+ */
+export function TabShell({ tab, preview = false }: { tab: (typeof TABS)[number]; preview?: boolean }) {
   const intl = useIntl();
   const host = useHost();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -38,7 +42,7 @@ export function TabShell({ tab }: { tab: (typeof TABS)[number] }) {
       {header.length > 0 && (
         <header className="top-bar tab-bar-header">
           {header.includes('profile') ? (
-            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'header.profile' })} onClick={() => setDrawerOpen(true)} data-testid="open-drawer">
+            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'header.profile' })} onClick={() => !preview && setDrawerOpen(true)} data-testid="open-drawer">
               <CircleUserRound size={24} />
             </button>
           ) : (
@@ -48,7 +52,7 @@ export function TabShell({ tab }: { tab: (typeof TABS)[number] }) {
             {tab.path === '/home' ? <span className="brand-title"><BrandMark size={26} /> Nivesh</span> : <FormattedMessage id={tab.label} />}
           </h1>
           {header.includes('search') ? (
-            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'header.search' })} onClick={() => host.navigate('/search')}>
+            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'header.search' })} onClick={() => !preview && host.navigate('/search')}>
               <Search size={22} />
             </button>
           ) : (
@@ -60,14 +64,21 @@ export function TabShell({ tab }: { tab: (typeof TABS)[number] }) {
         <Screen key={tab.path} id={tab.path.slice(1)} embedded />
       </main>
       <nav className="tab-bar" aria-label="tabs">
-        {TABS.map((item) => (
-          <NavLink key={item.path} to={item.path} replace className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
-            <Icon name={item.icon} size={22} />
-            <span><FormattedMessage id={item.label} /></span>
-          </NavLink>
-        ))}
+        {TABS.map((item) =>
+          preview ? (
+            <span key={item.path} className={`tab${item.path === tab.path ? ' active' : ''}`} aria-current={item.path === tab.path ? 'page' : undefined}>
+              <Icon name={item.icon} size={22} />
+              <span><FormattedMessage id={item.label} /></span>
+            </span>
+          ) : (
+            <NavLink key={item.path} to={item.path} replace className={({ isActive }) => `tab${isActive ? ' active' : ''}`}>
+              <Icon name={item.icon} size={22} />
+              <span><FormattedMessage id={item.label} /></span>
+            </NavLink>
+          ),
+        )}
       </nav>
-      <Drawer open={drawerOpen} onClose={closeDrawer} />
+      {!preview && <Drawer open={drawerOpen} onClose={closeDrawer} />}
     </div>
   );
 }

@@ -15,9 +15,8 @@ import { parse as parseIcu } from '@formatjs/icu-messageformat-parser/lib/index.
 import { ApiError, callApi } from '../api';
 import { showToast } from '../toast-bus';
 import { LOCALES, type Locale } from '../../shared/lang';
-import type { ScreenPayload } from '../../../renderers/types';
 import { JsonEditor, type EditorProblem } from './JsonEditor';
-import { Preview } from './Preview';
+import { Preview, type PreviewCandidate } from './Preview';
 import { PropertyPanel } from './PropertyPanel';
 import { TextsPanel } from './TextsPanel';
 import { VersionsPanel, type VersionInfo } from './VersionsPanel';
@@ -115,9 +114,10 @@ export default function Studio() {
   const [versions, setVersions] = useState<VersionInfo[]>([]);
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [otherSchemas, setOtherSchemas] = useState<ScreenPayload['schemas']>({});
   const [revision, setRevision] = useState(0);
   const [tab, setTab] = useState<'layout' | 'schema'>('layout');
+  /** Query parameters the previewed screen sees (a record screen's `id=…`). */
+  const [previewQuery, setPreviewQuery] = useState('');
   /** Bumped when the server's answer may change without the candidate changing (texts published). */
   const [checks, setChecks] = useState(0);
   /** The server's 1811 message while this editor's base is stale. */
@@ -141,10 +141,8 @@ export default function Studio() {
 
   const open = useCallback(async (next: string) => {
     const data = await callApi<StudioScreen>('studio/screens/get', { id: next });
-    const served = await fetch(`/api/ui/screens/${next}`).then((r) => r.json() as Promise<{ data: ScreenPayload }>).catch(() => null);
     setId(next);
     setScreen(data);
-    setOtherSchemas(served?.data?.schemas ?? {});
     setLayoutText(pretty(data.draft?.layout ?? data.layout));
     setSchemaText(data.schema ? pretty(data.draft?.schema ?? data.schema) : '');
     setProblems([]);
@@ -187,12 +185,11 @@ export default function Studio() {
       }
     })) as unknown as Record<string, string>;
   }, [catalogs, edits, lang]);
-  const payload = useMemo<ScreenPayload | null>(() => {
+  const previewCandidate = useMemo<PreviewCandidate | null>(() => {
     if (!layout || !id) return null;
-    const schemas = { ...otherSchemas, ...(screen?.schema && schema ? { [id]: schema } : {}) };
-    return { id, layout: layout as unknown as ScreenPayload['layout'], schemas: schemas as ScreenPayload['schemas'] };
+    return { id, layout, ...(screen?.schema && schema ? { schema } : {}) };
     // Rebuilt per revision (debounced), not per keystroke.
-  }, [revision, otherSchemas]);
+  }, [revision]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const blockPointer = layout ? blockPointerAt(layout, cursor) : null;
   const block = blockPointer && layout ? (readPointer(layout, blockPointer) as Record<string, unknown>) : null;
@@ -379,7 +376,11 @@ export default function Studio() {
                 <button key={l} type="button" className={l === lang ? 'studio-chip active' : 'studio-chip'} onClick={() => setLang(l)} data-testid={`preview-${l}`}>{l.toUpperCase()}</button>
               ))}
             </div>
-            {payload && <Preview payload={payload} revision={revision} lang={lang} messages={previewMessages} />}
+            <label className="studio-row studio-query">
+              <span><FormattedMessage id="studio.previewQuery" /></span>
+              <input className="studio-input" value={previewQuery} onChange={(event) => setPreviewQuery(event.target.value)} placeholder="id=1" data-testid="preview-query" />
+            </label>
+            {previewCandidate && <Preview key={previewQuery} candidate={previewCandidate} revision={revision} lang={lang} messages={previewMessages} query={previewQuery} />}
           </section>
         </>
       ) : (

@@ -6,6 +6,7 @@
  * studio/screens/list {} → [{id, version, publishedAt, hasDraft}]
  * studio/screens/get {id, version?} → {id, version, baseVersion, textsVersion, layout, schema, draft, pending, messageIds}
  * studio/screens/validate {id, layout, schema?, texts?} → {errors: [{pointer, message}]}
+ * studio/screens/preview {id, layout, schema?, texts?} → {payload: {id, layout, schemas}, validators: {name: rootKey}, errors}
  * studio/screens/saveDraft {id, layout, schema?, baseVersion} → {errors} | 1811
  * studio/screens/discardDraft {id} → {discarded}
  * studio/screens/publish {id, layout, schema?, note, baseVersion, texts?, textsBaseVersion?} → {changeId, status} | 1801 | 1811
@@ -31,6 +32,7 @@ import { approveChange, getChange, listChanges, publishScreen, rejectChange, rol
 import { discardDraft, saveDraft } from '../domain/studio/drafts.js';
 import { messagesPointer, textProblems, textsPointer, type TextsByLang } from '../domain/studio/texts.js';
 import { refreshMessages, refreshPublished } from '../domain/studio/sync.js';
+import { previewCandidate } from '../domain/studio/preview.js';
 import type { SchemaNode } from '../../shared/validation.js';
 import type {
   StudioChangeId,
@@ -96,6 +98,11 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     const errors = [...validateCandidate(ctx, body.id, body.layout, body.schema, texts), ...(texts ? textProblems(deps.messages, texts, textsPointer) : [])];
     await audit(auth!.userId, 'studio.validate', body.id, { errors: errors.length });
     return { errors };
+  });
+  editor.query<StudioScreenCandidate>('studio/screens/preview', 'api/studioScreenCandidate', async ({ auth, body }) => {
+    const preview = previewCandidate(store, body.id, body.layout, body.schema as SchemaNode | undefined);
+    await audit(auth!.userId, 'studio.preview', body.id, { errors: preview.errors.length });
+    return preview;
   });
   editor.command<StudioScreenDraft>('studio/screens/saveDraft', 'api/studioScreenDraft', ({ auth, body }) => saveDraft(ctx, auth!.userId, body.id, body.layout, body.schema as SchemaNode | undefined, body.baseVersion));
   editor.command<StudioScreenDiscard>('studio/screens/discardDraft', 'api/studioScreenDiscard', ({ auth, body }) => discardDraft(ctx, auth!.userId, body.id));

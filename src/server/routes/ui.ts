@@ -2,7 +2,8 @@
  * `GET /api/ui/screens/:id`: a screen's layout and schemas with an ETag. The browser
  * revalidates on every load (`no-cache`), so an edited file shows on the next load.
  * `GET /api/ui/validators/:name.js`: the form validator of `screens/<name>.schema.json`,
- * compiled on the server as an ES module, with an ETag.
+ * compiled on the server as an ES module, with an ETag; `?v=<root key>` of a studio draft's
+ * schema (compiled by `studio/screens/preview`) answers that draft's validator.
  * `GET /api/ui/messages/:lang`: a locale's texts — the built-in files with the
  * studio's published texts on top — as a flat `{id: text}` object with an ETag (`no-cache`:
  * the device keeps it and revalidates, so a published label shows on the next load).
@@ -43,9 +44,9 @@ export function uiRoutes(app: FastifyInstance, deps: Deps, store: SchemaStore): 
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(entry.body);
   });
-  app.get<{ Params: { file: string } }>('/api/ui/validators/:file', async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: { v?: string } }>('/api/ui/validators/:file', async (request, reply) => {
     const name = request.params.file.replace(/\.js$/, '');
-    const { code, etag } = store.validatorModule(name);
+    const { code, etag } = store.validatorFor(name, typeof request.query.v === 'string' ? request.query.v : undefined);
     reply.header('ETag', etag).header('Cache-Control', 'no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type('text/javascript; charset=utf-8').send(code);

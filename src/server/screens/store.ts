@@ -57,6 +57,9 @@ export interface ScreenCandidate {
   texts?: Partial<Record<string, Record<string, string>>>;
 }
 
+/** How many studio draft validators a process keeps (each a few KB of code). */
+const PREVIEW_VALIDATORS = 64;
+
 interface Cached<T> {
   stamp: string;
   value: T;
@@ -68,6 +71,8 @@ export class SchemaStore {
   private readonly compiled = new Map<string, Cached<CompiledSchema>>();
   private readonly screens = new Map<string, Cached<{ payload: ScreenPayload; etag: string }>>();
   private readonly validators = new Map<string, Cached<ValidatorModule>>();
+  /** Validators of studio drafts by root key, newest last (at most {@link PREVIEW_VALIDATORS}). */
+  private readonly previews = new Map<string, ValidatorModule>();
   private readonly ajv: Ajv = createSchemaAjv();
 
   /** Published versions by relative path (`screens/x.layout.json`) with their stamp. */
@@ -227,6 +232,40 @@ export class SchemaStore {
     return value;
   }
 
+  /**
+   * Compiles a studio draft's data schema into a validator module and keeps it (the newest
+   * {@link PREVIEW_VALIDATORS}) so the preview's form imports the draft's rules, not the
+   * published ones: {@link validatorModule} serves it when asked for its root key.
+   * @returns the module's root key (the `v` the browser asks with).
+   * @throws Error when ajv cannot compile the schema.
+   */
+  previewValidator(schema: SchemaNode): string {
+    const value = compileValidatorModule(schema);
+    this.previews.delete(value.rootKey);
+    this.previews.set(value.rootKey, value);
+    while (this.previews.size > PREVIEW_VALIDATORS) this.previews.delete(this.previews.keys().next().value!);
+    return value.rootKey;
+  }
+
+  /**
+   * The validator a form asks for: the published schema's, or — when `key` names another
+   * schema version — a studio draft's compiled by {@link previewValidator}.
+   * @throws AppError `screenNotFound` when neither exists; `screenInvalid` (see validatorModule).
+   */
+  validatorFor(name: string, key: string | undefined): ValidatorModule {
+    const preview = key ? this.previews.get(key) : undefined;
+    if (preview) {
+      try {
+        const live = this.validatorModule(name);
+        if (live.rootKey === key) return live;
+      } catch {
+        // a draft of a screen without a published schema
+      }
+      return preview;
+    }
+    return this.validatorModule(name);
+  }
+
   /** Ids of every screen that has a layout file. */
   screenIds(): string[] {
     return fs
@@ -319,6 +358,38 @@ export class SchemaStore {
     const result = this.buildScreen(id, layout);
     this.screens.set(id, { stamp: key, value: result });
     return result;
+  }
+
+  /**
+   * What the phone needs to show a studio draft: its layout, the schemas it names (the draft's
+   * own schema for the screen, the published ones otherwise), the calls' effects, and the root
+   * keys of the form validators (the draft's compiled by {@link previewValidator}). Problems
+   * do not stop the preview; a schema that does not compile is reported in `errors`.
+   */
+  previewPayload(id: string, layout: Record<string, unknown>, schema: SchemaNode | undefined): { payload: ScreenPayload; validators: Record<string, string>; errors: Array<{ pointer: string; message: string }> } {
+    const schemas: Record<string, SchemaNode> = {};
+    const validators: Record<string, string> = {};
+    const errors: Array<{ pointer: string; message: string }> = [];
+    for (const name of referencedSchemas(layout)) {
+      try {
+        if (name === id && schema !== undefined) {
+          schemas[name] = schema;
+          validators[name] = this.previewValidator(schema);
+        } else if (this.schemaExists(name)) {
+          schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
+          validators[name] = this.validatorModule(name).rootKey;
+        }
+      } catch (error) {
+        errors.push({ pointer: name === id ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${(error as Error).message}` });
+      }
+    }
+    const calls: Record<string, ScreenCall> = {};
+    const { callInfo } = this.context();
+    for (const { call } of callPositions(layout)) {
+      const info = callInfo?.(call);
+      if (info) calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}) };
+    }
+    return { payload: { id, layout, schemas, calls } as ScreenPayload, validators, errors };
   }
 
   private buildScreen(id: string, layout: Record<string, unknown>): { payload: ScreenPayload; etag: string } {

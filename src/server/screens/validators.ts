@@ -10,11 +10,41 @@
  * subschema rjsf may ask about (`if`, `oneOf`, …) to its validate function.
  */
 import { createHash } from 'node:crypto';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import ParserValidator from '@rjsf/utils/lib/parser/ParserValidator.js';
+import { resolveAnyOrOneOfSchemas, retrieveSchemaInternal } from '@rjsf/utils/lib/schema/retrieveSchema.js';
+import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
+
+/** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
+const MAX_DEPTH = 6;
+
+/**
+ * The schemas rjsf may ask a validator for (its `schemaParser`: the root and every resolved
+ * property, item and `oneOf`/`anyOf` branch), keyed by rjsf hash. rjsf's own parser never ends on
+ * a recursive `$ref` (every level resolves one level deeper, so no two are equal); this one
+ * stops at {@link MAX_DEPTH} levels — the root validator checks any depth.
+ */
+function subschemas(root: RJSFSchema): Record<string, RJSFSchema> {
+  const validator = new ParserValidator(root);
+  const seen: RJSFSchema[] = [];
+  const visit = (schema: RJSFSchema, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    for (const local of retrieveSchemaInternal(validator, schema, root, undefined, true)) {
+      if (seen.some((item) => deepEquals(item, local))) continue;
+      seen.push(local);
+      for (const option of resolveAnyOrOneOfSchemas(validator, local, root, true)) {
+        if (option.properties) for (const value of Object.values(local.properties ?? {})) visit(value as RJSFSchema, depth + 1);
+      }
+      if (local.items && !Array.isArray(local.items) && typeof local.items !== 'boolean') visit(local.items as RJSFSchema, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return validator.getSchemaMap();
+}
 
 /** One compiled validator module. */
 export interface ValidatorModule {
@@ -33,11 +63,9 @@ export interface ValidatorModule {
  */
 export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
-  const cjs = compileSchemaValidatorsCode(plain, {
-    // Same options the browser's ajv had: all errors, money's multipleOf precision.
-    ajvOptionsOverrides: { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true } },
-    extenderFn: (ajv) => addNiveshKeywords(ajv),
-  });
+  // Same options the browser's ajv had: all errors, money's multipleOf precision.
+  const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true }, schemas: Object.values(subschemas(plain)) };
+  const cjs = standaloneCode(createAjvInstance(undefined, undefined, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_MODULES as readonly string[]).includes(id!)) throw new Error(`validator code requires an unknown module "${id}"`);
   }
