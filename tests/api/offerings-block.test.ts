@@ -134,7 +134,8 @@ describe('investor purchases', () => {
     // The 2 shares bought at market are free; the 5 block shares are not.
     expectOk(await ctx.server.call('order/sell', { symbol: 'HDFCBANK', quantity: 2 }, { token: user.token }));
     const refused = expectCall(await ctx.server.call('order/sell', { symbol: 'HDFCBANK', quantity: 1 }, { token: user.token }), 409, 1757);
-    const until = new Date(receipt.lockedUntil + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    // The unlock time in India time, formatted as the English texts format dates (en-IN).
+    const until = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' }).format(receipt.lockedUntil);
     expect(refused.message).toContain(until);
     expect(refused.message).toContain('5');
     ctx.server.clock.set(receipt.lockedUntil - 1000);

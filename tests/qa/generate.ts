@@ -45,6 +45,10 @@ const WIDGET_LIMITS: Record<string, Constraint[]> = {
   captcha: ['maxLength'],
   // The text area carries `maxlength` too.
   textarea: ['maxLength'],
+  // rjsf's standard widgets: values are picked or bounded by the native input; their per-keyword
+  // messages are checked by the standard-forms Chromium spec (tests/e2e/json-schema-forms.spec.ts).
+  select: [...CONSTRAINTS], radio: [...CONSTRAINTS], checkbox: [...CONSTRAINTS], checkboxes: [...CONSTRAINTS], range: [...CONSTRAINTS],
+  updown: [...CONSTRAINTS], date: [...CONSTRAINTS], time: [...CONSTRAINTS], datetime: [...CONSTRAINTS], url: [...CONSTRAINTS],
 };
 
 /** What a widget's input lets through (others take any text). */
