@@ -38,7 +38,7 @@ test('publish an article and a banner, edit the company tagline', async ({ page,
 
   await page.goto('/adminBanners');
   const banner = page.getByTestId('form-newBanner');
-  await banner.getByLabel('Titel', { exact: true }).fill('Jetzt handeln');
+  await banner.getByRole('textbox', { name: 'Titel', exact: true }).fill('Jetzt handeln');
   await banner.getByLabel('Link').fill('/market');
   await banner.getByTestId('submit').click();
   await confirmCommand(page);

@@ -69,6 +69,11 @@ let token = '';
 test.beforeEach(async ({ request }) => {
   token ||= (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
 });
+// The fixture drafts are the demo editor's own: discarded after each test, so the worker's other
+// specs (the studio journey) open /bindBank as shipped.
+test.afterEach(async ({ request }) => {
+  if (token) await api(request, token, 'studio/screens/discardDraft', { id: 'bindBank' }).catch(() => undefined);
+});
 
 test.describe('JSON Schema forms in the form block (studio preview, 390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
