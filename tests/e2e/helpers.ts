@@ -6,7 +6,11 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A fresh email for this run. */
-export const freshEmail = () => `e2e${Date.now().toString(36)}${++counter}@example.com`;
+/**
+ * A new address for each registration, always 23 characters long: screens that show it (the
+ * back-office desks) then wrap the same way in every run, so their screenshots stay stable.
+ */
+export const freshEmail = () => `${Date.now().toString(36)}${String(++counter % 1000).padStart(3, '0')}@example.com`;
 
 type OutboxMessage = { id: string; text: string; sentAt: number };
 
