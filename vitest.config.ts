@@ -15,6 +15,9 @@ export default defineConfig({
     // process, PostgreSQL in another), so every core takes a file. `VITEST_MAX_WORKERS` overrides.
     pool: 'forks',
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
+    // Servers the tests start in child processes (workers, clusters) inherit this: the lowest
+    // scrypt cost, as the suites register thousands of accounts.
+    env: { PASSWORD_SCRYPT_N: '1024' },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       {

@@ -58,7 +58,7 @@ export interface Config {
   offerings: OfferingsConfig;
   /** `LEDGER_CHECK_INTERVAL_MS` (default 15 minutes): how often one process runs the ledger check job. */
   ledgerCheckIntervalMs: number;
-  /** Where uploads are stored (issue: identity). */
+  /** Where uploads (identity photos, payment screenshots) are stored. */
   storage: {
     driver: 'local' | 's3';
     s3: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; prefix: string } | null;
@@ -97,6 +97,27 @@ export interface Config {
    * refused in production).
    */
   studioApprovals: number;
+  /**
+   * `PASSWORD_SCRYPT_N` (default 16384, a power of two from 1024): scrypt's cost for new password
+   * hashes (about 50 ms of CPU each at the default). Stored hashes keep the cost they were made
+   * with. Test servers lower it, as they register thousands of accounts; production mode refuses
+   * anything below the default.
+   */
+  passwordScryptN: number;
+}
+
+/** scrypt's cost for password hashes unless `PASSWORD_SCRYPT_N` says otherwise. */
+export const DEFAULT_SCRYPT_N = 16384;
+
+/**
+ * Parses `PASSWORD_SCRYPT_N`: a power of two from 1024 to 1048576; unset means the default.
+ * @throws Error naming the value when it is not such a power of two.
+ */
+function scryptCost(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_SCRYPT_N;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 1048576 || (n & (n - 1)) !== 0) throw new Error(`PASSWORD_SCRYPT_N=${value} is not a power of two from 1024 to 1048576`);
+  return n;
 }
 
 /**
@@ -111,6 +132,7 @@ export function productionRefusals(config: Config): string[] {
   if ((config.market.provider === 'simulated' || config.market.provider === 'replay') && !config.allowSimulatedPrices) {
     refusals.push(`MARKET_PROVIDER=${config.market.provider} gives simulated prices; production mode needs a real provider or ALLOW_SIMULATED_PRICES=1`);
   }
+  if (config.passwordScryptN < DEFAULT_SCRYPT_N) refusals.push(`PASSWORD_SCRYPT_N must be at least ${DEFAULT_SCRYPT_N} in production mode (cheaper hashes are cheaper to crack)`);
   if (config.studioApprovals < 1) refusals.push('STUDIO_APPROVALS must be at least 1 in production mode (every studio change needs another editor\'s approval)');
   return refusals;
 }
@@ -217,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     identityKey: env.IDENTITY_KEY || null,
     allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
     studioApprovals: Math.max(0, Math.floor(int(env.STUDIO_APPROVALS, env.NIVESH_MODE === 'production' ? 2 : 1))),
+    passwordScryptN: scryptCost(env.PASSWORD_SCRYPT_N),
     contentLinkOrigins: parseOrigins(env.CONTENT_LINK_ORIGINS),
     staffTotp: env.NIVESH_MODE === 'production' || env.STAFF_TOTP === 'required',
     cluster: {

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { DEFAULT_SCRYPT_N, loadConfig, productionRefusals } from '../../src/server/config.js';
+import { hashPassword } from '../../src/server/domain/passwords.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 
 let server: TestServer;
@@ -355,6 +357,25 @@ describe('credential storage', () => {
     const { email: twin } = await server.registerUser(freshEmail('pwhash-twin'), password);
     const twinRow = await server.deps.db.selectFrom('users').select('password_hash').where('email', '=', twin).executeTakeFirstOrThrow();
     expect(twinRow.password_hash).not.toBe(row.password_hash);
+  });
+
+  it('hashes with the configured scrypt cost, and a hash made at another cost still logs in', async () => {
+    const password = 'cost password 123';
+    const { email } = await server.registerUser(freshEmail('pwcost'), password);
+    const row = await server.deps.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.password_hash.split('$')[1]).toBe(String(server.config.passwordScryptN));
+    // The same password hashed at the production cost: verification reads the cost from the hash.
+    await server.deps.db.updateTable('users').set({ password_hash: await hashPassword(password, DEFAULT_SCRYPT_N) }).where('email', '=', email).execute();
+    expectOk(await server.call('user/login', { email, password }));
+  });
+
+  it('takes PASSWORD_SCRYPT_N as a power of two, and production refuses a cost below the default', () => {
+    expect(loadConfig({}).passwordScryptN).toBe(DEFAULT_SCRYPT_N);
+    expect(loadConfig({ PASSWORD_SCRYPT_N: '2048' }).passwordScryptN).toBe(2048);
+    for (const bad of ['1000', '512', 'abc', '4194304']) expect(() => loadConfig({ PASSWORD_SCRYPT_N: bad })).toThrow(/PASSWORD_SCRYPT_N/);
+    const production = { NIVESH_MODE: 'production', SMTP_URL: 'smtp://x', ALLOW_SIMULATED_PRICES: '1' };
+    expect(productionRefusals(loadConfig(production))).toEqual([]);
+    expect(productionRefusals(loadConfig({ ...production, PASSWORD_SCRYPT_N: '1024' }))).toEqual([expect.stringContaining('PASSWORD_SCRYPT_N')]);
   });
 });
 

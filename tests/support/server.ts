@@ -177,7 +177,7 @@ export async function startTestServer(env: Record<string, string> = {}, override
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-test-'));
   const pgDb = testDb() === 'pg' ? await createPgDatabase() : null;
   const config = loadConfig(
-    { NIVESH_MODE: 'demo', DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', CAPTCHA_PER_IP_PER_HOUR: '1000', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
+    { NIVESH_MODE: 'demo', DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', CAPTCHA_PER_IP_PER_HOUR: '1000', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
     overrides,
   );
   const clock = new ManualClock(Date.UTC(2026, 10, 23, 6, 0, 0));

@@ -8,7 +8,7 @@ import { ERRORS } from '../../shared/codes.js';
 import { secondFactorDue, verifySecondFactor } from './staff-totp.js';
 import type { Deps } from './deps.js';
 import { newId, newPublicUid } from './ids.js';
-import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import { dummyHash, hashPassword, verifyPassword } from './passwords.js';
 import { consumeCaptcha, issueCaptcha, type CaptchaPurpose } from './captcha.js';
 import { openSession, revokeSession, revokeUserSessions, type AuthUser } from './sessions.js';
 import { assertStrongPassword } from './password-policy.js';
@@ -98,7 +98,7 @@ export async function register(
 export async function createUser(deps: Deps, input: { email: string; password: string; role: UserInfo['role'] }): Promise<string> {
   const now = deps.clock.now();
   const id = newId();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordScryptN);
   for (let attempt = 0; ; attempt++) {
     try {
       await deps.db
@@ -129,7 +129,7 @@ export async function login(deps: Deps, input: { email: string; password: string
   const email = normalizeEmail(input.email);
   await assertNotThrottled(deps, [accountKey(email), ipKey(ip)]);
   const user = await findByEmail(deps, email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? dummyHash(deps.config.passwordScryptN));
   if (!user || !ok) {
     await recordFailure(deps, accountKey(email), ACCOUNT_FREE_FAILURES);
     await recordFailure(deps, ipKey(ip), IP_FREE_FAILURES);
@@ -182,7 +182,7 @@ export async function changePassword(
   await consumeCaptcha(deps, { email, purpose: 'changePassword', code: input.captcha });
   await deps.db
     .updateTable('users')
-    .set({ password_hash: await hashPassword(input.newPassword), password_changed_at: deps.clock.now() })
+    .set({ password_hash: await hashPassword(input.newPassword, deps.config.passwordScryptN), password_changed_at: deps.clock.now() })
     .where('id', '=', user.id)
     .execute();
   const keep = caller && caller.userId === user.id ? caller.sessionId : undefined;
