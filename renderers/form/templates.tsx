@@ -126,15 +126,27 @@ function GroupHeading({ id, title, description, required, context, root }: { id:
   );
 }
 
+/**
+ * What an object or array group shows above its fields: its heading and description (a
+ * `ui:title` / `ui:description` over the schema's), its element id, whether it is the form's
+ * root, and the form's context.
+ */
+function groupHead(props: Pick<ObjectFieldTemplateProps, 'title' | 'uiSchema' | 'fieldPathId' | 'registry'>, description: ObjectFieldTemplateProps['description']) {
+  const options = getUiOptions(props.uiSchema);
+  const id = props.fieldPathId.$id;
+  return {
+    id,
+    root: id === props.registry.globalFormOptions.idPrefix,
+    heading: (options.title as string | undefined) ?? props.title,
+    text: (options.description as string | undefined) ?? description,
+    context: props.registry.formContext as FormContext | undefined,
+  };
+}
+
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { title, description, properties, required, schema, uiSchema, formData, fieldPathId, registry, onAddProperty, disabled, readonly } = props;
+  const { properties, required, schema, uiSchema, formData, fieldPathId, onAddProperty, disabled, readonly } = props;
   const intl = useIntl();
-  const context = registry.formContext as FormContext | undefined;
-  const options = getUiOptions(uiSchema);
-  const id = fieldPathId.$id;
-  const root = id === registry.globalFormOptions.idPrefix;
-  const heading = (options.title as string | undefined) ?? title;
-  const text = (options.description as string | undefined) ?? description;
+  const { id, root, heading, text, context } = groupHead(props, props.description);
   // A pure `oneOf`/`anyOf` object: the selector and the chosen branch render themselves.
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const fields = (
@@ -167,14 +179,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 }
 
 function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const { title, schema, uiSchema, items, canAdd, onAddClick, disabled, readonly, required, fieldPathId, registry, rawErrors } = props;
+  const { schema, items, canAdd, onAddClick, disabled, readonly, required, fieldPathId, rawErrors } = props;
   const intl = useIntl();
-  const context = registry.formContext as FormContext | undefined;
-  const options = getUiOptions(uiSchema);
-  const id = fieldPathId.$id;
-  const heading = (options.title as string | undefined) ?? title;
-  const description = (options.description as string | undefined) ?? schema.description;
-  const root = id === registry.globalFormOptions.idPrefix;
+  const { id, root, heading, text: description, context } = groupHead(props, schema.description);
   const error = rawErrors?.[0];
   return (
     <fieldset className={`form-group form-array${error ? ' has-error' : ''}`} id={id} data-field={id.replace(/^root_?/, '')}>

@@ -5,7 +5,7 @@
  * under rjsf's lower-case `ui:widget` names and its default widget names, so a field without
  * `ui:widget` (an enum, a boolean, `format: date`) renders in the same style.
  */
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ariaDescribedByIds,
@@ -16,6 +16,7 @@ import {
   localToUTC,
   optionId,
   utcToLocal,
+  type EnumOptionsType,
   type WidgetProps,
 } from '@rjsf/utils';
 
@@ -59,30 +60,49 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
-/** Radio buttons, one row each (booleans get Yes/No from rjsf's enum options). */
-export function RadioWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, rawErrors, onChange, onBlur, onFocus } = props;
-  const { enumOptions = [], enumDisabled = [], emptyValue } = options;
+/**
+ * A list of choices, one labelled row per enum option: the radio group and the checkbox group
+ * differ only in the input of each row.
+ * @param role `radiogroup` for one choice, `group` for several.
+ * @param input the row's input (without its label) for option `i`.
+ */
+function ChoiceList(props: WidgetProps & { role: 'radiogroup' | 'group'; input: (option: EnumOptionsType, i: number) => ReactElement }) {
+  const { id, options, rawErrors, role, input } = props;
   return (
-    <div id={id} className={`choice-list${options.inline ? ' inline' : ''}${rawErrors?.length ? ' invalid' : ''}`} role="radiogroup" aria-describedby={describedBy(props)}>
-      {enumOptions.map((option, i) => (
+    <div id={id} className={`choice-list${options.inline ? ' inline' : ''}${rawErrors?.length ? ' invalid' : ''}`} role={role} aria-describedby={describedBy(props)}>
+      {(options.enumOptions ?? []).map((option, i) => (
         <label key={i} className="choice-row">
-          <input
-            type="radio"
-            id={optionId(id, i)}
-            name={id}
-            className="choice-input"
-            value={String(i)}
-            checked={option.value === value}
-            disabled={disabled || readonly || enumDisabled.includes(option.value)}
-            onChange={() => onChange(option.value)}
-            onBlur={(event) => onBlur(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
-            onFocus={(event) => onFocus(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
-          />
+          {input(option, i)}
           <span>{option.label}</span>
         </label>
       ))}
     </div>
+  );
+}
+
+/** Radio buttons, one row each (booleans get Yes/No from rjsf's enum options). */
+export function RadioWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, options, onChange, onBlur, onFocus } = props;
+  const { enumOptions = [], enumDisabled = [], emptyValue } = options;
+  return (
+    <ChoiceList
+      {...props}
+      role="radiogroup"
+      input={(option, i) => (
+        <input
+          type="radio"
+          id={optionId(id, i)}
+          name={id}
+          className="choice-input"
+          value={String(i)}
+          checked={option.value === value}
+          disabled={disabled || readonly || enumDisabled.includes(option.value)}
+          onChange={() => onChange(option.value)}
+          onBlur={(event) => onBlur(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
+          onFocus={(event) => onFocus(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
+        />
+      )}
+    />
   );
 }
 
@@ -123,31 +143,27 @@ export function CheckboxWidget(props: WidgetProps) {
 
 /** Several checkboxes for an array of unique enum values. */
 export function CheckboxesWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, rawErrors, onChange } = props;
+  const { id, value, disabled, readonly, options, onChange } = props;
   const { enumOptions = [], enumDisabled = [] } = options;
   const selected: unknown[] = Array.isArray(value) ? value : [];
   return (
-    <div id={id} className={`choice-list${options.inline ? ' inline' : ''}${rawErrors?.length ? ' invalid' : ''}`} role="group" aria-describedby={describedBy(props)}>
-      {enumOptions.map((option, i) => {
-        const checked = selected.some((v) => v === option.value);
-        return (
-          <label key={i} className="choice-row">
-            <input
-              type="checkbox"
-              id={optionId(id, i)}
-              name={id}
-              className="choice-input"
-              checked={checked}
-              disabled={disabled || readonly || enumDisabled.includes(option.value)}
-              onChange={(event: ChangeEvent<HTMLInputElement>) =>
-                onChange(event.target.checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))
-              }
-            />
-            <span>{option.label}</span>
-          </label>
-        );
-      })}
-    </div>
+    <ChoiceList
+      {...props}
+      role="group"
+      input={(option, i) => (
+        <input
+          type="checkbox"
+          id={optionId(id, i)}
+          name={id}
+          className="choice-input"
+          checked={selected.some((v) => v === option.value)}
+          disabled={disabled || readonly || enumDisabled.includes(option.value)}
+          onChange={(event: ChangeEvent<HTMLInputElement>) =>
+            onChange(event.target.checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))
+          }
+        />
+      )}
+    />
   );
 }
 

@@ -15,7 +15,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { IntlProvider, createIntl } from 'react-intl';
 import { SWRConfig } from 'swr';
-import { HostContext, type RendererHost } from '../../renderers/host';
+import { HostContext } from '../../renderers/host';
+import { quietHost } from '../unit/helpers/renderer';
 import { REGISTRY } from '../../renderers/registry';
 import { RendererProvider } from '../../renderers/RendererProvider';
 import { Screen } from '../../renderers/Screen';
@@ -108,7 +109,7 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
     // As the shell's toast host shows it.
     toasts.push(toast.text ?? (toast.messageId ? intl.formatMessage({ id: toast.messageId }) : ''));
   });
-  const host: RendererHost = {
+  const host = quietHost({
     call: async <T,>(name: string, body?: unknown, options?: { silent?: boolean; idempotencyKey?: string; intent?: 'load' }) => {
       record(name, body);
       if (intercept.includes(name)) return fakeAnswer(name) as T;
@@ -123,14 +124,7 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
       return unwrapEnvelope(response.json() as Envelope<ScreenPayload>, { silent: true, session: false });
     },
     navigate: (to) => void (url = to),
-    back: () => undefined,
     toast: (toast) => showToast(toast),
-    saveSession: () => undefined,
-    logout: async () => undefined,
-    setLanguage: () => undefined,
-    language: () => 'EN',
-    openPopup: () => undefined,
-    openDialog: () => undefined,
     upload: async <T,>(name: string, file: Blob, onProgress: (fraction: number) => void) => {
       record(name, {});
       const { payload, headers } = multipart(Buffer.from(await file.arrayBuffer()), 'photo.png', file.type || 'image/png');
@@ -138,8 +132,7 @@ function mountScreen(path: string, token: string | undefined, intercept: string[
       onProgress(1);
       return unwrapEnvelope(response.json() as Envelope<T>, { session: false });
     },
-    fetchFile: async () => new Blob(),
-  };
+  });
   const view = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false }}>
       <IntlProvider locale="en-IN" messages={en} defaultLocale="de-DE">

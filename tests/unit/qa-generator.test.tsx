@@ -15,7 +15,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { IntlProvider, createIntl } from 'react-intl';
 import type { WidgetProps } from '@rjsf/utils';
 import FormBlock from '../../renderers/blocks/form/FormBlock';
-import { HostContext, type RendererHost } from '../../renderers/host';
+import { HostContext } from '../../renderers/host';
+import { quietHost } from './helpers/renderer';
 import { REGISTRY } from '../../renderers/registry';
 import { extendRegistry, type RendererRegistry } from '../../renderers/registry-context';
 import { RendererProvider } from '../../renderers/RendererProvider';
@@ -58,28 +59,14 @@ function mountForm(): { driver: CaseDriver; unmount: () => void } {
   const calls = new Map<string, Record<string, unknown>[]>();
   const toasts: string[] = [];
   let url = '/bindBank';
-  const host: RendererHost = {
+  const host = quietHost({
     call: async (name, body) => {
       calls.set(name, [...(calls.get(name) ?? []), body as Record<string, unknown>]);
       return { id: 'b1' } as never;
     },
-    fetchScreen: async () => {
-      throw new Error('not used');
-    },
     navigate: (to) => void (url = to),
-    back: () => undefined,
     toast: (toast) => void toasts.push(toast.messageId ? intl.formatMessage({ id: toast.messageId }, toast.values) : String(toast.text ?? '')),
-    saveSession: () => undefined,
-    logout: async () => undefined,
-    setLanguage: () => undefined,
-    language: () => 'EN',
-    openPopup: () => undefined,
-    openDialog: () => undefined,
-    upload: async () => {
-      throw new Error('not used');
-    },
-    fetchFile: async () => new Blob(),
-  };
+  });
   const container = document.createElement('div');
   document.body.append(container);
   let root: Root;

@@ -58,6 +58,30 @@ export function fakeHost(answers: Record<string, CallAnswer>) {
 }
 
 /**
+ * A host whose session, language, popup and dialog calls do nothing, whose screens and uploads
+ * are refused and whose files are empty: a test gives what its screen really uses in `own`.
+ */
+export function quietHost(own: Partial<RendererHost> & Pick<RendererHost, 'call' | 'navigate' | 'toast'>): RendererHost {
+  return {
+    fetchScreen: async () => {
+      throw new Error('not used');
+    },
+    back: () => undefined,
+    saveSession: () => undefined,
+    logout: async () => undefined,
+    setLanguage: () => undefined,
+    language: () => 'EN',
+    openPopup: () => undefined,
+    openDialog: () => undefined,
+    upload: async () => {
+      throw new Error('not used');
+    },
+    fetchFile: async () => new Blob(),
+    ...own,
+  };
+}
+
+/**
  * Renders `node` inside a fresh SWR cache (or, with `appCache`, SWR's global cache, the one the
  * app and its entry prefetch use), the German messages, `host` and `registry`.
  */
