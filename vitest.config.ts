@@ -19,7 +19,11 @@ export default defineConfig({
     // scrypt cost, as the suites register thousands of accounts.
     env: { PASSWORD_SCRYPT_N: '1024' },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      // `isolate: false`: a worker process keeps its loaded modules from one test file to the next.
+      // Importing the server's modules anew for every file cost more CPU than most files' tests;
+      // every file still builds its own server, database and clock, and module-level caches are
+      // keyed by the database they serve or hold read-only data files.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, isolate: false } },
       {
         // Every generated form case in jsdom against the renderer, with a real server (SQLite) in process.
         test: { name: 'forms', include: ['tests/forms/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 120_000 },
@@ -33,6 +37,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PostgreSQL databases and SQLite files are per test file; files may run in parallel.
           fileParallelism: true,
+          isolate: false,
         },
       },
       {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectEnvelopeShape, expectOk, localeText } from '../support/envelope.js';
 
-const PRODUCTION = { NIVESH_MODE: 'production', IDENTITY_KEY: randomBytes(32).toString('base64'), SMTP_URL: 'smtp://127.0.0.1:1', ALLOW_SIMULATED_PRICES: '1' };
+const PRODUCTION = { NIVESH_MODE: 'production', IDENTITY_KEY: randomBytes(32).toString('base64'), SMTP_URL: 'smtp://127.0.0.1:1', ALLOW_SIMULATED_PRICES: '1', PASSWORD_SCRYPT_N: '16384' };
 
 let demo: TestServer;
 let production: TestServer;

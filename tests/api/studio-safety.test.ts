@@ -190,6 +190,28 @@ describe('the studio refuses layouts that act for their viewer', () => {
     }
   });
 
+  it('a route with two leading slashes (another host) is refused wherever a layout names one', async () => {
+    const layout = fileLayout('my');
+    const pointers: string[] = [];
+    // The first link of the screen, wherever it sits.
+    const visit = (node: unknown, pointer: string): boolean => {
+      if (Array.isArray(node)) return node.some((item, i) => visit(item, `${pointer}/${i}`));
+      if (!node || typeof node !== 'object') return false;
+      const record = node as Record<string, unknown>;
+      if (typeof record.to === 'string') {
+        record.to = '//evil.example/phish';
+        pointers.push(`${pointer}/to`);
+        return true;
+      }
+      return Object.entries(record).some(([key, value]) => visit(value, `${pointer}/${key}`));
+    };
+    expect(visit(layout.blocks, '/layout/blocks')).toBe(true);
+    layout.needs = { query: ['id'], otherwise: '//134744072' };
+    const errors = await validate('my', layout);
+    for (const pointer of [...pointers, '/layout/needs/otherwise']) expect(errors.map((e) => e.pointer), pointer).toContain(pointer);
+    expectCall(await ctx.server.call('studio/screens/publish', { id: 'my', layout, note: 'x', baseVersion: 0 }, { token: editor }), 409, ERRORS.studioInvalid.code);
+  });
+
   it('every shipped screen declares its audience, and every shipped layout passes the rules', async () => {
     for (const id of ctx.server.store.screenIds()) expect(SCREEN_POLICIES[id], id).toBeDefined();
     expect(ctx.server.store.lintAll()).toEqual([]);
