@@ -46,7 +46,8 @@ export function startApiWorker(server: TestServer, clockMs: number, env: Record<
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'tests/support/money-worker.ts')], { cwd: ROOT_DIR, env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 30_000);
+    // tsx compiles the server in the child first: on a busy machine that takes a while.
+    const timer = setTimeout(() => reject(new Error(`worker did not start: ${output}`)), 120_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /LISTENING (\d+)/.exec(output);
