@@ -53,6 +53,20 @@ export const ACTIONS: Record<string, ActionHandler> = {
     ctx.host.navigate(String(value), { replace: true });
     return 'stop';
   },
+  /** Saves the file the call's response names (`{url, filename}`), fetched with the session's token. */
+  download: async (_value, ctx) => {
+    const file = ctx.response as { url?: string; filename?: string } | undefined;
+    if (!file?.url) return;
+    const blob = await ctx.host.fetchFile(file.url);
+    const href = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = file.filename ?? 'document';
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  },
   back: (_value, ctx) => {
     ctx.host.back();
     return 'stop';

@@ -4,7 +4,7 @@
  */
 import {
   ArrowDownToLine, ArrowUpFromLine, BadgeCheck, Briefcase, Building2, Check, ChevronRight, CircleUserRound, Clock,
-  FileText, Globe, History, House, Info, KeyRound, Landmark, Languages, LineChart, LogOut, Mail, Plus, Search,
+  FileDown, FileSpreadsheet, FileText, Globe, History, House, Info, KeyRound, Landmark, Languages, LineChart, LogOut, Mail, Plus, Search,
   ShieldCheck, Star, Trash2, TrendingUp, Wallet, Zap, type LucideIcon,
 } from 'lucide-react';
 import { useOptionalRenderer } from '../registry-context';
@@ -38,6 +38,8 @@ export const ICONS: Record<string, LucideIcon> = {
   chevron: ChevronRight,
   clock: Clock,
   check: Check,
+  download: FileDown,
+  spreadsheet: FileSpreadsheet,
 };
 
 /** Renders a named icon; unknown names render nothing. */

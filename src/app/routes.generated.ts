@@ -54,6 +54,7 @@ export const GENERATED_ROUTES: RouteDef[] = [
   { path: '/register', screen: 'register', title: 'register.title', back: 'history', public: true },
   { path: '/search', screen: 'search', title: 'route.search', back: 'history' },
   { path: '/staffTotp', screen: 'staffTotp', title: 'totp.title', back: 'history' },
+  { path: '/statements', screen: 'statements', title: 'route.statements', back: '/my' },
   { path: '/test', screen: 'test', title: 'gallery.title', back: 'history', public: true },
   { path: '/test1', screen: 'test1', title: 'gallery.formsTitle', back: '/test', public: true },
   { path: '/test2', screen: 'test2', title: 'gallery.listsTitle', back: '/test', public: true },

@@ -58,6 +58,7 @@ import { studioRoutes } from './routes/studio.js';
 import { refreshMessages, refreshPublished } from './domain/studio/sync.js';
 import { ipoRoutes } from './routes/ipo.js';
 import { etfRoutes } from './routes/etf.js';
+import { documentRoutes } from './routes/documents.js';
 import { ipoJob } from './domain/ipo/job.js';
 import { runIpoJob, type IpoJobReport } from './domain/ipo/allot.js';
 import { blockTradingRoutes } from './routes/block-trading.js';
@@ -188,6 +189,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   orderRoutes(calls, trading);
   ipoRoutes(calls, deps, market);
   etfRoutes(calls, trading);
+  documentRoutes(app, calls, deps);
   blockTradingRoutes(calls, trading);
   gatherRoutes(calls, trading);
   aiRecommendRoutes(calls, trading);

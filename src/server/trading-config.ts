@@ -12,6 +12,13 @@
  * | `SETTLER_BATCH` | `5000` | contracts settled per transaction (set-based: a fixed number of statements per batch) |
  * | `SETTLER_LAG_MS` | `1500` | the background settler settles contracts due at least this long ago, so every process has stored its ticks for the expiry second |
  * | `PRICE_TICK_RETENTION_DAYS` | `7` | recorded ticks older than this (and older than every open contract) are deleted |
+ * | `CHARGES_STT_PER_CRORE` | `10000` (0.1 %) | securities transaction tax, rupees per crore of turnover, both sides |
+ * | `CHARGES_EXCHANGE_PER_CRORE` | `297` (0.00297 %) | NSE transaction charge, rupees per crore, both sides |
+ * | `CHARGES_SEBI_PER_CRORE` | `10` | SEBI turnover fee, rupees per crore, both sides |
+ * | `CHARGES_STAMP_PER_CRORE` | `1500` (0.015 %) | stamp duty, rupees per crore, buy side |
+ * | `CHARGES_GST_BPS` | `1800` (18 %) | GST on brokerage + exchange charge + SEBI fee, basis points |
+ *
+ * Sources of the charge rates: docs/trading.md, Charges.
  */
 import { rateToBasisPoints } from '../shared/trade.js';
 
@@ -35,6 +42,8 @@ export interface TradingConfig {
   commissionBasisPoints: number;
   settler: { intervalMs: number; batchSize: number; lagMs: number };
   tickRetentionDays: number;
+  /** Statutory charges of share and ETF trades (docs/trading.md, Charges); integers. */
+  charges: { sttPerCrore: number; exchangePerCrore: number; sebiPerCrore: number; stampPerCrore: number; gstBps: number };
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -90,5 +99,12 @@ export function loadTradingConfig(env: NodeJS.ProcessEnv): TradingConfig {
       lagMs: whole(env.SETTLER_LAG_MS, 1500),
     },
     tickRetentionDays: whole(env.PRICE_TICK_RETENTION_DAYS, 7, 1),
+    charges: {
+      sttPerCrore: whole(env.CHARGES_STT_PER_CRORE, 10_000),
+      exchangePerCrore: whole(env.CHARGES_EXCHANGE_PER_CRORE, 297),
+      sebiPerCrore: whole(env.CHARGES_SEBI_PER_CRORE, 10),
+      stampPerCrore: whole(env.CHARGES_STAMP_PER_CRORE, 1_500),
+      gstBps: whole(env.CHARGES_GST_BPS, 1_800),
+    },
   };
 }

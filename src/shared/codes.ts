@@ -76,6 +76,10 @@ export const ERRORS = {
   quantityInvalid: { code: 1406, status: 400, message: 'error.quantityInvalid' },
   positionInsufficient: { code: 1407, status: 409, message: 'error.positionInsufficient' },
   symbolNotTradable: { code: 1408, status: 400, message: 'error.symbolNotTradable' },
+  // Documents: contract notes and the capital-gains statement (1480–1489).
+  contractNoteUnavailable: { code: 1480, status: 403, message: 'error.contractNoteUnavailable' },
+  financialYearInvalid: { code: 1481, status: 400, message: 'error.financialYearInvalid' },
+  documentFormatInvalid: { code: 1482, status: 400, message: 'error.documentFormatInvalid' },
   // Hardening (1600–1649)
   outboxEmailRequired: { code: 1600, status: 400, message: 'error.outboxEmailRequired' },
   outboxLoopbackOnly: { code: 1601, status: 403, message: 'error.outboxLoopbackOnly' },

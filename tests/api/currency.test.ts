@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAccountMinor } from '../../src/shared/currency.js';
 import { commissionMinor } from '../../src/shared/trade.js';
+import { chargesView, computeCharges, NSE_DELIVERY_RATES } from '../../src/server/domain/trading/charges.js';
 import { accountCurrencyOf } from '../../src/server/money-config.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { assets, credit, investor, operatorToken, startMoneyServer, useMoneyServer } from '../support/money.js';
@@ -27,10 +28,15 @@ describe('EUR account, INR instruments', () => {
     const price = await lastPrice(ctx.server, 'TCS');
     const quote = expectOk(await ctx.server.call<Quote>('order/quote', { symbol: 'TCS', quantity: 3 }, { token: user.token }));
     const gross = toAccountMinor(minor(price) * 3, minor(rate));
-    const fee = commissionMinor(gross, 10);
+    // Brokerage on the EUR gross; the statutory charges from rupees, converted (docs/trading.md, Charges).
+    const charges = computeCharges({ side: 'buy', turnoverInrMinor: minor(price) * 3, grossAccountMinor: gross, fxRateMinor: minor(rate) }, NSE_DELIVERY_RATES);
+    expect(charges.account.brokerage).toBe(commissionMinor(gross, 10));
+    const fee = charges.account.total;
+    const c = chargesView(charges.account);
     expect(quote).toEqual({
-      symbol: 'TCS', side: 'buy', quantity: 3, price, grossQuote: (minor(price) * 3) / 100, amount: gross / 100, commission: fee / 100, total: (gross + fee) / 100,
-      currency: 'INR', accountCurrency: 'EUR', rate,
+      symbol: 'TCS', side: 'buy', quantity: 3, price, grossQuote: (minor(price) * 3) / 100, amount: gross / 100, commission: c.brokerage, total: (gross + fee) / 100,
+      stt: c.stt, exchangeCharge: c.exchangeCharge, sebiFee: c.sebiFee, stampDuty: c.stampDuty, gst: c.gst, chargesTotal: c.total, chargesTotalInr: charges.inr.total / 100,
+      charges: c, chargesInr: chargesView(charges.inr), currency: 'INR', accountCurrency: 'EUR', rate,
     });
     // A share at rupee price levels costs its euro equivalent, not one euro per rupee.
     expect(gross * 50).toBeLessThan(minor(price) * 3);
@@ -42,7 +48,8 @@ describe('EUR account, INR instruments', () => {
     expect(gross).toBeLessThanOrEqual((minor(price) * 3 * 100) / minor(rate));
     const proceeds = toAccountMinor(minor(price) * 3, minor(rate), 'credit');
     expect(proceeds).toBeGreaterThanOrEqual((minor(price) * 3 * 100) / minor(rate));
-    expect(sell.total).toBe((proceeds - commissionMinor(proceeds, 10)) / 100);
+    const sold = computeCharges({ side: 'sell', turnoverInrMinor: minor(price) * 3, grossAccountMinor: proceeds, fxRateMinor: minor(rate) }, NSE_DELIVERY_RATES);
+    expect(sell.total).toBe((proceeds - sold.account.total) / 100);
     expectCall(await ctx.server.call('order/quote', { symbol: 'NIFTY50', quantity: 1 }, { token: user.token }), 400, 1408);
     expectCall(await ctx.server.call('order/quote', { symbol: 'EURINR', quantity: 1 }, { token: user.token }), 400, 1408);
     expectCall(await ctx.server.call('order/quote', { symbol: 'TCS', quantity: 0 }, { token: user.token }), 400, 1000);

@@ -1,6 +1,7 @@
 /**
  * Stock orders over the API, on SQLite and `TEST_DB=pg`: buy and sell
- * at the feed price with commission on both sides (0.10 %, to the cent), average cost,
+ * at the feed price with commission on both sides (0.10 %, to the cent) and the statutory
+ * charges (docs/trading.md, Charges), average cost,
  * realized and unrealized P/L, holdings in `purse/getAssets`, selling more than held, indices
  * refused, idempotent sale. Ledger invariants after every test. Prices are INR, the account is
  * EUR (the default): every gross converts at the feed's EUR/INR rate.
@@ -11,6 +12,7 @@ import { useMoneyServer } from '../support/money.js';
 import { lastPrice, trader } from '../support/trading.js';
 import { commissionMinor } from '../../src/shared/trade.js';
 import { toAccountMinor } from '../../src/shared/currency.js';
+import { computeCharges, NSE_DELIVERY_RATES } from '../../src/server/domain/trading/charges.js';
 
 const money = useMoneyServer({ resetClock: false });
 
@@ -25,19 +27,25 @@ describe('stock orders', () => {
     // INR gross → EUR at the rate of the moment (the feed's simulated EUR/INR).
     // A buy's charge is truncated to the cent, a sale's proceeds rounded up (the investor's favour).
     const eur = async (inrMinor: number, direction: 'charge' | 'credit' = 'charge') => toAccountMinor(inrMinor, minor(await lastPrice(money.server, 'EURINR')), direction);
+    // Every charge of a trade in the account currency (brokerage + STT, exchange, SEBI, stamp duty, GST).
+    const charged = async (side: 'buy' | 'sell', inrMinor: number, grossMinor: number) =>
+      computeCharges({ side, turnoverInrMinor: inrMinor, grossAccountMinor: grossMinor, fxRateMinor: minor(await lastPrice(money.server, 'EURINR')) }, NSE_DELIVERY_RATES).account;
     const p1 = await lastPrice(money.server, 'HDFCBANK');
     const rate1 = await lastPrice(money.server, 'EURINR');
     expect(rate1).toBeGreaterThan(50);
-    const buy1 = expectOk(await money.server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
+    const buy1 = expectOk(await money.server.call<{ id: string; price: number; commission: number; total: number; side: string; quantity: number; charges: Record<string, number> }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 10 }, { token: user.token }));
     const gross1 = await eur(minor(p1) * 10);
-    const fee1 = commissionMinor(gross1, 10);
+    const c1 = await charged('buy', minor(p1) * 10, gross1);
+    expect(c1.brokerage).toBe(commissionMinor(gross1, 10));
+    const fee1 = c1.total;
+    expect(buy1.charges).toEqual(Object.fromEntries(Object.entries(c1).map(([k, v]) => [k, v / 100])));
     expect(gross1).toBeLessThan(minor(p1) * 10);
-    expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: fee1 / 100, total: (gross1 + fee1) / 100, currency: 'INR', accountCurrency: 'EUR', rate: rate1 });
+    expect(buy1).toMatchObject({ side: 'buy', symbol: 'HDFCBANK', quantity: 10, price: p1, commission: c1.brokerage / 100, total: (gross1 + fee1) / 100, currency: 'INR', accountCurrency: 'EUR', rate: rate1 });
     money.server.clock.advance(30_000);
     const p2 = await lastPrice(money.server, 'HDFCBANK');
     const buy2 = expectOk(await money.server.call<{ total: number }>('order/purchase', { kind: 'stock', symbol: 'HDFCBANK', quantity: 5 }, { token: user.token }));
     const gross2 = await eur(minor(p2) * 5);
-    const fee2 = commissionMinor(gross2, 10);
+    const fee2 = (await charged('buy', minor(p2) * 5, gross2)).total;
     const cost = gross1 + fee1 + gross2 + fee2;
     expect(minor(buy2.total)).toBe(gross2 + fee2);
     const value15 = await eur(minor(p2) * 15);
@@ -56,9 +64,11 @@ describe('stock orders', () => {
     const p3 = await lastPrice(money.server, 'HDFCBANK');
     const sell = expectOk(await money.server.call<{ side: string; proceeds: number; commission: number; realizedPnl: number; price: number }>('order/sell', { symbol: 'HDFCBANK', quantity: 6 }, { token: user.token }));
     const gross3 = await eur(minor(p3) * 6, 'credit');
-    const fee3 = commissionMinor(gross3, 10);
+    const c3 = await charged('sell', minor(p3) * 6, gross3);
+    expect(c3.stampDuty).toBe(0);
+    const fee3 = c3.total;
     const soldCost = Math.round((cost * 6) / 15);
-    expect(sell).toMatchObject({ side: 'sell', price: p3, commission: fee3 / 100, proceeds: (gross3 - fee3) / 100 });
+    expect(sell).toMatchObject({ side: 'sell', price: p3, commission: c3.brokerage / 100, proceeds: (gross3 - fee3) / 100 });
     expect(minor(sell.realizedPnl)).toBe(gross3 - fee3 - soldCost);
     const after = expectOk(await money.server.call<{ items: Holding[] }>('order/purchaseDetails', { type: 'holdings' }, { token: user.token })).items[0]!;
     expect(after.quantity).toBe(9);

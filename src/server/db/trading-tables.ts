@@ -77,6 +77,10 @@ export interface TradesTable {
    * (100: no conversion). `price_minor` is the INR quote; the other amounts are account money.
    */
   fx_rate_minor: ColumnType<number, number | undefined, number>;
+  /** Statutory charges (STT, exchange, SEBI, stamp duty, GST) in account minor units; brokerage is `commission_minor`. */
+  charges_minor: ColumnType<number, number | undefined, number>;
+  /** The breakdown `{inr, account, rates}` (`TradeCharges` plus `ChargeRates`) as JSON; null: a trade without statutory charges. */
+  charges_json: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The trading tables (part of `Database`; a type alias: `withTables` in ipo/offerings tables needs an index-compatible shape). */

@@ -350,6 +350,11 @@ export interface BillflowQuery {
     | 'stock_buy'
     | 'stock_sell'
     | 'stock_commission'
+    | 'stock_stt'
+    | 'stock_exchange_charge'
+    | 'stock_sebi_fee'
+    | 'stock_stamp_duty'
+    | 'stock_gst'
     | 'gather_hold'
     | 'gather_release'
     | 'ipo_hold'
@@ -378,6 +383,16 @@ export interface ByIdPaged {
   pageSize?: number;
 }
 
+/** From schemas/api/capitalGainsLink.schema.json */
+
+/**
+ * Body of documents/capitalGainsLink: an Indian financial year written YYYY-YY (2026-27: 1 April 2026 to 31 March 2027, India time) and the format of the file to fetch.
+ */
+export interface CapitalGainsLink {
+  fy: string;
+  format: 'csv' | 'pdf';
+}
+
 /** From schemas/api/contentId.schema.json */
 
 /**
@@ -385,6 +400,16 @@ export interface ByIdPaged {
  */
 export interface ContentId {
   id: string;
+}
+
+/** From schemas/api/contractNoteLink.schema.json */
+
+/**
+ * Body of documents/contractNoteLink: the note (any trade id of its day) and the format of the file to fetch.
+ */
+export interface ContractNoteLink {
+  id: string;
+  format: 'html' | 'pdf';
 }
 
 /** From schemas/api/depositReviewList.schema.json */

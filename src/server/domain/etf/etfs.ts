@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS } from '../ledger/index.js';
 import { recordShareBuy } from '../holdings/index.js';
+import { chargeRatesOf, chargesFields, type ChargesView } from '../trading/charges.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
 import { etfsOf, findEtf, navMinor, type Etf } from './catalogue.js';
@@ -80,8 +81,11 @@ export interface EtfBuyReceipt extends FxView {
   price: number;
   quantity: number;
   commission: number;
-  /** Debited in the account currency: price × quantity converted at `rate`, + commission. */
+  /** Debited in the account currency: price × quantity converted at `rate`, + every charge. */
   amount: number;
+  /** The breakdown (docs/trading.md, Charges). */
+  charges: ChargesView;
+  chargesInr: ChargesView;
 }
 
 /**
@@ -114,8 +118,9 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
         commissionBps: ctx.deps.config.trading.commissionBasisPoints,
         entryKind: ENTRY_KINDS.stockBought,
         fxRateMinor: o.fx.rateMinor,
+        charges: chargeRatesOf(ctx.deps.config.trading),
       });
-      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...fxView(o.fx) };
+      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...chargesFields(buy.charges), ...fxView(o.fx) };
     },
   );
 }

@@ -11,6 +11,8 @@ import type { Db } from '../../db/index.js';
 import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
 import { addToPositions } from './positions.js';
+import { chargePostings, tradeChargesOf } from './charge-postings.js';
+import type { ChargeRates, TradeCharges } from '../trading/charges.js';
 
 /** A buy to record. Prices and money in minor units. */
 export interface ShareBuy {
@@ -28,6 +30,12 @@ export interface ShareBuy {
    * EUR/INR rate (paise per account unit, `FxRate.rateMinor`). Absent or 100: no conversion.
    */
   fxRateMinor?: number;
+  /**
+   * With rates: the statutory charges too (docs/trading.md, Charges), each booked to its own
+   * house account; brokerage is then `charges.brokerageBps` (callers pass `COMMISSION_BPS` in both).
+   * Without: commission only.
+   */
+  charges?: ChargeRates;
 }
 
 /** What a recorded buy cost, in minor units. */
@@ -35,8 +43,10 @@ export interface RecordedBuy {
   tradeId: string;
   grossMinor: number;
   commissionMinor: number;
-  /** gross + commission: what left the user's available balance. */
+  /** gross + commission + statutory charges: what left the user's available balance. */
   totalMinor: number;
+  /** The breakdown, when the buy was charged with rates. */
+  charges: TradeCharges | null;
 }
 
 /**
@@ -63,7 +73,9 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
   const tradeId = newId();
   const fxRateMinor = buy.fxRateMinor ?? SAME_CURRENCY_RATE_MINOR;
   const gross = toAccountMinor(buy.priceMinor * buy.quantity, fxRateMinor);
-  const commission = commissionMinor(gross, buy.commissionBps);
+  const charges = tradeChargesOf('buy', buy.priceMinor * buy.quantity, gross, fxRateMinor, buy.charges);
+  const commission = charges ? charges.account.brokerage : commissionMinor(gross, buy.commissionBps);
+  const statutory = charges ? charges.account.total - charges.account.brokerage : 0;
   const available = { userId: buy.userId, kind: 'available' as const };
   const postings: PostingInput[] = [
     { account: available, amountMinor: -gross, kind: 'stock_buy' },
@@ -73,8 +85,9 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
     postings.push({ account: available, amountMinor: -commission, kind: 'stock_commission' });
     postings.push({ account: { house: 'fee_revenue' }, amountMinor: commission, kind: 'stock_commission' });
   }
+  if (charges) postings.push(...chargePostings(available, charges));
   const entry = await postEntry(trx, now, { kind: buy.entryKind, reference: tradeId, postings });
-  const total = gross + commission;
+  const total = gross + commission + statutory;
   const t = trx;
   await addToPositions(trx, now, [{ userId: buy.userId, symbol: buy.symbol, quantity: buy.quantity, costMinor: total }]);
   await t
@@ -82,8 +95,8 @@ export async function recordShareBuy(trx: Db, now: number, buy: ShareBuy): Promi
     .values({
       id: tradeId, user_id: buy.userId, symbol: buy.symbol, side: 'buy', quantity: buy.quantity, price_minor: buy.priceMinor, gross_minor: gross,
       commission_minor: commission, net_minor: total, cost_minor: null, realized_pnl_minor: null, entry_id: entry.id, created_at: now,
-      fx_rate_minor: fxRateMinor,
+      fx_rate_minor: fxRateMinor, charges_minor: statutory, charges_json: charges ? JSON.stringify({ ...charges, rates: buy.charges }) : null,
     })
     .execute();
-  return { tradeId, grossMinor: gross, commissionMinor: commission, totalMinor: total };
+  return { tradeId, grossMinor: gross, commissionMinor: commission, totalMinor: total, charges };
 }

@@ -8,6 +8,8 @@ import type { Db } from '../../db/index.js';
 import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
 import { takeFromPosition } from './positions.js';
+import { chargePostings, tradeChargesOf } from './charge-postings.js';
+import type { ChargeRates, TradeCharges } from '../trading/charges.js';
 
 /** A sale to record. Money in account minor units, the price in the instrument's (INR). */
 export interface ShareSale {
@@ -23,13 +25,20 @@ export interface ShareSale {
   fxRateMinor: number;
   /** Journal entry kind, e.g. `stock_sold`. */
   entryKind: string;
+  /**
+   * With rates: the statutory charges too (docs/trading.md, Charges), each booked to its own
+   * house account; `commissionMinor` must then equal the breakdown's brokerage.
+   */
+  charges?: ChargeRates;
 }
 
 /** What a recorded sale credited, in minor units. */
 export interface RecordedSale {
   tradeId: string;
-  /** gross − commission: what reached the available balance. */
+  /** gross − commission − statutory charges: what reached the available balance. */
   proceedsMinor: number;
+  /** The breakdown, when the sale was charged with rates. */
+  charges: TradeCharges | null;
   soldCostMinor: number;
   realizedPnlMinor: number;
 }
@@ -42,6 +51,8 @@ export interface RecordedSale {
 export async function recordShareSale(trx: Db, now: number, sale: ShareSale): Promise<RecordedSale> {
   const { soldCostMinor } = await takeFromPosition(trx, now, sale);
   const tradeId = newId();
+  const charges = tradeChargesOf('sell', sale.priceMinor * sale.quantity, sale.grossMinor, sale.fxRateMinor, sale.charges);
+  const statutory = charges ? charges.account.total - charges.account.brokerage : 0;
   const available = { userId: sale.userId, kind: 'available' as const };
   const postings: PostingInput[] = [
     { account: { house: 'securities_settlement' }, amountMinor: -sale.grossMinor, kind: 'stock_sell' },
@@ -51,15 +62,16 @@ export async function recordShareSale(trx: Db, now: number, sale: ShareSale): Pr
     postings.push({ account: available, amountMinor: -sale.commissionMinor, kind: 'stock_commission' });
     postings.push({ account: { house: 'fee_revenue' }, amountMinor: sale.commissionMinor, kind: 'stock_commission' });
   }
+  if (charges) postings.push(...chargePostings(available, charges));
   const entry = await postEntry(trx, now, { kind: sale.entryKind, reference: tradeId, postings });
-  const proceedsMinor = sale.grossMinor - sale.commissionMinor;
+  const proceedsMinor = sale.grossMinor - sale.commissionMinor - statutory;
   await trx
     .insertInto('trades')
     .values({
       id: tradeId, user_id: sale.userId, symbol: sale.symbol, side: 'sell', quantity: sale.quantity, price_minor: sale.priceMinor, gross_minor: sale.grossMinor,
       commission_minor: sale.commissionMinor, net_minor: proceedsMinor, cost_minor: soldCostMinor, realized_pnl_minor: proceedsMinor - soldCostMinor, entry_id: entry.id, created_at: now,
-      fx_rate_minor: sale.fxRateMinor,
+      fx_rate_minor: sale.fxRateMinor, charges_minor: statutory, charges_json: charges ? JSON.stringify({ ...charges, rates: sale.charges }) : null,
     })
     .execute();
-  return { tradeId, proceedsMinor, soldCostMinor, realizedPnlMinor: proceedsMinor - soldCostMinor };
+  return { tradeId, proceedsMinor, soldCostMinor, realizedPnlMinor: proceedsMinor - soldCostMinor, charges };
 }

@@ -1,7 +1,7 @@
 /**
  * Ledger accounts: two per user (`available` cash and `held` funds) and the house accounts
  * (bank clearing, payouts in transit, fee revenue; trading book and securities settlement
- * for trades). House accounts have fixed ids created by migrations 0004 and 0006; a user's accounts and balance row are created on first use.
+ * for trades; one payable per statutory trade charge). House accounts have fixed ids created by migrations 0004, 0006 and 0020; a user's accounts and balance row are created on first use.
  */
 import type { Db } from '../../db/index.js';
 import { runCompiled, slot } from '../../db/compiled-queries.js';
@@ -11,7 +11,10 @@ import { newId } from '../ids.js';
 export type UserAccountKind = 'available' | 'held';
 
 /** House accounts (the firm's side of every movement). */
-export type HouseAccount = 'bank_clearing' | 'payouts_in_transit' | 'fee_revenue' | 'trading_book' | 'securities_settlement';
+export type HouseAccount =
+  | 'bank_clearing' | 'payouts_in_transit' | 'fee_revenue' | 'trading_book' | 'securities_settlement'
+  // Statutory charges of share trades (migration 0020), owed to their collectors.
+  | 'stt_payable' | 'exchange_charges_payable' | 'sebi_fees_payable' | 'stamp_duty_payable' | 'gst_payable';
 
 /** Names an account in a posting. */
 export type AccountRef = { userId: string; kind: UserAccountKind } | { house: HouseAccount };

@@ -26,6 +26,7 @@ export const BILL_KINDS = [
   'deposit', 'withdrawal_hold', 'withdrawal_paid', 'withdrawal_fee', 'withdrawal_release',
   // Trading
   'contract_stake', 'contract_payout', 'contract_profit', 'contract_loss', 'contract_void', 'stock_buy', 'stock_sell', 'stock_commission',
+  'stock_stt', 'stock_exchange_charge', 'stock_sebi_fee', 'stock_stamp_duty', 'stock_gst',
   // IPOs
   'ipo_hold', 'ipo_allotment', 'ipo_refund',
   // Gather plans

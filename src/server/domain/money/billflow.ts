@@ -23,8 +23,8 @@ export interface BillQuery extends PageQuery {
   month?: string;
 }
 
-/** Posting kinds that are a fee or commission taken by the event. */
-const FEE_KINDS = new Set<string>(['withdrawal_fee', 'stock_commission']);
+/** Posting kinds that are a fee, commission or statutory charge taken by the event. */
+const FEE_KINDS = new Set<string>(['withdrawal_fee', 'stock_commission', 'stock_stt', 'stock_exchange_charge', 'stock_sebi_fee', 'stock_stamp_duty', 'stock_gst']);
 
 /** One business event as the bill shows it. Money in currency units of the account currency. */
 export interface BillRow {

@@ -1,7 +1,8 @@
 /**
  * Stock orders at market: `order/purchase` with `kind: "stock"` and
  * `order/sell`, executed at the feed's current price; commission `COMMISSION_BPS` of the gross
- * on both sides, rounded to the cent with halves up (`commissionMinor` in `shared/trade.ts`).
+ * on both sides, truncated to the cent (`commissionMinor` in `shared/trade.ts`), and the
+ * statutory charges (`charges.ts`, docs/trading.md, Charges) each booked to its own house account.
  *
  * The holdings module books them (`recordShareBuy`, `recordShareSale`): one journal entry per
  * order, the position and a `trades` row. A sale takes the sold shares' share of the cost basis
@@ -20,6 +21,8 @@ import { livePrice, type TradingContext } from './context.js';
 import { etfPrice, findEtf } from '../etf/etfs.js';
 import { recordShareBuy, recordShareSale } from '../holdings/index.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
+import { chargeRatesOf, chargesFields, computeCharges, type ChargesFields } from './charges.js';
+
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
 export interface StockOrderInput {
@@ -32,26 +35,26 @@ export interface StockOrderInput {
  * Answer of a buy: `price` in the instrument's currency (INR), the money in the account
  * currency converted at `rate`.
  */
-export interface StockBuyReceipt extends FxView {
+export interface StockBuyReceipt extends FxView, ChargesFields {
   id: string;
   symbol: string;
   side: 'buy';
   quantity: number;
   price: number;
   commission: number;
-  /** Debited: price × quantity + commission. */
+  /** Debited: price × quantity + commission + statutory charges. */
   total: number;
 }
 
 /** Answer of a sell: `price` in INR, money in the account currency at `rate`. */
-export interface StockSellReceipt extends FxView {
+export interface StockSellReceipt extends FxView, ChargesFields {
   id: string;
   symbol: string;
   side: 'sell';
   quantity: number;
   price: number;
   commission: number;
-  /** Credited: price × quantity − commission. */
+  /** Credited: price × quantity − commission − statutory charges. */
   proceeds: number;
   /** Proceeds − cost basis of the shares sold. */
   realizedPnl: number;
@@ -68,7 +71,7 @@ export interface OrderQuoteInput extends StockOrderInput {
  * `price` and `grossQuote` in the instrument's currency (INR); `amount` (the gross converted at
  * `rate`), `commission` and `total` in the account currency.
  */
-export interface OrderQuoteView extends FxView {
+export interface OrderQuoteView extends FxView, ChargesFields {
   symbol: string;
   side: 'buy' | 'sell';
   quantity: number;
@@ -77,8 +80,18 @@ export interface OrderQuoteView extends FxView {
   grossQuote: number;
   /** grossQuote converted to the account currency. */
   amount: number;
+  /** Brokerage, account currency (equals `charges.brokerage`). */
   commission: number;
-  /** Buy: amount + commission (debited); sell: amount − commission (credited). */
+  /** The ticket's rows of the breakdown, account currency. */
+  stt: number;
+  exchangeCharge: number;
+  sebiFee: number;
+  stampDuty: number;
+  gst: number;
+  /** Every charge including brokerage: account currency, and rupees. */
+  chargesTotal: number;
+  chargesTotalInr: number;
+  /** Buy: amount + charges (debited); sell: amount − charges (credited). */
   total: number;
 }
 
@@ -89,10 +102,14 @@ export interface OrderQuoteView extends FxView {
 export async function quoteOrder(ctx: TradingContext, input: OrderQuoteInput): Promise<OrderQuoteView> {
   const order = await prepare(ctx, input, input.side === 'sell' ? 'sell' : 'buy');
   const side = input.side === 'sell' ? 'sell' : 'buy';
-  const total = side === 'buy' ? order.grossMinor + order.commission : order.grossMinor - order.commission;
+  const charges = computeCharges({ side, turnoverInrMinor: order.priceMinor * order.quantity, grossAccountMinor: order.grossMinor, fxRateMinor: order.fx.rateMinor }, chargeRatesOf(ctx.deps.config.trading));
+  const c = charges.account;
+  const total = side === 'buy' ? order.grossMinor + c.total : order.grossMinor - c.total;
   return {
     symbol: order.symbol, side, quantity: order.quantity, price: fromMinor(order.priceMinor), grossQuote: fromMinor(order.priceMinor * order.quantity),
-    amount: fromMinor(order.grossMinor), commission: fromMinor(order.commission), total: fromMinor(total), ...fxView(order.fx),
+    amount: fromMinor(order.grossMinor), commission: fromMinor(c.brokerage), stt: fromMinor(c.stt), exchangeCharge: fromMinor(c.exchangeCharge), sebiFee: fromMinor(c.sebiFee),
+    stampDuty: fromMinor(c.stampDuty), gst: fromMinor(c.gst), chargesTotal: fromMinor(c.total), chargesTotalInr: fromMinor(charges.inr.total), total: fromMinor(total),
+    ...chargesFields(charges), ...fxView(order.fx),
   };
 }
 
@@ -127,8 +144,12 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
       commissionBps: ctx.deps.config.trading.commissionBasisPoints,
       entryKind: ENTRY_KINDS.stockBought,
       fxRateMinor: order.fx.rateMinor,
+      charges: chargeRatesOf(ctx.deps.config.trading),
     });
-    return { id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor), ...fxView(order.fx) };
+    return {
+      id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor),
+      ...chargesFields(buy.charges), ...fxView(order.fx),
+    };
   });
 }
 
@@ -142,14 +163,14 @@ export async function sellStock(ctx: TradingContext, userId: string, input: Stoc
   return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), async (trx, order) => {
     const sale = await recordShareSale(trx, order.now, {
       userId, symbol: order.symbol, quantity: order.quantity, priceMinor: order.priceMinor, grossMinor: order.grossMinor,
-      commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold,
+      commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold, charges: chargeRatesOf(ctx.deps.config.trading),
     });
     const id = sale.tradeId;
     const proceeds = sale.proceedsMinor;
     const soldCost = sale.soldCostMinor;
     return {
       id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
-      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...fxView(order.fx),
+      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...chargesFields(sale.charges), ...fxView(order.fx),
     };
   });
 }
