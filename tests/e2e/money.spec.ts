@@ -53,6 +53,10 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   const reference = utr();
 
   // Deposit by bank transfer with a screenshot.
+  const quoteBodies: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/pay/quote')) quoteBodies.push(sent.postData() ?? '');
+  });
   await openWithSession(page, user.token, '/pay');
   // The window's state first, then the window itself.
   await expect(page.getByTestId('notice').first()).toContainText('Einzahlungen sind jetzt geöffnet, heute bis 22:00 Uhr');
@@ -60,12 +64,15 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   const form = page.getByTestId('form-deposit');
   await form.getByTestId('submit').click();
   await expect(form.locator('.field-error', { hasText: 'Darf nicht leer sein' })).toHaveCount(3);
+  // No rupee quote is asked for before there is an amount.
+  expect(quoteBodies).toEqual([]);
   await form.getByLabel('Betrag').fill('5000');
   // The rupees to transfer to the Indian account at the current rate, beside the euro credit.
   await expect(form.getByTestId('estimate-amountQuote')).toHaveText(/^\d{3}\.\d{3},\d\d\s₹$/);
   await expect(form.getByTestId('estimate-rate')).toHaveText(/^1 € = \d{2,3},\d{2,4} ₹$/);
   await expect(form.getByTestId('estimate-amount')).toHaveText(/^5\.000,00\s€$/);
   await expect(form.getByTestId('estimate')).toContainText('UPI/IMPS');
+  expect(quoteBodies.every((body) => 'amount' in (JSON.parse(body) as object))).toBe(true);
   const shownRate = germanNumber((await form.getByTestId('estimate-rate').textContent())!);
   expect(Math.round(germanNumber((await form.getByTestId('estimate-amountQuote').textContent())!) * 100)).toBe(rupeePaise(500_000, shownRate));
   await expect(form.getByRole('radio', { name: /HDFC Bank/ })).toHaveAttribute('aria-checked', 'true');
