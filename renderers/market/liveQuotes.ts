@@ -3,7 +3,10 @@
  * `/api/markets/stream?symbols=…` for the symbols mounted blocks show, reopened (debounced)
  * when that set grows. Closed while the page is hidden, reopened on return with the last
  * event id; after an error it reconnects with exponential backoff (1 s … 30 s, jittered) and
- * a watchdog reconnects when neither quotes nor heartbeats arrive for 45 s.
+ * a watchdog reconnects when neither quotes nor heartbeats arrive for 45 s. The first stream
+ * of a page load opens once the page has loaded and the main thread is idle (at most
+ * {@link FIRST_OPEN_IDLE_MS} later): the screen's calls just answered with current quotes, and
+ * the stream's opening snapshot re-rendering every row would compete with the first screen.
  */
 import type { QuoteView } from '../../src/shared/market';
 
@@ -160,7 +163,31 @@ function hookVisibility(): void {
   });
 }
 
+/** Longest wait (ms) for an idle main thread before the page's first stream opens anyway. */
+const FIRST_OPEN_IDLE_MS = 1500;
+/** Resolves once the page has loaded and the main thread is idle (the first stream waits for it). */
+let pageSettled: Promise<void> | null = null;
+let settled = false;
+
+function whenPageSettled(): Promise<void> {
+  pageSettled ??= new Promise<void>((done) => {
+    const idle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => done(), { timeout: FIRST_OPEN_IDLE_MS });
+      else setTimeout(done, 0);
+    };
+    if (typeof document === 'undefined' || document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }).then(() => {
+    settled = true;
+  });
+  return pageSettled;
+}
+
 function reconcile(): void {
+  if (!settled) {
+    void whenPageSettled().then(reconcile);
+    return;
+  }
   if (debounceTimer) clearTimeout(debounceTimer);
   debounceTimer = setTimeout(() => {
     debounceTimer = null;

@@ -32,7 +32,8 @@ export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormC
   // The bound body as a string: a stable snapshot for React, changing only with the data.
   const body = useSyncExternalStore(context.subscribe, () => JSON.stringify(bindTemplate(spec.params, { ...context.getFormData(), query })));
   const params = JSON.parse(body) as Record<string, unknown>;
-  const complete = Object.values(params).every((v) => v !== undefined && v !== null && v !== '');
+  // Every bound param must have a value (a form value still undefined is dropped by the JSON snapshot).
+  const complete = Object.keys(spec.params).every((key) => params[key] !== undefined && params[key] !== null && params[key] !== '');
   // The params are already bound (form data and route), so the load spec carries plain values.
   const { data, error } = useCallData<Record<string, unknown>>(complete ? { call: spec.call, params } : null, {
     silent: true,

@@ -69,8 +69,8 @@ async function journalRun(dir: string, journalRows: number): Promise<BenchFigure
     // Fold the history into the database file now, not during the first measured purchases.
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(server.deps.db);
     const investors = [];
-    for (let i = 0; i < Math.ceil(Math.max(...OPEN_LEVELS) / PER_USER); i++) investors.push(await tradingInvestor(server.deps, 1));
-    const buyer = await tradingInvestor(server.deps, 1);
+    for (let i = 0; i < Math.ceil(Math.max(...OPEN_LEVELS) / PER_USER); i++) investors.push(await tradingInvestor(server, 1));
+    const buyer = await tradingInvestor(server, 1);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const label = `journal ${journalRows.toLocaleString('en')}`;
     figures.push({ name: `${label}: bulk history inserted`, value: prefillSeconds, unit: 's', note: `${(journalRows * 2).toLocaleString('en')} postings` });

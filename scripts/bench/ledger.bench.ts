@@ -15,7 +15,7 @@ import { newId } from '../../src/server/domain/ids.js';
 import path from 'node:path';
 import type { BenchFigure } from '../bench.js';
 import { percentile } from './stats.mjs';
-import { fundedInvestor } from './funding.js';
+import { fundedInvestor, type BenchServer } from './funding.js';
 import { startBenchServer } from './bench-server.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
@@ -32,8 +32,9 @@ const CONCURRENCY = Number(process.env.LEDGER_BENCH_CONCURRENCY ?? 8);
 
 
 /** A funded investor with a bound account, set up through the domain. */
-async function fundedWithBank(deps: Deps): Promise<{ userId: string; bankId: string }> {
-  const { userId } = await fundedInvestor(deps, 8);
+async function fundedWithBank(server: BenchServer): Promise<{ userId: string; bankId: string }> {
+  const { deps } = server;
+  const { userId } = await fundedInvestor(server, 8);
   const { id: bankId } = await addBankAccount(deps, userId, { holderName: 'Bench User', bankName: 'HDFC Bank', accountNumber: '501004561234', ifsc: 'HDFC0001234', phone: '9876543210' });
   return { userId, bankId };
 }
@@ -44,7 +45,7 @@ async function domainRun(dir: string): Promise<{ perSecond: number; p50: number;
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn', WITHDRAWAL_REQUIRES_IDENTITY: '0', CLIENT_DIR: path.join(dir, 'none') });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
-    const { userId, bankId } = await fundedWithBank(server.deps);
+    const { userId, bankId } = await fundedWithBank(server);
     const body = { amount: AMOUNT_MINOR / 100, bankId };
     for (let i = 0; i < WARMUP; i++) await requestWithdrawal(server.deps, userId, body, null);
     const latencies: number[] = [];

@@ -59,7 +59,7 @@ async function httpRun(dir: string, databaseUrl = '', pgName?: string): Promise<
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
-    const { token } = await tradingInvestor(server.deps, 2);
+    const { token } = await tradingInvestor(server, 2);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     return await purchaseLoad(server, token, COUNT, CONCURRENCY, WARMUP, pgName ? () => backendPids(PG_ADMIN_URL, pgName) : undefined);
   } finally {
@@ -117,7 +117,7 @@ async function settleRun(dir: string, databaseUrl = ''): Promise<{ seconds: numb
   try {
     const users: string[] = [];
     const perUser = 10_000;
-    for (let i = 0; i < Math.ceil(SETTLE_COUNT / perUser); i++) users.push((await tradingInvestor(server.deps, 1)).userId);
+    for (let i = 0; i < Math.ceil(SETTLE_COUNT / perUser); i++) users.push((await tradingInvestor(server, 1)).userId);
     const now = clock.now();
     await seedDueContracts(server.deps.db, users, perUser, { symbol: 'TCS', buyPriceMinor: 300_000, amountMinor: 1000, boughtAt: now - 120_000, durationS: 60, rateBp: 8500 });
     const start = performance.now();

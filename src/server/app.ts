@@ -182,7 +182,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   staffTotpRoutes(calls, deps);
   bankRoutes(calls, deps);
   purseRoutes(calls, deps, market);
-  moneyRoutes(calls, deps);
+  moneyRoutes(calls, deps, market);
   await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 2, parts: 3 } });
   ossRoutes(app, calls, deps);
   identityRoutes(calls, deps);

@@ -47,6 +47,23 @@ export function toAccountMinor(quoteMinor: number, rateMinor: number, direction:
   return Number(sign * magnitude);
 }
 
+/**
+ * Converts an amount in the account currency's minor units into the quote currency's minor
+ * units at `rateMinor`, rounded up to the paisa: what must be paid in the quote currency so
+ * that at least `accountMinor` arrives (a deposit's rupee transfer: €50.00 at 104.20 = ₹5,210.00;
+ * €0.01 at 104.15 = ₹1.0415… → ₹1.05).
+ * @param accountMinor e.g. cents, ≥ 0.
+ * @param rateMinor quote-currency minor units per one account-currency unit, e.g. `10420`.
+ * @returns e.g. paise.
+ * @throws RangeError when the rate is not a positive integer or the amount is negative.
+ */
+export function toQuoteMinor(accountMinor: number, rateMinor: number): number {
+  if (!Number.isSafeInteger(rateMinor) || rateMinor <= 0) throw new RangeError('rate must be a positive integer of minor units');
+  if (!Number.isSafeInteger(accountMinor) || accountMinor < 0) throw new RangeError('amount must be a non-negative integer of minor units');
+  const unit = BigInt(SAME_CURRENCY_RATE_MINOR);
+  return Number((BigInt(accountMinor) * BigInt(rateMinor) + unit - 1n) / unit);
+}
+
 /** The currency's symbol for labels (`€`, `₹`). */
 export function currencySymbol(code: string): string {
   return code === 'INR' ? '₹' : code === 'EUR' ? '€' : code;

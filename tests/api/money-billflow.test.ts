@@ -2,12 +2,15 @@
  * Bill flow (`billflow/myBillflow`): one line per business event on the user's accounts with
  * time, event and kind (localized), the signed change of total assets or what was reserved or
  * released, the fee, and the balance after it; filters by kind and by India-time month; paging;
- * the amounts add up to the balances.
+ * the amounts add up to the balances; several contracts settled in one batch (one net journal
+ * entry) are one line per contract, each with its own amount and the balance after it.
  */
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import { assets, credit, investor, useMoneyServer } from '../support/money.js';
+import { buyContract, recordTick, trader } from '../support/trading.js';
+import { settleDue } from '../../src/server/domain/trading/settle.js';
 
 const ctx = useMoneyServer();
 
@@ -151,5 +154,54 @@ describe('billflow/myBillflow', () => {
     expect(expectOk(await bill(a.token)).total).toBe(6);
     expectCall(await ctx.server.call('billflow/myBillflow', {}), 401, 501);
     expectCall(await bill(b.token, { userId: 'x' }), 400, 1001);
+  });
+
+  it('several contracts settled in one batch: one line per contract settled, its own amount, the balance after each', async () => {
+    const user = await trader(ctx.server, ctx.operator, 1000);
+    const { db } = ctx.server.deps;
+    // Won (TCS up, the price 0.05 higher at expiry), lost (INFY up, 0.05 lower), void (ITC: no price after the buy).
+    const won = await buyContract(ctx.server, user.token, { symbol: 'TCS', direction: 1, amount: 100, duration: 60 });
+    await recordTick(db, 'TCS', won.expiresAt, won.buyPrice + 0.05);
+    ctx.server.clock.advance(5_000);
+    const lost = await buyContract(ctx.server, user.token, { symbol: 'INFY', direction: 1, amount: 40, duration: 60 });
+    await recordTick(db, 'INFY', lost.expiresAt, lost.buyPrice - 0.05);
+    ctx.server.clock.advance(5_000);
+    const voided = await buyContract(ctx.server, user.token, { symbol: 'ITC', direction: 2, amount: 25, duration: 60 });
+    ctx.server.clock.advance(70_000);
+    // One settler run, one batch: one net entry for the three contracts.
+    expect((await settleDue(db, ctx.server.clock.now())).settled).toBe(3);
+    const entries = await db.selectFrom('journal_entries').select(['id', 'reference']).where('kind', '=', 'contract_settled').where('reference', 'like', 'net:%')
+      .where('id', 'in', (eb) => eb.selectFrom('postings').select('entry_id').where('user_id', '=', user.userId)).execute();
+    expect(entries).toHaveLength(1);
+
+    const page = expectOk(await bill(user.token));
+    const settled = page.items.filter((r) => r.event === 'contract_settled');
+    // Newest expiry first, one line each, referencing its contract; won: the profit (100 × 0.85), lost: the stake, void: the stake released.
+    expect(settled.map((r) => [r.reference, r.kind, r.amount, r.reserved, r.released])).toEqual([
+      [voided.id, 'contract_void', null, null, 25],
+      [lost.id, 'contract_loss', -40, null, null],
+      [won.id, 'contract_payout', 85, null, null],
+    ]);
+    expect(settled.map((r) => r.id)).toEqual([voided.id, lost.id, won.id].map((id) => `${entries[0]!.id}:${id}`));
+    expect(page.total).toBe(page.items.length);
+    // The balances run line by line to the account's.
+    const balances = await assets(ctx.server, user.token);
+    expect(balances).toEqual({ available: 1045, held: 0, total: 1045 });
+    expect(page.items[0]).toMatchObject({ balanceAfter: 1045, availableAfter: 1045, heldAfter: 0 });
+    expect(settled.map((r) => [r.balanceAfter, r.availableAfter, r.heldAfter])).toEqual([[1045, 1045, 0], [1045, 1020, 25], [1085, 1020, 65]]);
+    const oldestFirst = [...page.items].reverse();
+    let running = 0;
+    for (const row of oldestFirst) {
+      running = Math.round((running + (row.amount ?? 0)) * 100) / 100;
+      expect(row.balanceAfter).toBe(running);
+    }
+    // Pages split the lines, not the entries; a kind shows only the contracts with a leg of that kind.
+    const paged: string[] = [];
+    for (let n = 1; n <= Math.ceil(page.total / 2); n++) paged.push(...expectOk(await bill(user.token, { page: n, pageSize: 2 })).items.map((r) => r.id));
+    expect(paged).toEqual(page.items.map((r) => r.id));
+    const losses = expectOk(await bill(user.token, { kind: 'contract_loss' }));
+    expect(losses.items.map((r) => r.reference)).toEqual([lost.id]);
+    expect(losses.total).toBe(1);
+    expect(expectOk(await bill(user.token, { kind: 'contract_profit' })).items.map((r) => r.reference)).toEqual([won.id]);
   });
 });

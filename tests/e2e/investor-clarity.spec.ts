@@ -37,6 +37,30 @@ test('/bill: one line per event, the reservation shown as reserved, the balance 
   await expect(page.getByText('Noch keine Buchungen.')).toBeVisible();
 });
 
+test('/bill: contracts settled together are one line per contract settled, each with its own amount', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const user = await prepare(request, 'investor', { bank: true, funded: 5000 });
+  await api(request, user.token, 'order/acknowledgeRisk', {});
+  // Three contracts bought at once expire together: the settler settles them in one batch.
+  const bought = await Promise.all([1, 2, 1].map((direction, i) =>
+    api<{ id: string }>(request, user.token, 'order/purchase', { kind: 'updown', symbol: ['TCS', 'INFY', 'ITC'][i], direction, amount: 100 + i * 10, duration: 10 })));
+  let history: Array<{ id: string; pnl: number }> = [];
+  await expect.poll(async () => {
+    history = (await api<{ items: Array<{ id: string; pnl: number }> }>(request, user.token, 'order/historicalDetails', { pageSize: 50 })).items;
+    return history.filter((item) => bought.some((b) => b.id === item.id)).length;
+  }, { timeout: 45_000 }).toBe(3);
+  await openWithSession(page, user.token!, '/bill');
+  const settled = page.getByTestId('list-row').filter({ hasText: 'Kontrakt abgerechnet' });
+  await expect(settled).toHaveCount(3);
+  await expect(page.getByTestId('list-row').filter({ hasText: 'Kontrakt eröffnet' })).toHaveCount(3);
+  // Each line shows its own contract's result (a win's profit, a loss's stake), not the batch's sum.
+  const money = (pnl: number) => `${pnl > 0 ? '+' : ''}${pnl.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}\u00a0€`;
+  const shown = (await settled.locator('.list-trailing').allTextContents()).map((text) => text.trim()).sort();
+  const expected = history.filter((item) => bought.some((b) => b.id === item.id) && item.pnl !== 0).map((item) => money(item.pnl)).sort();
+  expect(shown.filter(Boolean)).toEqual(expected);
+  await expect(settled.first()).toContainText(/Saldo danach \d/);
+});
+
 test('a detail opened without its parameter goes to its list with a notice, never a Retry or a live trade panel', async ({ page, request }) => {
   const user = await prepare(request, 'investor', {});
   await openWithSession(page, user.token!, '/marketDetails');

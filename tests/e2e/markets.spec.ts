@@ -106,6 +106,30 @@ test('the detail chart renders every range, as a line and as candles', async ({ 
   await expect(chart.locator('canvas').first()).toBeVisible();
 });
 
+test('the chart names its dates in the screen language (Intl, India time), not the library English', async ({ page, request }) => {
+  const user = await registerByApi(request);
+  await openWithSession(page, user.token, '/marketDetails?symbol=TCS');
+  const chart = page.getByTestId('chart');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await chart.locator('.chart-box').click();
+  await expect(chart.locator('.chart-box')).toHaveAttribute('data-mode', 'interactive');
+  const canvas = chart.getByTestId('chart-canvas');
+  const box = (await canvas.boundingBox())!;
+  const crosshair = chart.getByTestId('chart-crosshair');
+  // Daily bars (1Y): the date only, German month names ("26. Nov. 2026 · 3.012,40").
+  await page.getByTestId('range-1Y').click();
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  await expect(crosshair).toHaveText(/^\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4} · \d[\d.]*,\d\d$/);
+  await expect(crosshair).not.toContainText("'");
+  // Intraday bars (1D): date and India time.
+  await page.getByTestId('range-1D').click();
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.5);
+  await expect(crosshair).toHaveText(/^\d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? \d{4}, \d\d:\d\d · /);
+});
+
 test('the chart library loads when the investor reaches for the chart, not with the page', async ({ page, request }) => {
   const user = await registerByApi(request);
   const scripts: string[] = [];

@@ -10,6 +10,10 @@ import { demoOperator, openWithSession, registerByApi, confirmCommand } from './
 
 const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
 const utr = () => String(Math.floor(1e11 + Math.random() * 9e11));
+/** A German number as shown (`521.000,00 ₹`, `1 € = 104,2 ₹` → its last number) → the number. */
+const germanNumber = (text: string) => Number(/([\d.]+,\d+)\s*₹\s*$/.exec(text.replace(/\u00a0/g, ' '))![1]!.replace(/\./g, '').replace(',', '.'));
+/** Rupee paise for cents at a rate in rupees per euro, rounded up (what the server keeps). */
+const rupeePaise = (cents: number, rate: number) => Math.ceil((cents * Math.round(rate * 100)) / 100);
 
 const image = (label: string) =>
   sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1600"><rect width="100%" height="100%" fill="#f5f7fa"/><text x="60" y="200" font-size="70" font-family="sans-serif" fill="#0b6b57">${label}</text><text x="60" y="320" font-size="50" font-family="sans-serif" fill="#333">₹ 5,000 · SUCCESS</text></svg>`))
@@ -49,6 +53,10 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   const reference = utr();
 
   // Deposit by bank transfer with a screenshot.
+  const quoteBodies: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/pay/quote')) quoteBodies.push(sent.postData() ?? '');
+  });
   await openWithSession(page, user.token, '/pay');
   // The window's state first, then the window itself.
   await expect(page.getByTestId('notice').first()).toContainText('Einzahlungen sind jetzt geöffnet, heute bis 22:00 Uhr');
@@ -56,7 +64,17 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   const form = page.getByTestId('form-deposit');
   await form.getByTestId('submit').click();
   await expect(form.locator('.field-error', { hasText: 'Darf nicht leer sein' })).toHaveCount(3);
+  // No rupee quote is asked for before there is an amount.
+  expect(quoteBodies).toEqual([]);
   await form.getByLabel('Betrag').fill('5000');
+  // The rupees to transfer to the Indian account at the current rate, beside the euro credit.
+  await expect(form.getByTestId('estimate-amountQuote')).toHaveText(/^\d{3}\.\d{3},\d\d\s₹$/);
+  await expect(form.getByTestId('estimate-rate')).toHaveText(/^1 € = \d{2,3},\d{2,4} ₹$/);
+  await expect(form.getByTestId('estimate-amount')).toHaveText(/^5\.000,00\s€$/);
+  await expect(form.getByTestId('estimate')).toContainText('UPI/IMPS');
+  expect(quoteBodies.every((body) => 'amount' in (JSON.parse(body) as object))).toBe(true);
+  const shownRate = germanNumber((await form.getByTestId('estimate-rate').textContent())!);
+  expect(Math.round(germanNumber((await form.getByTestId('estimate-amountQuote').textContent())!) * 100)).toBe(rupeePaise(500_000, shownRate));
   await expect(form.getByRole('radio', { name: /HDFC Bank/ })).toHaveAttribute('aria-checked', 'true');
   await form.getByLabel('UTR-Nummer').fill(reference);
   await form.getByTestId('photo-screenshotId').locator('input[type=file]').setInputFiles({ name: 'pay.jpg', mimeType: 'image/jpeg', buffer: await image('UPI') });
@@ -85,6 +103,12 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   await ops.getByTestId('list-depositQueue').getByTestId('list-row').filter({ hasText: user.email }).getByRole('button').first().click();
   await expect(ops.getByTestId('detail-deposit')).toContainText(reference);
   await expect(ops.getByTestId('detail-deposit')).toContainText('50100123456789');
+  // The operator matches the rupees that arrived against the rupee amount kept with the deposit.
+  const keptRupees = (await ops.locator('[data-field=amountQuote]').textContent())!;
+  const keptRate = germanNumber((await ops.locator('[data-field=rate]').textContent())!);
+  expect(keptRupees).toMatch(/^\d{3}\.\d{3},\d\d\s₹$/);
+  expect(Math.round(germanNumber(keptRupees) * 100)).toBe(rupeePaise(500_000, keptRate));
+  expect(Math.abs(keptRate / shownRate - 1)).toBeLessThan(0.01);
   await expect(ops.locator('.detail-photos img')).toHaveCount(1);
   await ops.screenshot({ path: path.join(shots, 'admin-deposit.png') });
   await ops.getByRole('button', { name: 'Genehmigen und gutschreiben' }).click();
@@ -141,6 +165,8 @@ test('deposit → approve → bill → withdraw with fee → pay out → records
   await expect(page.getByTestId('list-row').first()).toContainText('Prüfung bestanden');
   await page.getByTestId('list-row').first().getByRole('button').click();
   await expect(page.locator('[data-field=utr]')).toHaveText(reference);
+  await expect(page.locator('[data-field=amountQuote]')).toHaveText(keptRupees);
+  await expect(page.locator('[data-field=rate]')).toHaveText(/^1 € = \d{2,3},\d{2,4} ₹$/);
   await page.getByRole('button', { name: 'Zurück' }).click();
   await expect(page).toHaveURL(/\/rechargeRecord$/);
 });

@@ -1,9 +1,9 @@
 /**
  * The interactive chart (lightweight-charts: crosshair, axes, candles, pinch), its own lazy chunk
  * so the library loads only when the investor reaches for the chart (`ChartBlock`).
- * Times are shown in India time.
+ * Times are shown in India time; dates and times in the screen's language (`time-labels.ts`).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   AreaSeries, CandlestickSeries, ColorType, CrosshairMode, LineStyle, createChart,
   type IChartApi, type ISeriesApi, type SeriesType, type UTCTimestamp,
@@ -13,6 +13,7 @@ import { formatPrice } from '../../formatters/market';
 import { useShownScheme } from '../../app/theme';
 import { INDIA_OFFSET_S } from '../../../src/shared/india-time';
 import { SCALE_MARGINS } from './preview-geometry';
+import { crosshairTimeFormatter, isIntraday, tickMarkFormatter } from './time-labels';
 
 const toTime = (ms: number) => (Math.floor(ms / 1000) + INDIA_OFFSET_S) as UTCTimestamp;
 
@@ -69,6 +70,11 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
   const colors = useRef<ChartColors | null>(null);
   // Light or dark: the chart is made again with the colours of the scheme shown.
   const scheme = useShownScheme();
+  // The crosshair's time and price as text (the canvas draws them; screen readers and tests read this).
+  const [pointed, setPointed] = useState('');
+
+  // Daily bars (1Y, 5Y) label dates only; intraday bars add the time.
+  const intraday = isIntraday(loaded);
 
   // Made with its first data (made empty, it laid out and drew twice); a locale change makes a new one.
   useEffect(() => {
@@ -79,19 +85,30 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
       layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: palette.text, fontSize: 11, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' },
       grid: { vertLines: { visible: false }, horzLines: { color: palette.grid } },
       rightPriceScale: { borderVisible: false, scaleMargins: { ...SCALE_MARGINS } },
-      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: tickMarkFormatter(locale) },
       crosshair: { mode: CrosshairMode.Magnet },
       handleScroll: { vertTouchDrag: false },
       handleScale: { axisPressedMouseMove: false, pinch: true, mouseWheel: false },
-      localization: { locale, priceFormatter: (price: number) => formatPrice(price, locale) },
+      localization: { locale, priceFormatter: (price: number) => formatPrice(price, locale), timeFormatter: crosshairTimeFormatter(locale, intraday) },
     });
     chart.current = instance;
+    instance.subscribeCrosshairMove((param) => {
+      const value = param.time === undefined || !series.current ? undefined : param.seriesData.get(series.current);
+      const price = value && 'close' in value ? value.close : value && 'value' in value ? value.value : undefined;
+      const format = instance.options().localization.timeFormatter;
+      setPointed(param.time === undefined || typeof price !== 'number' || !format ? '' : `${format(param.time)} · ${formatPrice(price, locale)}`);
+    });
     return () => {
       instance.remove();
       chart.current = null;
       series.current = null;
     };
   }, [locale, scheme]);
+
+  // A range of another bar size (1D ↔ 1Y) relabels the crosshair.
+  useEffect(() => {
+    chart.current?.applyOptions({ localization: { timeFormatter: crosshairTimeFormatter(locale, intraday) } });
+  }, [locale, intraday]);
 
   useEffect(() => {
     const instance = chart.current;
@@ -132,5 +149,10 @@ export default function InteractiveChart({ loaded, shown, style, up, baseline, l
     else s.update({ time: toTime(tail.t), value: tail.c });
   }, [tail, style]);
 
-  return <div ref={box} className="chart-canvas" data-testid="chart-canvas" />;
+  return (
+    <>
+      <div ref={box} className="chart-canvas" data-testid="chart-canvas" />
+      <p className="visually-hidden" data-testid="chart-crosshair">{pointed}</p>
+    </>
+  );
 }

@@ -55,6 +55,10 @@ export interface DepositsTable {
   reviewed_by: string | null;
   /** The beneficiary version (`beneficiary_changes.version`) the investor was shown; null before versions existed. */
   beneficiary_version: number | null;
+  /** Paise the investor was asked to transfer for `amount_minor` at `rate_minor`; null for deposits from before rupee amounts were kept. */
+  amount_quote_minor: number | null;
+  /** Paise per one account-currency unit at the report (EUR/INR 104.20 → 10420; 100 for an INR account); null like `amount_quote_minor`. */
+  rate_minor: number | null;
 }
 
 /** A withdrawal to a bound bank account; its amount is held until paid or rejected. */

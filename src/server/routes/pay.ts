@@ -1,20 +1,28 @@
 /**
- * `pay/*` (docs/product.md, Deposits): the deposit window, reporting a deposit (with
- * `Idempotency-Key`), the user's deposit records and one record's detail.
+ * `pay/*` (docs/product.md, Deposits): the deposit window, the rupees to transfer for an amount
+ * (`pay/quote`), reporting a deposit (with `Idempotency-Key`; it keeps the rupee amount and
+ * rate), the user's deposit records and one record's detail.
  */
 import type { CallRegistry } from '../http/calls.js';
 import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
-import { getDeposit, listDeposits, requestDeposit } from '../domain/money/deposits.js';
+import { getDeposit, listDeposits, quoteDeposit, requestDeposit } from '../domain/money/deposits.js';
+import type { Market } from '../market/index.js';
+import { AppError } from '../domain/errors.js';
 import { depositTerms } from '../domain/money/windows.js';
-import type { ById, PageRequest, RechargeRequest } from '../../shared/generated/index.js';
+import type { ById, DepositQuoteRequest, PageRequest, RechargeRequest } from '../../shared/generated/index.js';
 import { labelPage, withStatusLabel } from './money-labels.js';
 
-export function payRoutes(calls: CallRegistry, deps: Deps): void {
+export function payRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   const user = callsWith(calls, 'user');
   user.query('pay/getTime', undefined, () => depositTerms(deps));
 
-  user.command<RechargeRequest>('pay/recharge', 'screens/recharge', ({ auth, body, idempotency }) => requestDeposit(deps, auth!.userId, body, idempotency), {
+  // The form's rupee line: what to transfer by UPI/IMPS for the amount at the current rate.
+  user.query<DepositQuoteRequest>('pay/quote', 'api/depositQuote', ({ body }) => quoteDeposit(deps, market, body), {
+    refusals: { amount: () => new AppError('amountInvalid') },
+  });
+
+  user.command<RechargeRequest>('pay/recharge', 'screens/recharge', ({ auth, body, idempotency }) => requestDeposit(deps, market, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount' },
     idempotent: true,
   });

@@ -412,6 +412,15 @@ export interface ContractNoteLink {
   format: 'html' | 'pdf';
 }
 
+/** From schemas/api/depositQuote.schema.json */
+
+/**
+ * Body of pay/quote (docs/product.md, Deposits): the amount to be credited, in the account currency with at most 2 decimals; answers the rupees to transfer at the current EUR/INR rate.
+ */
+export interface DepositQuoteRequest {
+  amount: number;
+}
+
 /** From schemas/api/depositReviewList.schema.json */
 
 /**

@@ -17,6 +17,9 @@ import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './b
 import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow } from './rules.js';
 import { beneficiaryVersion } from '../beneficiary.js';
+import { currentFx, type FxRate } from '../fx.js';
+import type { Market } from '../../market/index.js';
+import { toQuoteMinor, type CurrencyCode } from '../../../shared/currency.js';
 
 /** Body of `pay/recharge` (`schemas/api/recharge.schema.json`). Amount in currency units. */
 export interface RechargeInput {
@@ -57,6 +60,45 @@ export interface DepositView {
   reviewedAt: number | null;
   /** The beneficiary version the investor was shown when reporting; null for deposits from before versions. */
   beneficiaryVersion: number | null;
+  /**
+   * Rupees (currency units, 2 decimals) the investor was asked to transfer to the Indian
+   * beneficiary for `amount` at `rate`; null for deposits from before rupee amounts were kept.
+   */
+  amountQuote: number | null;
+  /** Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`. */
+  rate: number | null;
+}
+
+/**
+ * The rupee side of a deposit (`pay/quote`): what to transfer to the Indian beneficiary by
+ * UPI/IMPS or bank transfer for `amount` to be credited. Amounts in currency units.
+ */
+export interface DepositQuoteView {
+  /** The amount credited, account currency. */
+  amount: number;
+  /** Rupees to transfer: `amount × rate`, rounded up to the paisa. */
+  amountQuote: number;
+  /** Rupees per account-currency unit (the feed's EUR/INR rate; 1 for an INR account). */
+  rate: number;
+  /** Currency of `amountQuote` (INR). */
+  currency: CurrencyCode;
+  accountCurrency: CurrencyCode;
+}
+
+/** The rupee amount and rate of `amountMinor` at `fx`, in minor units. */
+function rupeeSide(fx: FxRate, amountMinor: number): { amountQuoteMinor: number; rateMinor: number } {
+  return { amountQuoteMinor: toQuoteMinor(amountMinor, fx.rateMinor), rateMinor: fx.rateMinor };
+}
+
+/**
+ * The rupees to transfer for a deposit of `input.amount` at the current rate (`pay/quote`).
+ * @throws AppError `amountInvalid`, `marketUnavailable` (no EUR/INR quote).
+ */
+export async function quoteDeposit(deps: Deps, market: Market, input: { amount: number }): Promise<DepositQuoteView> {
+  const amountMinor = amountToMinor(input.amount);
+  const fx = await currentFx(market, deps.config.money.accountCurrency);
+  const { amountQuoteMinor, rateMinor } = rupeeSide(fx, amountMinor);
+  return { amount: fromMinor(amountMinor), amountQuote: fromMinor(amountQuoteMinor), rate: fromMinor(rateMinor), currency: fx.quoteCurrency, accountCurrency: fx.accountCurrency };
 }
 
 const UTR = /^([0-9]{12}|[A-Z0-9]{16,22})$/;
@@ -85,15 +127,16 @@ async function assertOwnScreenshot(deps: Deps, userId: string, id: string): Prom
 }
 
 /**
- * Reports a deposit (`pay/recharge`).
+ * Reports a deposit (`pay/recharge`). The deposit keeps the rupee amount to transfer and the
+ * EUR/INR rate at the time of the report (the rate `pay/quote` shows).
  * @returns the new deposit's id.
  * @throws AppError `outsideWindow` (India time, configured window), `amountInvalid`,
  *   `depositBelowMinimum` (institution channel), `utrInvalid`, `utrDuplicate` (any earlier
  *   deposit, any user, any status), `screenshotInvalid` (not one of the user's uploads),
  *   `bankNotFound`, `beneficiaryChanged` (the investor was shown a beneficiary version that is
- *   no longer live), `idempotencyMismatch`.
+ *   no longer live), `idempotencyMismatch`, `marketUnavailable` (no EUR/INR quote).
  */
-export async function requestDeposit(deps: Deps, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
+export async function requestDeposit(deps: Deps, market: Market, userId: string, input: RechargeInput, idempotency: IdempotencyRequest | null): Promise<{ id: string }> {
   const { money } = deps.config;
   try {
     return await runMoneyCommand(
@@ -108,9 +151,10 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
         }
         const utr = normalizeUtr(input.utr);
         await assertOwnScreenshot(deps, userId, input.screenshotId);
-        return { amountMinor, utr };
+        const rupees = rupeeSide(await currentFx(market, money.accountCurrency), amountMinor);
+        return { amountMinor, utr, rupees };
       },
-      async (trx, { amountMinor, utr }, now) => {
+      async (trx, { amountMinor, utr, rupees }, now) => {
         if (input.bankId !== undefined) await liveBankAccount(trx, userId, input.bankId);
         const taken = await trx.selectFrom('deposits').select('id').where('utr', '=', utr).executeTakeFirst();
         if (taken) throw new AppError('utrDuplicate');
@@ -134,6 +178,8 @@ export async function requestDeposit(deps: Deps, userId: string, input: Recharge
             reviewed_at: null,
             reviewed_by: null,
             beneficiary_version: version || null,
+            amount_quote_minor: rupees.amountQuoteMinor,
+            rate_minor: rupees.rateMinor,
           })
           .execute();
         return { id };
@@ -154,6 +200,7 @@ export function depositQuery(db: Db) {
     .select([
       'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
       'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
+      'deposits.amount_quote_minor', 'deposits.rate_minor',
       ...RECORD_BANK_COLUMNS,
     ]);
 }
@@ -181,6 +228,8 @@ export function depositView(row: DepositRow): DepositView {
     payTime: Number(row.created_at),
     reviewedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
     beneficiaryVersion: row.beneficiary_version === null ? null : Number(row.beneficiary_version),
+    amountQuote: row.amount_quote_minor === null ? null : fromMinor(Number(row.amount_quote_minor)),
+    rate: row.rate_minor === null ? null : fromMinor(Number(row.rate_minor)),
   };
 }
 
