@@ -39,6 +39,19 @@ export const ACTIONS: Record<string, ActionHandler> = {
     if (value === '*') await mutate((key) => Array.isArray(key) && key[0] === 'call');
   },
   resetForm: (_value, ctx) => ctx.resetForm?.(),
+  /** Saves the last response `{filename, mime, content}` as a file (an operator's CSV export). */
+  download: (_value, ctx) => {
+    const file = ctx.response as { filename?: string; mime?: string; content?: string } | undefined;
+    if (typeof file?.content !== 'string') return;
+    const url = URL.createObjectURL(new Blob([file.content], { type: `${file.mime ?? 'text/plain'};charset=utf-8` }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = file.filename ?? 'download.txt';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  },
   popup: (value, ctx) => ctx.host.openPopup(value as 'language'),
   setLanguage: (value, ctx) => ctx.host.setLanguage(value as 'DE' | 'EN' | 'HI' | 'ZH'),
   logout: async (_value, ctx): Promise<'stop'> => {

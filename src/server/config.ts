@@ -97,6 +97,8 @@ export interface Config {
    * refused in production).
    */
   studioApprovals: number;
+  /** `FORM_SUBMISSIONS_PER_USER_PER_HOUR`: how often one user may submit one data-capture form in an hour (default 10). */
+  formSubmissionsPerUserPerHour: number;
 }
 
 /**
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     identityKey: env.IDENTITY_KEY || null,
     allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
     studioApprovals: Math.max(0, Math.floor(int(env.STUDIO_APPROVALS, env.NIVESH_MODE === 'production' ? 2 : 1))),
+    formSubmissionsPerUserPerHour: Math.max(1, int(env.FORM_SUBMISSIONS_PER_USER_PER_HOUR, 10)),
     contentLinkOrigins: parseOrigins(env.CONTENT_LINK_ORIGINS),
     staffTotp: env.NIVESH_MODE === 'production' || env.STAFF_TOTP === 'required',
     cluster: {

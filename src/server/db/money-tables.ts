@@ -55,6 +55,8 @@ export interface DepositsTable {
   reviewed_by: string | null;
   /** The beneficiary version (`beneficiary_changes.version`) the investor was shown; null before versions existed. */
   beneficiary_version: number | null;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 /** A withdrawal to a bound bank account; its amount is held until paid or rejected. */
@@ -74,6 +76,8 @@ export interface WithdrawalsTable {
   /** When an operator paid or rejected it (migration 0015 renamed `resolved_*`: one name with deposits). */
   reviewed_at: number | null;
   reviewed_by: string | null;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 /** First answers of money-moving calls per user and `Idempotency-Key`. */

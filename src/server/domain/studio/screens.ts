@@ -18,6 +18,7 @@ import { LOCALES } from '../../../shared/lang.js';
 import type { SchemaNode } from '../../../shared/validation.js';
 import { screenPolicy } from '../../screens/policy.js';
 import type { TextsByLang } from './texts.js';
+import { createdTitleTexts, withTexts } from './created.js';
 
 /** What the studio operations work with. */
 export interface StudioContext {
@@ -81,6 +82,9 @@ export function validateCandidate(ctx: StudioContext, id: string, layout: unknow
   requireScreen(ctx.store, id);
   if (screenPolicy(id).audience === 'operator') throw new AppError('studioBackOffice', { id });
   if (schema !== undefined && !hasOwnSchema(ctx.store, id)) throw new AppError('studioSchemaNotEditable', { id });
+  // A made screen's title text travels with its first change.
+  const titleTexts = createdTitleTexts(ctx, id);
+  if (Object.keys(titleTexts).length) texts = withTexts(titleTexts, texts ?? {});
   const problems: StudioProblem[] = [];
   const own = `screens/${id}.schema.json`;
   const layoutFile = `screens/${id}.layout.json`;
