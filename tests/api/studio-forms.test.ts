@@ -5,14 +5,15 @@
  * form may submit only to forms/submit, a load may name only queries, an investor screen names
  * no staff call); `forms/submit` checks the data with the published schema, caps size (1832)
  * and rate (1833); operators list, page and export submissions as CSV; a screen is taken down
- * by an approved unpublish change once nothing links to it (1834).
+ * by an approved unpublish change once nothing links to it (1834); a custom field staff add
+ * under `extra` in bindBank is checked, stored, returned and shown to the operator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { approve, editorToken, publishApproved, type ChangeAnswer } from '../support/studio.js';
-import { operatorToken } from '../support/money.js';
+import { operatorToken, rechargeBody, uploadScreenshot } from '../support/money.js';
 import { ERRORS } from '../../src/shared/codes.js';
 
 let server: TestServer;
@@ -22,7 +23,7 @@ let investor: string;
 let operator: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ LOGIN_PER_IP_PER_15MIN: '1000', FORM_SUBMISSIONS_PER_USER_PER_HOUR: '3' });
+  server = await startTestServer({ LOGIN_PER_IP_PER_15MIN: '1000', FORM_SUBMISSIONS_PER_USER_PER_HOUR: '3', WITHDRAWAL_REQUIRES_IDENTITY: '0' });
   [alice, bob] = [await editorToken(server), await editorToken(server)];
   investor = (await server.registerUser()).token;
   operator = await operatorToken(server);
@@ -184,5 +185,44 @@ describe('unpublish', () => {
     expectCall(await server.call('forms/submit', { formId: 'feedback', data: { name: 'Late', age: 30 } }, { token: investor }), 400, ERRORS.formUnknown.code);
     const forms = expectOk(await server.call<Array<{ id: string; status: string }>>('admin/forms/list', {}, { token: operator }));
     expect(forms.find((f) => f.id === 'feedback')!.status).toBe('unpublished');
+  });
+});
+
+describe('custom fields on records', () => {
+  it('an optional field staff add under extra in bindBank is checked, stored, returned by bank/get and shown to the operator', async () => {
+    const user = await server.registerUser();
+    const account = { holderName: 'Asha Rao', bankName: 'HDFC Bank', accountNumber: '501001234567', ifsc: 'HDFC0001234', phone: '9876543210' };
+    // Before staff add it, an extra object is refused: the published schema does not have it.
+    expectCall(await server.call('bank/addBank', { ...account, extra: { nickname: 'Salary' } }, { token: user.token }), 400, ERRORS.unknownField.code);
+
+    const screen = expectOk(await server.call<{ schema: Record<string, any> }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const schema = structuredClone(screen.schema);
+    schema.properties.extra = { type: 'object', title: 'More', additionalProperties: false, properties: { nickname: { type: 'string', title: 'Nickname', maxLength: 30 } } };
+    // The money and number fields stay code-owned: a custom field outside extra is refused.
+    const outside = structuredClone(schema);
+    outside.properties.nickname = { type: 'string' };
+    const problems = expectOk(await server.call<{ errors: Array<{ pointer: string; message: string }> }>('studio/screens/validate', { id: 'bindBank', layout: (await server.call<{ layout: unknown }>('studio/screens/get', { id: 'bindBank' }, { token: alice })).body.data.layout, schema: outside }, { token: alice })).errors;
+    expect(problems).toContainEqual({ pointer: '/schema/properties/nickname', message: "field 'nickname' is not in the contract: the server would not store it" });
+    const { layout } = expectOk(await server.call<{ layout: unknown }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    expect(expectOk(await server.call<{ errors: unknown[] }>('studio/screens/validate', { id: 'bindBank', layout, schema }, { token: alice })).errors).toEqual([]);
+    await publishApproved(server, alice, bob, { id: 'bindBank', layout, schema, note: 'nickname of an account' });
+
+    expectCall(await server.call('bank/addBank', { ...account, extra: { nickname: 'x'.repeat(31) } }, { token: user.token }), 400, ERRORS.validation.code);
+    expectCall(await server.call('bank/addBank', { ...account, extra: { iban: 'DE00' } }, { token: user.token }), 400, ERRORS.unknownField.code);
+    const { id: bankId } = expectOk(await server.call<{ id: string }>('bank/addBank', { ...account, extra: { nickname: 'Salary account' } }, { token: user.token }));
+    const { id: plainId } = expectOk(await server.call<{ id: string }>('bank/addBank', { ...account, accountNumber: '501009999999' }, { token: user.token }));
+    const rows = expectOk(await server.call<Array<{ id: string; extra: unknown }>>('bank/get', {}, { token: user.token }));
+    expect(rows.find((r) => r.id === bankId)!.extra).toEqual({ nickname: 'Salary account' });
+    expect(rows.find((r) => r.id === plainId)!.extra).toBeNull();
+    const stored = await server.deps.db.selectFrom('bank_accounts').select('extra_json').where('id', '=', bankId).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.extra_json!)).toEqual({ nickname: 'Salary account' });
+
+    // The operator sees it on the payee of a withdrawal.
+    const screenshot = await uploadScreenshot(server, user.token);
+    const deposit = expectOk(await server.call<{ id: string }>('pay/recharge', rechargeBody({ screenshotId: screenshot }, 1000), { token: user.token })).id;
+    expectOk(await server.call('admin/recharge/approve', { id: deposit }, { token: operator }));
+    const { id: withdrawalId } = expectOk(await server.call<{ id: string }>('withdrawal', { amount: 200, bankId }, { token: user.token }));
+    const detail = expectOk(await server.call<{ bank: { extra: unknown; extraText: string | null } }>('admin/withdrawal/detail', { id: withdrawalId }, { token: operator }));
+    expect(detail.bank).toMatchObject({ extra: { nickname: 'Salary account' }, extraText: 'nickname: Salary account' });
   });
 });

@@ -134,6 +134,12 @@ export interface BindBankForm {
   accountNumber: string;
   ifsc: string;
   phone: string;
+  /**
+   * Custom fields: optional fields staff add under extra in the screen schema; stored as JSON with the account, shown to the investor and operators, read by no rule.
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
 }
 
 /** From schemas/contracts/blockTradingBuy.schema.json */
