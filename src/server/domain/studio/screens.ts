@@ -110,15 +110,15 @@ export async function latestTextsVersion(db: Db): Promise<number> {
   return Number(row?.latest ?? 0);
 }
 
-/** `studio/screens/list`: every screen with its served version and whether this editor has a draft of it. */
-export async function listScreens(ctx: StudioContext, userId: string): Promise<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean }>> {
+/** `studio/screens/list`: every screen with its served version, whether this editor has a draft of it, and `/p/<id>` for a screen made in the studio. */
+export async function listScreens(ctx: StudioContext, userId: string): Promise<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean; path: string | null }>> {
   const db = studioDb(ctx.deps.db);
   const drafts = new Set((await db.selectFrom('studio_drafts').select('screen_id').where('editor_user_id', '=', userId).execute()).map((r) => r.screen_id));
   const published = new Map<string, number>();
   for (const row of await db.selectFrom('screen_versions').select(['screen_id', 'version', 'published_at']).execute()) {
     if (Number(row.version) === ctx.store.servedVersion(row.screen_id)) published.set(row.screen_id, Number(row.published_at));
   }
-  return ctx.store.screenIds().map((id) => ({ id, version: ctx.store.servedVersion(id), publishedAt: published.get(id) ?? null, hasDraft: drafts.has(id) }));
+  return ctx.store.screenIds().map((id) => ({ id, version: ctx.store.servedVersion(id), publishedAt: published.get(id) ?? null, hasDraft: drafts.has(id), path: ctx.store.createdScreen(id) ? `/p/${id}` : null }));
 }
 
 /**
