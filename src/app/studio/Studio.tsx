@@ -35,6 +35,8 @@ interface ScreenRow {
 
 interface StudioScreen {
   id: string;
+  /** Texts a screen made in the studio brings along (its title) until they are published. */
+  newTexts?: Texts;
   version: number;
   /** The newest stored version: what a change of the served screen starts from. */
   baseVersion: number;
@@ -148,7 +150,9 @@ export default function Studio() {
     setLayoutText(pretty(data.draft?.layout ?? data.layout));
     setSchemaText(data.schema ? pretty(data.draft?.schema ?? data.schema) : '');
     setProblems([]);
-    setEdits({});
+    // A screen made in the studio brings its title (typed when it was made) in every language
+    // until its first change is approved: edits the editor may still change.
+    setEdits(data.newTexts ?? {});
     setNote('');
     setConflict(null);
     setTab('layout');

@@ -151,7 +151,7 @@ export function usedMessageIds(layout: unknown, schemas: unknown[]): string[] {
   for (const schema of schemas) {
     walk(schema, '', (key, value, pointer) => {
       if (pointer.startsWith('/examples/') || typeof value !== 'string') return;
-      if ((key === 'title' && pointer !== '/title') || /\/x-messages\/[^/]+$/.test(pointer)) ids.add(value);
+      if ((key === 'title' && pointer !== '/title' && MESSAGE_ID.test(value)) || /\/x-messages\/[^/]+$/.test(pointer)) ids.add(value);
     });
   }
   return [...ids].sort();

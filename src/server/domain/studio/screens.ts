@@ -151,7 +151,8 @@ export function servedContent(ctx: StudioContext, id: string): ScreenContent {
 /**
  * `studio/screens/get`: the served layout and schema (or those of `version`), this editor's
  * draft, the numbers a change must start from (`baseVersion`: the newest stored version;
- * `textsVersion`) and the screen's pending change, if any.
+ * `textsVersion`), the screen's pending change, if any, and `newTexts`: the texts a screen made
+ * in the studio brings until they are published (its title in every language; else `{}`).
  * @throws AppError `studioScreenUnknown` (1800), `studioVersionUnknown` (1802).
  */
 export async function getScreen(ctx: StudioContext, userId: string, id: string, version?: number) {
@@ -190,6 +191,7 @@ export async function getScreen(ctx: StudioContext, userId: string, id: string, 
     draft,
     pending,
     messageIds: usedMessageIds(content.layout, schemas.filter(Boolean)),
+    newTexts: createdTitleTexts(ctx, id),
   };
 }
 
