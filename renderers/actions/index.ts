@@ -53,15 +53,21 @@ export const ACTIONS: Record<string, ActionHandler> = {
     ctx.host.navigate(String(value), { replace: true });
     return 'stop';
   },
-  /** Saves the file the call's response names (`{url, filename}`), fetched with the session's token. */
+  /**
+   * Saves a file on the device from the last response: `{url, filename}` names a file under
+   * `/api`, fetched with the session's token (contract notes, statements); `{filename, mime,
+   * content}` carries the file itself (an operator's CSV export).
+   */
   download: async (_value, ctx) => {
-    const file = ctx.response as { url?: string; filename?: string } | undefined;
-    if (!file?.url) return;
-    const blob = await ctx.host.fetchFile(file.url);
+    const file = ctx.response as { url?: string; filename?: string; mime?: string; content?: string } | undefined;
+    let blob: Blob;
+    if (file?.url) blob = await ctx.host.fetchFile(file.url);
+    else if (typeof file?.content === 'string') blob = new Blob([file.content], { type: `${file.mime ?? 'text/plain'};charset=utf-8` });
+    else return;
     const href = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = href;
-    link.download = file.filename ?? 'document';
+    link.download = file.filename ?? 'download';
     document.body.appendChild(link);
     link.click();
     link.remove();

@@ -3,7 +3,7 @@
  * language popup. Every screen is rendered by the generic renderer from server data.
  */
 import { Suspense, lazy, useCallback, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { HostContext } from '../../renderers/host';
 import { Screen } from '../../renderers/Screen';
@@ -21,11 +21,24 @@ import { LanguagePopup } from './shell/LanguagePopup';
 /** The studio for editors, its own chunk (CodeMirror, rjsf): never in the investor's first load. */
 const Studio = lazy(() => import('./studio/Studio'));
 
-/** Redirects visitors to /page on every route but the public ones. */
+/** Where screens made in the studio are served: `/p/<id>`. */
+const MADE_PREFIX = '/p/';
+
+/**
+ * Redirects visitors to /page on every route but the public ones. A screen made in the studio
+ * (`/p/<id>`) opens without a token: a `public` one is for visitors; an `investor` one loads
+ * and submits only with a session (the server answers 501 and the app sends the visitor to log in).
+ */
 function Guard({ children }: { children: React.ReactNode }) {
   const location = useLocation();
-  if (!getToken() && !isPublicPath(location.pathname)) return <Navigate to="/page" replace />;
+  if (!getToken() && !isPublicPath(location.pathname) && !location.pathname.startsWith(MADE_PREFIX)) return <Navigate to="/page" replace />;
   return children;
+}
+
+/** A screen made in the studio, at `/p/<id>`: a stack screen whose id is the path's last part. */
+function MadeRoute() {
+  const { id = '' } = useParams();
+  return <StackRoute route={{ path: `${MADE_PREFIX}${id}`, screen: id }} />;
 }
 
 function StackRoute({ route }: { route: RouteDef }) {
@@ -55,6 +68,7 @@ function Shell() {
         <Routes>
           <Route path="/" element={<Navigate to="/home" replace />} />
           <Route path="/studio" element={<Guard><Suspense fallback={null}><Studio /></Suspense></Guard>} />
+          <Route path={`${MADE_PREFIX}:id`} element={<Guard><MadeRoute /></Guard>} />
           {ROUTES.map((route) => {
             const tab = TABS.find((t) => t.path === route.path);
             return (

@@ -10,6 +10,8 @@ export const GENERATED_ROUTES: RouteDef[] = [
   { path: '/adminBeneficiary', screen: 'adminBeneficiary', title: 'admin.beneficiaryTitle', back: '/admin' },
   { path: '/adminCompany', screen: 'adminCompany', title: 'admin.companyTitle', back: '/admin' },
   { path: '/adminDeposit', screen: 'adminDeposit', title: 'admin.depositTitle', back: '/admin' },
+  { path: '/adminFormSubmissions', screen: 'adminFormSubmissions', title: 'adminForms.submissions', back: '/adminForms' },
+  { path: '/adminForms', screen: 'adminForms', title: 'adminForms.title', back: '/admin' },
   { path: '/adminIdentity', screen: 'adminIdentity', title: 'admin.identityTitle', back: '/admin' },
   { path: '/adminIpo', screen: 'adminIpo', title: 'admin.ipoTitle', back: '/admin' },
   { path: '/adminIpoEdit', screen: 'adminIpoEdit', title: 'admin.ipoEdit', back: '/adminIpo' },

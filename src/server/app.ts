@@ -55,6 +55,7 @@ import { opsRoutes } from './routes/ops.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { screensAdminRoutes } from './routes/screens-admin.js';
 import { studioRoutes } from './routes/studio.js';
+import { formsRoutes } from './routes/forms.js';
 import { refreshMessages, refreshPublished } from './domain/studio/sync.js';
 import { ipoRoutes } from './routes/ipo.js';
 import { etfRoutes } from './routes/etf.js';
@@ -199,6 +200,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   contentAdminRoutes(calls, deps);
   screensAdminRoutes(calls, deps, store, cluster.bus);
   studioRoutes(calls, deps, store, cluster.bus);
+  formsRoutes(calls, deps, store);
   marketStreamRoutes(app, deps, market);
   opsRoutes(app, deps, market, cluster, metrics.registry);
   openApiRoutes(app, calls, store);

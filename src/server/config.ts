@@ -104,6 +104,8 @@ export interface Config {
    * anything below the default.
    */
   passwordScryptN: number;
+  /** `FORM_SUBMISSIONS_PER_USER_PER_HOUR`: how often one user may submit one data-capture form in an hour (default 10). */
+  formSubmissionsPerUserPerHour: number;
 }
 
 /** scrypt's cost for password hashes unless `PASSWORD_SCRYPT_N` says otherwise. */
@@ -240,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowSimulatedPrices: env.ALLOW_SIMULATED_PRICES === '1',
     studioApprovals: Math.max(0, Math.floor(int(env.STUDIO_APPROVALS, env.NIVESH_MODE === 'production' ? 2 : 1))),
     passwordScryptN: scryptCost(env.PASSWORD_SCRYPT_N),
+    formSubmissionsPerUserPerHour: Math.max(1, int(env.FORM_SUBMISSIONS_PER_USER_PER_HOUR, 10)),
     contentLinkOrigins: parseOrigins(env.CONTENT_LINK_ORIGINS),
     staffTotp: env.NIVESH_MODE === 'production' || env.STAFF_TOTP === 'required',
     cluster: {

@@ -162,6 +162,13 @@ export const ERRORS = {
   studioTextNoDefault: { code: 1818, status: 400, message: 'error.studioTextNoDefault' },
   /** A back-office screen (audience `operator`): editors change its texts only, never its layout or schema. */
   studioBackOffice: { code: 1819, status: 403, message: 'error.studioBackOffice' },
+  // Screens made in the studio and their data-capture forms
+  studioScreenExists: { code: 1830, status: 409, message: 'error.studioScreenExists' },
+  formUnknown: { code: 1831, status: 400, message: 'error.formUnknown' },
+  formTooLarge: { code: 1832, status: 413, message: 'error.formTooLarge' },
+  formRateLimited: { code: 1833, status: 429, message: 'error.formRateLimited' },
+  studioScreenInUse: { code: 1834, status: 409, message: 'error.studioScreenInUse' },
+  studioNotCreated: { code: 1835, status: 400, message: 'error.studioNotCreated' },
   // Scale-out and operations (1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },

@@ -135,6 +135,7 @@ describe('binding', () => {
         phoneMasked: '•••• 3210',
         holderName: 'Asha Rao',
         createdAt: harness.server.clock.now(),
+        extra: null,
       },
     ]);
     const json = JSON.stringify(res.body);

@@ -99,8 +99,8 @@ describe('the feature flag', () => {
 
 describe('screens', () => {
   it('lists every screen at version 0 from the files', async () => {
-    const list = expectOk(await server.call<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean }>>('studio/screens/list', {}, { token: editor }));
-    expect(list.find((s) => s.id === 'bindBank')).toEqual({ id: 'bindBank', version: 0, publishedAt: null, hasDraft: false });
+    const list = expectOk(await server.call<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean; path: string | null }>>('studio/screens/list', {}, { token: editor }));
+    expect(list.find((s) => s.id === 'bindBank')).toEqual({ id: 'bindBank', version: 0, publishedAt: null, hasDraft: false, path: null });
     expect(list.length).toBe(server.store.screenIds().length);
   });
 

@@ -22,7 +22,7 @@ import { inSmokeSet } from '../qa/generate';
 import { CaseStepError, runCase } from '../qa/execute';
 import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
-import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as makeIpoIssue } from '../qa/offers';
+import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as makeIpoIssue, studioForm as makeStudioForm } from '../qa/offers';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
 import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
@@ -67,6 +67,7 @@ const operatorToken = async (request: APIRequestContext) => (await sessionFor(re
 const gatherPlan = async (request: APIRequestContext) => makeGatherPlan(request, (await operatorToken(request))!);
 const blockOffer = async (request: APIRequestContext) => makeBlockOffer(request, (await operatorToken(request))!);
 const ipoIssue = async (request: APIRequestContext) => makeIpoIssue(request, (await operatorToken(request))!);
+const studioForm = async (request: APIRequestContext) => makeStudioForm(request, (await operatorToken(request))!);
 const SEED: Record<string, (request: APIRequestContext) => Promise<unknown>> = {
   'admin/gather/list': gatherPlan,
   'gather/getList': gatherPlan,
@@ -74,6 +75,7 @@ const SEED: Record<string, (request: APIRequestContext) => Promise<unknown>> = {
   'admin/blockTrading/list': blockOffer,
   'ipo/list': ipoIssue,
   'admin/ipo/list': ipoIssue,
+  'admin/forms/list': studioForm,
 };
 const seeded = new Map<(request: APIRequestContext) => Promise<unknown>, Promise<unknown>>();
 async function seedFor(request: APIRequestContext, path: string): Promise<boolean> {

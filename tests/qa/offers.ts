@@ -7,7 +7,7 @@
  * picks the first current one, the way a user reaches `/aiBlockTradingBuy`.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { api } from './given';
+import { api, prepare } from './given';
 import type { CaseOffer } from './types';
 
 /** Makes (or, for `basket`, finds) one open record of a kind; resolves to its id. */
@@ -53,3 +53,22 @@ export function offerFor(request: APIRequestContext, kind: CaseOffer, operatorTo
 
 /** The route with `{offer}` replaced by the offer's id. */
 export const withOffer = (route: string, offerId: string | undefined): string => (offerId === undefined ? route : route.replaceAll('{offer}', encodeURIComponent(offerId)));
+
+/**
+ * A screen made in the studio with a data-capture form (`/p/qasurvey`), published by the demo
+ * editor, approved by editor2 and answered once by a fresh investor: what /adminForms and
+ * /adminFormSubmissions list. Resolves to the form's id.
+ */
+export const studioForm: OfferMaker = async (request) => {
+  const id = 'qasurvey';
+  const editor = (await prepare(request, 'editor')).token!;
+  const editor2 = (await prepare(request, 'editor2')).token!;
+  await api(request, editor, 'studio/screens/create', { id, title: 'QA survey', audience: 'investor' });
+  const screen = await api<{ layout: unknown; baseVersion: number }>(request, editor, 'studio/screens/get', { id });
+  const schema = { type: 'object', required: ['fullName'], additionalProperties: false, properties: { fullName: { type: 'string', title: 'Full name', maxLength: 80 } } };
+  const change = await api<{ changeId: string }>(request, editor, 'studio/screens/publish', { id, layout: screen.layout, schema, note: 'QA survey', baseVersion: screen.baseVersion });
+  await api(request, editor2, 'studio/changes/approve', { id: change.changeId });
+  const investor = (await prepare(request, 'investor')).token!;
+  await api(request, investor, 'forms/submit', { formId: id, data: { fullName: 'Asha Verma' } });
+  return id;
+};

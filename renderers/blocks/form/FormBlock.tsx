@@ -27,6 +27,9 @@ import { Skeleton } from '../../ui/Skeleton';
 import type { SchemaNode } from '../../../src/shared/validation';
 import type { FormBlockSpec } from './spec';
 
+/** The call a data-capture form of a screen made in the studio submits to, as `{formId, data}`. */
+const FORMS_SUBMIT = 'forms/submit';
+
 /** The form's data: an object for every shipped form; any JSON value for a non-object root. */
 type Data = Record<string, unknown>;
 
@@ -155,7 +158,10 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
         if (idempotency.current?.body !== json) idempotency.current = { body: json, key: crypto.randomUUID() };
         idempotencyKey = idempotency.current.key;
       }
-      const response = await command(spec.submit.call, body, { idempotencyKey });
+      // A data-capture form (a screen made in the studio) names itself: the server checks the
+      // data with that form's published schema.
+      const payload = spec.submit.call === FORMS_SUBMIT ? { formId: spec.schema, data: body } : body;
+      const response = await command(spec.submit.call, payload, { idempotencyKey });
       idempotency.current = null;
       if (draftKey) drafts.clear(draftKey);
       await run(spec.submit.onSuccess, {

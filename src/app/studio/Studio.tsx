@@ -29,10 +29,14 @@ interface ScreenRow {
   version: number;
   publishedAt: number | null;
   hasDraft: boolean;
+  /** `/p/<id>` for a screen made in the studio; null for a shipped one. */
+  path: string | null;
 }
 
 interface StudioScreen {
   id: string;
+  /** Texts a screen made in the studio brings along (its title) until they are published. */
+  newTexts?: Texts;
   version: number;
   /** The newest stored version: what a change of the served screen starts from. */
   baseVersion: number;
@@ -146,7 +150,9 @@ export default function Studio() {
     setLayoutText(pretty(data.draft?.layout ?? data.layout));
     setSchemaText(data.schema ? pretty(data.draft?.schema ?? data.schema) : '');
     setProblems([]);
-    setEdits({});
+    // A screen made in the studio brings its title (typed when it was made) in every language
+    // until its first change is approved: edits the editor may still change.
+    setEdits(data.newTexts ?? {});
     setNote('');
     setConflict(null);
     setTab('layout');
@@ -276,6 +282,32 @@ export default function Studio() {
     await loadList();
   };
 
+  /** Makes a new screen (a draft at /p/<id> with a form) and opens it. */
+  const create = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = { id: String(form.get('id') ?? '').trim(), title: String(form.get('title') ?? '').trim(), audience: String(form.get('audience') ?? 'investor') };
+    try {
+      await callApi('studio/screens/create', body, { silent: true });
+      showToast({ messageId: 'studio.created', tone: 'success' });
+      await loadList();
+      await open(body.id);
+    } catch (error) {
+      if (error instanceof ApiError) showToast({ text: error.message, tone: 'error' });
+    }
+  };
+
+  /** Asks for approval to take a made screen off /p/<id>. */
+  const unpublish = async () => {
+    if (!id || !window.confirm(intl.formatMessage({ id: 'studio.unpublishConfirm' }, { path: `/p/${id}` }))) return;
+    try {
+      await submitted(await callApi<ChangeAnswer>('studio/screens/unpublish', { id, note }, { silent: true }));
+    } catch (error) {
+      if (error instanceof ApiError) showToast({ text: error.message, tone: 'error' });
+    }
+  };
+  const made = (screens ?? []).find((row) => row.id === id)?.path ?? null;
+
   const rollback = async (version: number) => {
     if (!id || !window.confirm(intl.formatMessage({ id: 'studio.rollbackConfirm' }, { version }))) return;
     try {
@@ -308,11 +340,21 @@ export default function Studio() {
           {(screens ?? []).map((row) => (
             <li key={row.id}>
               <button type="button" className={row.id === id ? 'active' : ''} onClick={() => void open(row.id)} data-testid={`screen-${row.id}`}>
-                {row.id} <span className="studio-hint">v{row.version}{row.hasDraft ? ' ✎' : ''}</span>
+                {row.id} <span className="studio-hint">{row.path ? `${row.path} · ` : ''}v{row.version}{row.hasDraft ? ' ✎' : ''}</span>
               </button>
             </li>
           ))}
         </ul>
+        <form className="studio-new" onSubmit={(event) => void create(event)} data-testid="studio-new">
+          <h2 className="studio-subtitle"><FormattedMessage id="studio.newScreen" /></h2>
+          <input className="studio-input" name="id" required pattern="[a-z][A-Za-z0-9]{2,39}" aria-label={intl.formatMessage({ id: 'studio.newScreenId' })} placeholder={intl.formatMessage({ id: 'studio.newScreenId' })} data-testid="studio-new-id" />
+          <input className="studio-input" name="title" required maxLength={80} aria-label={intl.formatMessage({ id: 'studio.newScreenTitle' })} placeholder={intl.formatMessage({ id: 'studio.newScreenTitle' })} data-testid="studio-new-title" />
+          <select className="studio-input" name="audience" aria-label={intl.formatMessage({ id: 'studio.audience' })} defaultValue="investor" data-testid="studio-new-audience">
+            <option value="investor">{intl.formatMessage({ id: 'studio.audienceInvestor' })}</option>
+            <option value="public">{intl.formatMessage({ id: 'studio.audiencePublic' })}</option>
+          </select>
+          <button type="submit" className="studio-button" data-testid="studio-create"><FormattedMessage id="studio.create" /></button>
+        </form>
       </aside>
       {screen && id ? (
         <>
@@ -351,6 +393,9 @@ export default function Studio() {
               <button type="button" className="studio-button" onClick={() => void saveDraft()} disabled={!candidate || busy} data-testid="studio-save-draft"><FormattedMessage id="studio.saveDraft" /></button>
               {screen.draft && (
                 <button type="button" className="studio-button" onClick={() => void discardDraft()} disabled={busy} data-testid="studio-discard-draft"><FormattedMessage id="studio.discardDraft" /></button>
+              )}
+              {made && (
+                <button type="button" className="studio-button" onClick={() => void unpublish()} disabled={busy || !note.trim()} data-testid="studio-unpublish"><FormattedMessage id="studio.unpublish" /></button>
               )}
               <button type="button" className="studio-button primary" onClick={() => void publish()} disabled={!candidate || busy || !note.trim() || problems.length > 0} data-testid="studio-publish">
                 <FormattedMessage id="studio.publish" />

@@ -59,6 +59,8 @@ export interface DepositsTable {
   amount_quote_minor: number | null;
   /** Paise per one account-currency unit at the report (EUR/INR 104.20 → 10420; 100 for an INR account); null like `amount_quote_minor`. */
   rate_minor: number | null;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 /** A withdrawal to a bound bank account; its amount is held until paid or rejected. */
@@ -78,6 +80,8 @@ export interface WithdrawalsTable {
   /** When an operator paid or rejected it (migration 0015 renamed `resolved_*`: one name with deposits). */
   reviewed_at: number | null;
   reviewed_by: string | null;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 /** First answers of money-moving calls per user and `Idempotency-Key`. */

@@ -1,5 +1,5 @@
 /**
- * Tables of the studio (migrations 0013 and 0017). Times are epoch milliseconds; JSON columns
+ * Tables of the studio (migrations 0013, 0017 and 0022). Times are epoch milliseconds; JSON columns
  * hold the documents as text on both engines.
  */
 import type { Kysely } from 'kysely';
@@ -43,7 +43,7 @@ export type ChangeStatus = 'pending' | 'published' | 'rejected';
  */
 export interface StudioChangesTable {
   id: string;
-  kind: 'screen' | 'texts' | 'rollback';
+  kind: 'screen' | 'texts' | 'rollback' | 'unpublish';
   /** Null for a texts-only change. */
   screen_id: string | null;
   /** Screen version (screen, rollback) or texts version (texts) the author started from. */
@@ -87,6 +87,31 @@ export interface UiMessagesTable {
   updated_at: number;
 }
 
+/** A screen made in the studio (`studio/screens/create`), served at `/p/<id>` while `live`. */
+export interface StudioScreensTable {
+  id: string;
+  /** The title as the editor typed it (the screen's title text in every language until edited). */
+  title: string;
+  audience: 'public' | 'investor';
+  /** `draft`: no approved change yet; `live`: served; `unpublished`: taken down by an approved change. */
+  status: 'draft' | 'live' | 'unpublished';
+  created_by: string;
+  created_at: number;
+}
+
+/** One submitted data-capture form. */
+export interface FormSubmissionsTable {
+  id: string;
+  /** The screen id of the form (its schema's name). */
+  form_id: string;
+  /** The screen version whose schema validated the data. */
+  version: number;
+  user_id: string;
+  /** The validated data as JSON text (at most 64 KB). */
+  data_json: string;
+  created_at: number;
+}
+
 /** The studio tables. */
 export type StudioTables = {
   screen_versions: ScreenVersionsTable;
@@ -94,6 +119,8 @@ export type StudioTables = {
   ui_messages: UiMessagesTable;
   studio_changes: StudioChangesTable;
   studio_change_approvals: StudioChangeApprovalsTable;
+  studio_screens: StudioScreensTable;
+  form_submissions: FormSubmissionsTable;
 };
 
 /** The database with the studio tables typed. */

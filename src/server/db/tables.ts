@@ -63,6 +63,8 @@ export interface BankAccountsTable {
   created_at: number;
   /** Soft delete: later withdrawals keep pointing at the account they paid to. */
   deleted_at: number | null;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 export interface LedgerAccountsTable {
@@ -130,6 +132,8 @@ export interface IdentitySubmissionsTable {
   reviewed_by: string | null;
   /** Incremented on every change; reviews compare-and-set on it. */
   version: number;
+  /** Custom fields staff added under `extra` in the screen schema (JSON object), or null. */
+  extra_json: string | null;
 }
 
 export interface AuditLogTable {

@@ -6,6 +6,7 @@ import { maskTail } from '../../shared/format.js';
 import { AppError } from './errors.js';
 import type { Deps } from './deps.js';
 import { newId } from './ids.js';
+import { parseExtra } from './money/bank-accounts.js';
 
 /** A bound account as the API returns it: numbers masked to their last four digits. */
 export interface BankAccountView {
@@ -19,6 +20,8 @@ export interface BankAccountView {
   holderName: string;
   /** Epoch milliseconds. */
   createdAt: number;
+  /** Custom fields staff added under `extra` in the screen schema, as given; null when none. */
+  extra: Record<string, unknown> | null;
 }
 
 /** Input of `bank/addBank`, validated by `schemas/screens/bindBank.schema.json`. */
@@ -28,6 +31,11 @@ export interface NewBankAccount {
   ifsc: string;
   phone: string;
   holderName: string;
+  /**
+   * Custom fields: optional fields staff added under `extra` in the published bindBank schema,
+   * which checked them. Stored as JSON with the account and shown; no rule reads them.
+   */
+  extra?: Record<string, unknown>;
 }
 
 /** The user's live accounts, oldest first. */
@@ -48,6 +56,7 @@ export async function listBankAccounts(deps: Deps, userId: string): Promise<Bank
     phoneMasked: maskTail(row.phone),
     holderName: row.holder_name,
     createdAt: row.created_at,
+    extra: parseExtra(row.extra_json),
   }));
 }
 
@@ -81,6 +90,7 @@ export async function addBankAccount(deps: Deps, userId: string, input: NewBankA
       holder_name: input.holderName.trim(),
       created_at: deps.clock.now(),
       deleted_at: null,
+      extra_json: input.extra && Object.keys(input.extra).length ? JSON.stringify(input.extra) : null,
     })
     .execute();
   return { id };

@@ -18,6 +18,8 @@
  * studio/changes/get {id} → change with approvals and diff
  * studio/changes/approve {id} → {changeId, status, approvals, approvalsNeeded, version?}
  * studio/changes/reject {id, reason} → {changeId, status: 'rejected'}
+ * studio/screens/create {id, title, audience} → {id, path, baseVersion, status: 'draft'} | 1830
+ * studio/screens/unpublish {id, note} → {changeId, status} | 1834 | 1835
  */
 import type { CallRegistry, CallSpec } from '../http/calls.js';
 import { callsWith } from './declare.js';
@@ -28,7 +30,8 @@ import { runningFeatures } from '../domain/systemConfig.js';
 import type { SchemaStore } from '../screens/store.js';
 import type { CacheBus } from '../cluster/cache-bus.js';
 import { getScreen, listScreens, listVersions, validateCandidate, type StudioContext } from '../domain/studio/screens.js';
-import { approveChange, getChange, listChanges, publishScreen, rejectChange, rollbackScreen, saveTexts } from '../domain/studio/changes.js';
+import { approveChange, getChange, listChanges, publishScreen, rejectChange, rollbackScreen, saveTexts, unpublishScreen } from '../domain/studio/changes.js';
+import { createScreen } from '../domain/studio/created.js';
 import { discardDraft, saveDraft } from '../domain/studio/drafts.js';
 import { messagesPointer, textProblems, textsPointer, type TextsByLang } from '../domain/studio/texts.js';
 import { refreshMessages, refreshPublished } from '../domain/studio/sync.js';
@@ -41,6 +44,8 @@ import type {
   StudioMessagesGet,
   StudioMessagesSave,
   StudioScreenCandidate,
+  StudioScreenCreate,
+  StudioScreenUnpublish,
   StudioScreenDiscard,
   StudioScreenDraft,
   StudioScreenGet,
@@ -146,6 +151,9 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     await audit(auth!.userId, 'studio.change.get', body.id);
     return change;
   });
+  editor.command<StudioScreenCreate>('studio/screens/create', 'api/studioScreenCreate', ({ auth, body }) =>
+    createScreen(ctx, auth!.userId, { id: body.id, title: body.title.trim(), audience: body.audience }));
+  editor.command<StudioScreenUnpublish>('studio/screens/unpublish', 'api/studioScreenUnpublish', ({ auth, body }) => unpublishScreen(ctx, auth!.userId, body.id, body.note.trim()));
   editor.command<StudioChangeId>('studio/changes/approve', 'api/studioChangeId', ({ auth, body }) => approveChange(ctx, auth!.userId, body.id));
   editor.command<StudioChangeReject>('studio/changes/reject', 'api/studioChangeReject', ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()));
 }

@@ -15,7 +15,7 @@
  * in the form's `submit.onSuccess`, in order.
  */
 import type { CallInfo } from '../../shared/calls.js';
-import { audienceMayName, screenPolicy } from './policy.js';
+import { FORMS_SUBMIT, audienceMayName, isCreatedScreen, screenPolicy } from './policy.js';
 import type { LintProblem } from './lint.js';
 
 /** What the effect rules read besides the layout. */
@@ -120,7 +120,10 @@ export function lintEffects(file: string, id: string, layout: unknown, ctx: Effe
     if (typeof submit.call !== 'string') continue;
     const info = ctx.callInfo(submit.call);
     const contract = ctx.contractOf(schema);
-    if (info && !info.forms.includes(schema) && (info.effect === 'command' || contract)) {
+    // A studio-made screen's own data-capture form submits to forms/submit, validated there
+    // with the screen's published schema.
+    const ownForm = submit.call === FORMS_SUBMIT && schema === id && isCreatedScreen(id);
+    if (info && !ownForm && !info.forms.includes(schema) && (info.effect === 'command' || contract)) {
       problems.push({ file, pointer: `${pointer}/submit/call`, message: `form '${schema}' may submit only to a call bound to its schema, not '${submit.call}'` });
     }
     const keep = contract?.['x-keepOnSuccess'] as KeepStep[] | undefined;

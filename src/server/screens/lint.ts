@@ -101,6 +101,9 @@ export function lintLayout(file: string, layout: unknown, ctx: LintContext): Lin
   return problems;
 }
 
+/** The shape of a text id: dotted segments (`bindBank.title`). */
+const MESSAGE_ID = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/;
+
 /**
  * Lints a data schema's message ids (`title`, `x-messages`) — labels and errors live in locales.
  */
@@ -108,7 +111,9 @@ export function lintSchema(file: string, schema: unknown, ctx: Pick<LintContext,
   const problems: LintProblem[] = [];
   walk(schema, '', (key, value, pointer) => {
     if (pointer.startsWith('/examples/')) return; // sample data, not labels
-    const isTitle = key === 'title' && pointer !== '/title' && typeof value === 'string';
+    // A title written as a text id (`field.email`) must exist in every language; any other
+    // title (`Full name`) is shown as written.
+    const isTitle = key === 'title' && pointer !== '/title' && typeof value === 'string' && MESSAGE_ID.test(value);
     const isMessage = /\/x-messages\/[^/]+$/.test(pointer) && typeof value === 'string';
     if (isTitle || isMessage) {
       const missing = ctx.missingIn(value as string);
@@ -146,7 +151,7 @@ export function usedMessageIds(layout: unknown, schemas: unknown[]): string[] {
   for (const schema of schemas) {
     walk(schema, '', (key, value, pointer) => {
       if (pointer.startsWith('/examples/') || typeof value !== 'string') return;
-      if ((key === 'title' && pointer !== '/title') || /\/x-messages\/[^/]+$/.test(pointer)) ids.add(value);
+      if ((key === 'title' && pointer !== '/title' && MESSAGE_ID.test(value)) || /\/x-messages\/[^/]+$/.test(pointer)) ids.add(value);
     });
   }
   return [...ids].sort();

@@ -50,6 +50,8 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   staffTotp: operator(['staff/totp/start', 'staff/totp/confirm']),
   adminCompany: operator(['admin/company/save']),
   adminDeposit: operator(['admin/recharge/approve', 'admin/recharge/reject']),
+  adminForms: operator(),
+  adminFormSubmissions: operator(),
   adminIdentity: operator(['admin/authentication/approve', 'admin/authentication/reject', 'admin/authentication/reveal']),
   adminIpo: operator(['admin/ipo/allot', 'admin/ipo/cancel', 'admin/ipo/save']),
   adminIpoEdit: operator(['admin/ipo/save']),
@@ -105,8 +107,32 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
  */
 export const UNLISTED_POLICY: ScreenPolicy = { audience: 'investor', commands: [] };
 
-/** A screen's policy; {@link UNLISTED_POLICY} for a screen code does not list. */
-export const screenPolicy = (id: string): ScreenPolicy => (Object.hasOwn(SCREEN_POLICIES, id) ? SCREEN_POLICIES[id]! : UNLISTED_POLICY);
+/** The one command a screen made in the studio may run: its data-capture forms submit to it. */
+export const FORMS_SUBMIT = 'forms/submit';
+
+/** Screens made in the studio (`studio/screens/create`), by id, with the audience their creator chose. */
+let createdAudiences = new Map<string, Audience>();
+
+/**
+ * Declares the screens made in the studio (run whenever they are loaded from the database):
+ * each gets its creator's audience (`public` or `investor`) and may run only {@link FORMS_SUBMIT}.
+ */
+export function setCreatedScreens(audiences: ReadonlyMap<string, Audience>): void {
+  createdAudiences = new Map(audiences);
+}
+
+/** Whether `id` is a screen made in the studio (not shipped with the code). */
+export const isCreatedScreen = (id: string): boolean => !Object.hasOwn(SCREEN_POLICIES, id) && createdAudiences.has(id);
+
+/**
+ * A screen's policy: a shipped screen's from {@link SCREEN_POLICIES}, a studio-made screen's
+ * audience with {@link FORMS_SUBMIT} as its only command, {@link UNLISTED_POLICY} otherwise.
+ */
+export const screenPolicy = (id: string): ScreenPolicy => {
+  if (Object.hasOwn(SCREEN_POLICIES, id)) return SCREEN_POLICIES[id]!;
+  const created = createdAudiences.get(id);
+  return created ? { audience: created, commands: [FORMS_SUBMIT] } : UNLISTED_POLICY;
+};
 
 /** Whether a screen of `audience` may name a call of `access` (investor and public screens name no staff call). */
 export function audienceMayName(audience: Audience, access: Access): boolean {

@@ -3,7 +3,7 @@
  * Files are re-read when their modification time or size changes, so editing a layout or a
  * schema on disk changes the running app on the next load — no rebuild, no restart.
  */
-import { screenPolicy, type Audience } from './policy.js';
+import { screenPolicy, setCreatedScreens, type Audience } from './policy.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -57,6 +57,21 @@ export interface ScreenCandidate {
   texts?: Partial<Record<string, Record<string, string>>>;
 }
 
+/**
+ * A screen made in the studio: its starting layout and schema (what version 0 is for a shipped
+ * screen) and whether it is served.
+ */
+export interface CreatedScreen {
+  id: string;
+  /** The title as typed when it was made. */
+  title: string;
+  audience: 'public' | 'investor';
+  /** `draft`: no approved change yet; `live`: served; `unpublished`: taken down. */
+  status: 'draft' | 'live' | 'unpublished';
+  layout: Record<string, unknown>;
+  schema: SchemaNode;
+}
+
 /** How many studio draft validators a process keeps (each a few KB of code). */
 const PREVIEW_VALIDATORS = 64;
 
@@ -74,6 +89,10 @@ export class SchemaStore {
   /** Validators of studio drafts by root key, newest last (at most {@link PREVIEW_VALIDATORS}). */
   private readonly previews = new Map<string, ValidatorModule>();
   private readonly ajv: Ajv = createSchemaAjv();
+
+  /** Screens made in the studio by id, and their starting files by relative path. */
+  private created = new Map<string, CreatedScreen>();
+  private createdFiles = new Map<string, { stamp: string; value: unknown }>();
 
   /** Published versions by relative path (`screens/x.layout.json`) with their stamp. */
   private published = new Map<string, { stamp: string; value: unknown }>();
@@ -121,6 +140,28 @@ export class SchemaStore {
     this.screens.clear();
   }
 
+  /**
+   * The screens made in the studio (replaces the previous set): their starting layout and
+   * schema stand in for files, their audience for a code-declared policy; only `live` ones
+   * are served.
+   */
+  setCreated(screens: CreatedScreen[]): void {
+    this.created = new Map(screens.map((screen) => [screen.id, screen]));
+    const files = new Map<string, { stamp: string; value: unknown }>();
+    for (const screen of screens) {
+      files.set(`screens/${screen.id}.layout.json`, { stamp: `new:${screen.status}`, value: screen.layout });
+      files.set(`screens/${screen.id}.schema.json`, { stamp: `new:${screen.status}`, value: screen.schema });
+    }
+    this.createdFiles = files;
+    setCreatedScreens(new Map(screens.map((screen) => [screen.id, screen.audience])));
+    this.screens.clear();
+  }
+
+  /** A screen made in the studio, or undefined for a shipped one. */
+  createdScreen(id: string): CreatedScreen | undefined {
+    return this.created.get(id);
+  }
+
   /** The version number served for a screen (0 = the files). */
   servedVersion(id: string): number {
     const hit = this.published.get(`screens/${id}.layout.json`);
@@ -129,7 +170,7 @@ export class SchemaStore {
 
   private stamp(file: string): string | null {
     const relative = path.relative(this.dir, file).split(path.sep).join('/');
-    const override = this.published.get(relative);
+    const override = this.published.get(relative) ?? this.createdFiles.get(relative);
     if (override) return override.stamp;
     // Call contracts are code: they change with a deploy, i.e. a new process, so
     // their stamps are trusted until `invalidate`. Every call with a contract read its file's
@@ -163,6 +204,8 @@ export class SchemaStore {
 
   /** Parsed JSON of a file as shipped (version 0), ignoring published versions; null when absent. */
   readFileJson<T = unknown>(relative: string): T | null {
+    const created = this.createdFiles.get(relative);
+    if (created) return created.value as T;
     const file = path.join(this.dir, relative);
     const stamp = this.published.has(relative) ? this.statStamp(file) : this.stamp(file);
     if (stamp === null) return null;
@@ -268,11 +311,11 @@ export class SchemaStore {
 
   /** Ids of every screen that has a layout file. */
   screenIds(): string[] {
-    return fs
+    const files = fs
       .readdirSync(path.join(this.dir, 'screens'))
       .filter((name) => name.endsWith('.layout.json'))
-      .map((name) => name.slice(0, -'.layout.json'.length))
-      .sort();
+      .map((name) => name.slice(0, -'.layout.json'.length));
+    return [...new Set([...files, ...this.created.keys()])].sort();
   }
 
   /**
@@ -348,6 +391,8 @@ export class SchemaStore {
    */
   screen(id: string): { payload: ScreenPayload; etag: string } {
     if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new AppError('screenNotFound', { id });
+    const made = this.created.get(id);
+    if (made && (made.status !== 'live' || this.servedVersion(id) === 0)) throw new AppError('screenNotFound', { id });
     const layout = this.readJson<Record<string, unknown>>(`screens/${id}.layout.json`);
     if (!layout) throw new AppError('screenNotFound', { id });
     // Linting is the costly part of serving; redo it only when one of the screen's files changed.

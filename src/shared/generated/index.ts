@@ -134,6 +134,12 @@ export interface BindBankForm {
   accountNumber: string;
   ifsc: string;
   phone: string;
+  /**
+   * Custom fields: optional fields staff add under extra in the screen schema; stored as JSON with the account, shown to the investor and operators, read by no rule.
+   */
+  extra?: {
+    [k: string]: unknown;
+  };
 }
 
 /** From schemas/contracts/blockTradingBuy.schema.json */
@@ -432,6 +438,41 @@ export interface DepositReviewList {
   status?: 'pending' | 'approved' | 'rejected';
 }
 
+/** From schemas/api/formExport.schema.json */
+
+/**
+ * Body of admin/forms/export: every submission of a form as a CSV file.
+ */
+export interface FormExport {
+  formId: string;
+}
+
+/** From schemas/api/formSubmissions.schema.json */
+
+/**
+ * Body of admin/forms/submissions: one page of a form's submissions, newest first.
+ */
+export interface FormSubmissions {
+  formId: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** From schemas/api/formSubmit.schema.json */
+
+/**
+ * Body of forms/submit: the answers of a data-capture form made in the studio; data is checked with that form's published schema (at most 64 KB).
+ */
+export interface FormSubmit {
+  formId: string;
+  /**
+   * The form's data; its shape is the form's schema.
+   */
+  data: {
+    [k: string]: unknown;
+  };
+}
+
 /** From schemas/api/ipoList.schema.json */
 
 /**
@@ -658,6 +699,20 @@ export interface StudioScreenCandidate {
   };
 }
 
+/** From schemas/api/studioScreenCreate.schema.json */
+
+/**
+ * Body of studio/screens/create: a new screen at /p/<id>, live once a change of it is approved.
+ */
+export interface StudioScreenCreate {
+  /**
+   * Lower camel case, 3–40 characters: the path /p/<id> and the form's name.
+   */
+  id: string;
+  title: string;
+  audience: 'investor' | 'public';
+}
+
 /** From schemas/api/studioScreenDiscard.schema.json */
 
 /**
@@ -725,6 +780,16 @@ export interface StudioScreenPublish {
 export interface StudioScreenRollback {
   id: string;
   version: number;
+}
+
+/** From schemas/api/studioScreenUnpublish.schema.json */
+
+/**
+ * Body of studio/screens/unpublish: a change request that takes a screen made in the studio off /p/<id> once approved.
+ */
+export interface StudioScreenUnpublish {
+  id: string;
+  note: string;
 }
 
 /** From schemas/api/systemConfigQuery.schema.json */

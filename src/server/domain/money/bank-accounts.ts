@@ -17,6 +17,10 @@ export interface BankRef {
 /** A bank account as operators see it: the full number, to pay out or to match a transfer. */
 export interface OperatorBankRef extends BankRef {
   accountNumber: string;
+  /** Custom fields the investor gave under `extra` (staff-made, optional), or null. */
+  extra: Record<string, unknown> | null;
+  /** The custom fields on one line (`nickname: Salary · branch: Pune`), or null when none. */
+  extraText: string | null;
 }
 
 /** Row columns the views are built from. */
@@ -26,11 +30,30 @@ export interface BankRow {
   account_number: string;
   ifsc: string;
   holder_name: string;
+  /** Custom fields as JSON text (operators' views only). */
+  extra_json?: string | null;
+}
+
+/**
+ * A record's custom fields (`extra_json`) as an object; null when absent. Only shown, never
+ * read by a rule: money, numbers and every field the domain uses are columns of their own.
+ */
+export function parseExtra(json: string | null | undefined): Record<string, unknown> | null {
+  if (!json) return null;
+  const value = JSON.parse(json) as unknown;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** Custom fields on one line, `key: value` joined by ` · ` (nested values as JSON); null when none. */
+export function extraText(extra: Record<string, unknown> | null): string | null {
+  const entries = Object.entries(extra ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  if (!entries.length) return null;
+  return entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
 }
 
 /** The investor's view of a bank row. */
 /** The bank account columns a money record's row query selects beside its own (`bank_id` and the {@link BankRow} fields). */
-export const RECORD_BANK_COLUMNS = ['bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name'] as const;
+export const RECORD_BANK_COLUMNS = ['bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name', 'bank_accounts.extra_json as bank_extra_json'] as const;
 
 export const bankRef = (row: BankRow): BankRef => ({
   id: row.id,
@@ -41,7 +64,10 @@ export const bankRef = (row: BankRow): BankRef => ({
 });
 
 /** The operator's view of a bank row. */
-export const operatorBankRef = (row: BankRow): OperatorBankRef => ({ ...bankRef(row), accountNumber: row.account_number });
+export const operatorBankRef = (row: BankRow): OperatorBankRef => {
+  const extra = parseExtra(row.extra_json);
+  return { ...bankRef(row), accountNumber: row.account_number, extra, extraText: extraText(extra) };
+};
 
 /**
  * One of the user's live (not unbound) bank accounts.
@@ -70,7 +96,7 @@ export async function liveBankAccountsOf(db: Db, userIds: string[]): Promise<Map
   if (!userIds.length) return result;
   const rows = await db
     .selectFrom('bank_accounts')
-    .select(['id', 'user_id', 'bank_name', 'account_number', 'ifsc', 'holder_name'])
+    .select(['id', 'user_id', 'bank_name', 'account_number', 'ifsc', 'holder_name', 'extra_json'])
     .where('user_id', 'in', [...new Set(userIds)])
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'asc')

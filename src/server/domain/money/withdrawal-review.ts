@@ -44,7 +44,7 @@ async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalRev
     return {
       ...withdrawalView(row),
       user,
-      bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name }),
+      bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name, extra_json: row.bank_extra_json }),
       resolvedBy: decidedBy,
     };
   });

@@ -38,6 +38,7 @@ import {
   type StudioContext,
 } from './screens.js';
 import { checkTexts, textIds, textsPointer, type TextsByLang } from './texts.js';
+import { createdTitleTexts, linkingScreens, withTexts } from './created.js';
 
 /** What `publish`, `messages/save`, `rollback` and `approve` answer. */
 export interface ChangeResult {
@@ -224,7 +225,13 @@ async function applyChange(ctx: StudioContext, trx: Db, row: StudioChangesTable,
     topics.push(['messages', row.id]);
   }
   let version: number | null = null;
-  if (row.screen_id && row.kind !== 'texts') {
+  if (row.kind === 'unpublish' && row.screen_id) {
+    const linked = linkingScreens(ctx.store, row.screen_id);
+    if (linked.length) throw new AppError('studioScreenInUse', { id: row.screen_id, screens: linked.join(', ') }, { screens: linked });
+    await db.updateTable('studio_screens').set({ status: 'unpublished' }).where('id', '=', row.screen_id).execute();
+    await writeAudit(trx, { actorUserId: approverId, action: 'studio.unpublish', entity: 'screen', entityId: row.screen_id, after: { changeId: row.id, author: row.author_user_id }, at });
+    topics.push(['screens', row.screen_id]);
+  } else if (row.screen_id && row.kind !== 'texts') {
     const layout = JSON.parse(row.layout_json!) as Record<string, unknown>;
     const schema = row.schema_json ? (JSON.parse(row.schema_json) as SchemaNode) : null;
     const errors = validateCandidate(ctx, row.screen_id, layout, schema ?? undefined, texts);
@@ -253,6 +260,8 @@ async function applyChange(ctx: StudioContext, trx: Db, row: StudioChangesTable,
       throw error;
     }
     await writeAudit(trx, { actorUserId: approverId, action: 'studio.publish', entity: 'screen', entityId: row.screen_id, after: { version, note: row.note, changeId: row.id, author: row.author_user_id }, at });
+    // A made screen is served from its first approved change on (again, after an unpublish).
+    await db.updateTable('studio_screens').set({ status: 'live' }).where('id', '=', row.screen_id).execute();
     topics.push(['screens', row.screen_id]);
   }
   await db
@@ -347,7 +356,7 @@ export async function publishScreen(
   userId: string,
   request: { id: string; layout: Record<string, unknown>; schema?: SchemaNode; note: string; baseVersion: number; texts?: TextsByLang; textsBaseVersion?: number },
 ): Promise<ChangeResult> {
-  const texts = request.texts ?? {};
+  const texts = withTexts(createdTitleTexts(ctx, request.id), request.texts ?? {});
   const errors = validateCandidate(ctx, request.id, request.layout, request.schema, texts);
   if (errors.length) {
     await writeAudit(ctx.deps.db, { actorUserId: userId, action: 'studio.publishRefused', entity: 'screen', entityId: request.id, after: { errors }, at: ctx.deps.clock.now() });
@@ -416,6 +425,28 @@ export async function rollbackScreen(ctx: StudioContext, userId: string, id: str
       note: `rollback to version ${version}`,
     },
     'studio.rollback',
+  );
+}
+
+/**
+ * `studio/screens/unpublish {id, note}`: a change request that takes a screen made in the
+ * studio off `/p/<id>` once approved (its versions and submissions stay). Nothing may link to
+ * it then: entries on other screens are removed first.
+ * @throws AppError `studioNotCreated` (1835: a shipped screen), `studioScreenInUse` (1834),
+ *   `studioConflict` (1811: a change of it is pending), 1800.
+ */
+export async function unpublishScreen(ctx: StudioContext, userId: string, id: string, note: string): Promise<ChangeResult> {
+  requireScreen(ctx.store, id);
+  const made = ctx.store.createdScreen(id);
+  if (!made) throw new AppError('studioNotCreated', { id });
+  const linked = linkingScreens(ctx.store, id);
+  if (linked.length) throw new AppError('studioScreenInUse', { id, screens: linked.join(', ') }, { screens: linked });
+  const baseVersion = await latestVersion(ctx.deps.db, id);
+  return submitChange(
+    ctx,
+    userId,
+    { kind: 'unpublish', screenId: id, baseVersion, textsBaseVersion: null, layout: null, schema: null, texts: {}, note },
+    'studio.change.submit',
   );
 }
 

@@ -18,6 +18,7 @@ import { LOCALES } from '../../../shared/lang.js';
 import type { SchemaNode } from '../../../shared/validation.js';
 import { screenPolicy } from '../../screens/policy.js';
 import type { TextsByLang } from './texts.js';
+import { createdTitleTexts, withTexts } from './created.js';
 
 /** What the studio operations work with. */
 export interface StudioContext {
@@ -81,6 +82,9 @@ export function validateCandidate(ctx: StudioContext, id: string, layout: unknow
   requireScreen(ctx.store, id);
   if (screenPolicy(id).audience === 'operator') throw new AppError('studioBackOffice', { id });
   if (schema !== undefined && !hasOwnSchema(ctx.store, id)) throw new AppError('studioSchemaNotEditable', { id });
+  // A made screen's title text travels with its first change.
+  const titleTexts = createdTitleTexts(ctx, id);
+  if (Object.keys(titleTexts).length) texts = withTexts(titleTexts, texts ?? {});
   const problems: StudioProblem[] = [];
   const own = `screens/${id}.schema.json`;
   const layoutFile = `screens/${id}.layout.json`;
@@ -106,15 +110,15 @@ export async function latestTextsVersion(db: Db): Promise<number> {
   return Number(row?.latest ?? 0);
 }
 
-/** `studio/screens/list`: every screen with its served version and whether this editor has a draft of it. */
-export async function listScreens(ctx: StudioContext, userId: string): Promise<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean }>> {
+/** `studio/screens/list`: every screen with its served version, whether this editor has a draft of it, and `/p/<id>` for a screen made in the studio. */
+export async function listScreens(ctx: StudioContext, userId: string): Promise<Array<{ id: string; version: number; publishedAt: number | null; hasDraft: boolean; path: string | null }>> {
   const db = studioDb(ctx.deps.db);
   const drafts = new Set((await db.selectFrom('studio_drafts').select('screen_id').where('editor_user_id', '=', userId).execute()).map((r) => r.screen_id));
   const published = new Map<string, number>();
   for (const row of await db.selectFrom('screen_versions').select(['screen_id', 'version', 'published_at']).execute()) {
     if (Number(row.version) === ctx.store.servedVersion(row.screen_id)) published.set(row.screen_id, Number(row.published_at));
   }
-  return ctx.store.screenIds().map((id) => ({ id, version: ctx.store.servedVersion(id), publishedAt: published.get(id) ?? null, hasDraft: drafts.has(id) }));
+  return ctx.store.screenIds().map((id) => ({ id, version: ctx.store.servedVersion(id), publishedAt: published.get(id) ?? null, hasDraft: drafts.has(id), path: ctx.store.createdScreen(id) ? `/p/${id}` : null }));
 }
 
 /**
@@ -147,7 +151,8 @@ export function servedContent(ctx: StudioContext, id: string): ScreenContent {
 /**
  * `studio/screens/get`: the served layout and schema (or those of `version`), this editor's
  * draft, the numbers a change must start from (`baseVersion`: the newest stored version;
- * `textsVersion`) and the screen's pending change, if any.
+ * `textsVersion`), the screen's pending change, if any, and `newTexts`: the texts a screen made
+ * in the studio brings until they are published (its title in every language; else `{}`).
  * @throws AppError `studioScreenUnknown` (1800), `studioVersionUnknown` (1802).
  */
 export async function getScreen(ctx: StudioContext, userId: string, id: string, version?: number) {
@@ -186,6 +191,7 @@ export async function getScreen(ctx: StudioContext, userId: string, id: string, 
     draft,
     pending,
     messageIds: usedMessageIds(content.layout, schemas.filter(Boolean)),
+    newTexts: createdTitleTexts(ctx, id),
   };
 }
 

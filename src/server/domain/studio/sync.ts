@@ -1,6 +1,6 @@
 /**
- * Brings what the studio published into this process — the latest version of every
- * screen into the schema store, the published texts into the messages. Runs at start, after
+ * Brings what the studio published into this process — the screens made in the studio and
+ * the latest version of every screen into the schema store, the published texts into the messages. Runs at start, after
  * this process publishes, and on every process when the cache bus carries `screens` or
  * `messages`, so a publish is served everywhere within a second.
  */
@@ -11,6 +11,7 @@ import { studioDb } from '../../db/studio-tables.js';
 import { LOCALES, type Locale } from '../../../shared/lang.js';
 import type { SchemaNode } from '../../../shared/validation.js';
 import { screenPolicy } from '../../screens/policy.js';
+import { loadCreated } from './created.js';
 
 /** Loads the latest published version of every screen (none: the files are served). */
 export async function loadPublished(deps: Pick<Deps, 'db'>): Promise<PublishedScreen[]> {
@@ -49,6 +50,9 @@ export async function loadMessageOverrides(deps: Pick<Deps, 'db'>): Promise<Part
  * Run it after the calls are registered (the checks need them).
  */
 export async function refreshPublished(deps: Pick<Deps, 'db' | 'log'>, store: SchemaStore): Promise<void> {
+  // Screens made in the studio first: their audience and starting files are what their
+  // published versions are checked against.
+  store.setCreated(await loadCreated(deps.db));
   const published = await loadPublished(deps);
   const valid = published.filter((screen) => {
     if (screenPolicy(screen.id).audience === 'operator') {
