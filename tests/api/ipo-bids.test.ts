@@ -95,6 +95,7 @@ async function newIpoCall(over: Record<string, unknown>) {
 describe('bids', () => {
   it('within the band or at cut-off; categories by amount; refusals change nothing', async () => {
     const user = await funded(50_000);
+    const cutOff = await funded(5000);
     const id = await newIpo();
     ctx.server.clock.advance(11 * MIN);
     const entries = await entryCount(ctx.server);
@@ -114,7 +115,6 @@ describe('bids', () => {
     // Today's body (no price): the band's upper end.
     const receipt = expectOk(await bid(user, id, 4));
     expect(receipt).toMatchObject({ amount: 4000, status: 'mandatePending', bidPrice: 100, cutOff: false, category: 'hni' });
-    const cutOff = await funded(5000);
     expect(expectOk(await bid(cutOff, id, 3, { cutOff: true }))).toMatchObject({ amount: 3000, bidPrice: 100, cutOff: true, category: 'retail' });
     // Bidding alone holds nothing and books nothing.
     expect(await entryCount(ctx.server)).toBe(entries);
