@@ -30,6 +30,7 @@ import { ENTRY_KINDS, moneyTransaction, splitHold } from '../ledger/index.js';
 /** Answer of `admin/ipo/allot`. */
 export interface AllotmentReport {
   id: string;
+  /** Applications in the book (their UPI mandate was approved). */
   applications: number;
   /** Applications that got at least one lot. */
   allottedApplications: number;
@@ -43,7 +44,8 @@ export interface AllotmentReport {
 }
 
 async function report(trx: Db, id: string, seed: string, ranNow: boolean): Promise<AllotmentReport> {
-  const apps = await ipoDb(trx).selectFrom('ipo_applications').select(['allotted_shares']).where('ipo_id', '=', id).execute();
+  // The book: applications whose mandate was approved (lapsed and rejected ones never joined it).
+  const apps = await ipoDb(trx).selectFrom('ipo_applications').select(['allotted_shares']).where('ipo_id', '=', id).where('status', 'in', ['allotted', 'notAllotted']).execute();
   const won = apps.filter((a) => Number(a.allotted_shares ?? 0) > 0);
   return {
     id,
