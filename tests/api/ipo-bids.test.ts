@@ -77,8 +77,15 @@ describe('the price band', () => {
     // The edit form gets the band back and saves it unchanged.
     const id = await newIpo();
     const form = expectOk(await ctx.server.call<Record<string, unknown>>('admin/ipo/get', { id }, { token: ctx.operator }));
-    expect(form).toMatchObject({ price: 100, priceMin: 90, priceMax: 100 });
+    expect(form).toMatchObject({ priceMin: 90, priceMax: 100 });
+    expect(form).not.toHaveProperty('price');
     expectOk(await ctx.server.call('admin/ipo/save', form, { token: ctx.operator }));
+    const fixedForm = expectOk(await ctx.server.call<Record<string, unknown>>('admin/ipo/get', { id: fixed.id }, { token: ctx.operator }));
+    expect(fixedForm).toMatchObject({ price: 120 });
+    expect(fixedForm).not.toHaveProperty('priceMin');
+    // A fixed price edited in the form stays a fixed price.
+    expectOk(await ctx.server.call('admin/ipo/save', { ...fixedForm, price: 125 }, { token: ctx.operator }));
+    expect(await details(user, fixed.id)).toMatchObject({ price: 125, priceMin: 125, priceMax: 125 });
   });
 });
 

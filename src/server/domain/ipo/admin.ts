@@ -162,13 +162,16 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
 }
 
 /**
- * `admin/ipo/get {id}`: one issue in the shape of `admin/ipo/save` (the edit form).
+ * `admin/ipo/get {id}`: one issue in the shape of `admin/ipo/save` (the edit form): a
+ * fixed-price issue with `price` alone, a band with `priceMin` and `priceMax` alone, so an edit
+ * of one never contradicts the other.
  * @throws AppError `ipoNotFound`.
  */
-export async function adminGetIpo(deps: Deps, id: string): Promise<Required<IpoInput>> {
+export async function adminGetIpo(deps: Deps, id: string): Promise<IpoInput & { id: string; description: string }> {
   const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('ipoNotFound');
   // The view is the save body plus derived figures: drop those, and the form edits the rest.
-  const { status: _status, subscribedTimes: _times, lotAmount: _lot, closesInMs: _closes, currency: _currency, discoveredPrice: _discovered, retailPercent: _retail, ...save } = ipoView(row, 0, deps.clock.now());
-  return { ...save, description: save.description ?? '' };
+  const { status: _status, subscribedTimes: _times, lotAmount: _lot, closesInMs: _closes, currency: _currency, discoveredPrice: _discovered, retailPercent: _retail, price, priceMin, priceMax, ...save } = ipoView(row, 0, deps.clock.now());
+  const prices = priceMin === priceMax ? { price } : { priceMin, priceMax };
+  return { ...save, ...prices, description: save.description ?? '' };
 }
