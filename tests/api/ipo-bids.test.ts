@@ -184,7 +184,7 @@ describe('the UPI mandate', () => {
     expect((await ctx.server.ipo.run()).lapsed).toBeGreaterThanOrEqual(1);
     expect((await ctx.server.ipo.run()).lapsed).toBe(0); // once
     const mine = (await details(user, id)).myApplication!;
-    expect(mine).toMatchObject({ status: 'lapsed', mandateAt: iso(closesAt) });
+    expect(mine).toMatchObject({ status: 'lapsed', mandateAt: iso(closesAt), heldAmount: 0, paidAmount: null, releasedAmount: null });
     expect(mine.timeline.map((s) => [s.status, s.at])).toEqual([['applied', mine.timeline[0]!.at], ['lapsed', iso(closesAt)]]);
     expect(expectCall(await approve(user, appId), 409, 1725).message).toBe(localeText('en', 'error.ipoMandateLapsed'));
     expectCall(await reject(user, appId), 409, 1725);

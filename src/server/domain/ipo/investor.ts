@@ -63,7 +63,7 @@ export interface IpoApplicationView {
   refundAmount: number;
   /** Allotted shares × discovered price. */
   allottedAmount: number;
-  /** What the mandate blocks (shares × bid price at the application's rate), currency units; held once approved. */
+  /** What the mandate blocks (shares × bid price at the application's rate), currency units; held once approved; 0 for a rejected or lapsed mandate. */
   heldAmount: number;
   /** What the allotted shares cost, taken from the held amount; null until the application is resolved. */
   paidAmount: number | null;
@@ -140,7 +140,7 @@ function applicationView(a: AppRow): IpoApplicationView {
     id: a.id, ipoId: a.ipo_id, symbol: a.symbol, name: a.name, lots: Number(a.lots), appliedShares: Number(a.shares),
     allottedShares: Number(a.allotted_shares ?? 0), amount: fromMinor(Number(a.amount_minor)), refundAmount: fromMinor(Number(a.refund_minor ?? 0)),
     allottedAmount: fromMinor(Number(a.allotted_minor ?? 0)), status: a.status, appliedAt: iso(a.applied_at),
-    heldAmount: fromMinor(Number(a.amount_minor)),
+    heldAmount: a.status === 'mandateRejected' || a.status === 'lapsed' ? 0 : fromMinor(Number(a.amount_minor)),
     paidAmount: resolved ? fromMinor(Number(a.allotted_minor ?? 0)) : null,
     releasedAmount: resolved ? fromMinor(Number(a.refund_minor ?? 0)) : null,
     allotmentAt: iso(a.allotment_at),
