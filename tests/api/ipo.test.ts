@@ -1,6 +1,7 @@
 /**
  * IPOs over the API, on SQLite and `TEST_DB=pg`: operator set-up and edits,
- * applications held in the ledger (ASBA-like), the SEBI retail allotment on undersubscribed,
+ * applications (a bid at the fixed price and its approved UPI mandate; tests/api/ipo-bids.test.ts
+ * covers bands, cut-off and the mandate) held in the ledger (ASBA-like), the SEBI retail allotment on undersubscribed,
  * exactly subscribed and oversubscribed books (more applicants than lots included), the draw
  * re-run from the revealed seed, `admin/ipo/allot` twice and two processes allotting at once
  * (one entry per application), refunds released in full, a cancelled issue refunding everyone,
