@@ -118,6 +118,14 @@ export const ERRORS = {
   ipoPriceInvalid: { code: 1711, status: 400, message: 'error.ipoPriceInvalid' },
   ipoTooLarge: { code: 1712, status: 400, message: 'error.ipoTooLarge' },
   ipoIdentityRequired: { code: 1713, status: 403, message: 'error.ipoIdentityRequired' },
+  // IPO bids and the UPI mandate.
+  ipoBidOutOfBand: { code: 1720, status: 400, message: 'error.ipoBidOutOfBand' },
+  ipoCutOffRetailOnly: { code: 1721, status: 400, message: 'error.ipoCutOffRetailOnly' },
+  ipoBidConflict: { code: 1722, status: 400, message: 'error.ipoBidConflict' },
+  ipoApplicationNotFound: { code: 1723, status: 404, message: 'error.ipoApplicationNotFound' },
+  ipoMandateDecided: { code: 1724, status: 409, message: 'error.ipoMandateDecided' },
+  ipoMandateLapsed: { code: 1725, status: 409, message: 'error.ipoMandateLapsed' },
+  ipoPriceBandInvalid: { code: 1726, status: 400, message: 'error.ipoPriceBandInvalid' },
   // Block trading, gather plans, AI baskets (1750–1799).
   blockOfferNotFound: { code: 1750, status: 404, message: 'error.blockOfferNotFound' },
   blockPriceOutOfBand: { code: 1751, status: 400, message: 'error.blockPriceOutOfBand' },

@@ -143,3 +143,113 @@ export function allot(book: readonly BookEntry[], totalLots: number, minLots: nu
   }
   return ordered.map((a) => ({ id: a.id, lots: a.lots, allottedLots: given.get(a.id)! }));
 }
+
+/** Investor category of a bid (docs/product.md, Offerings): retail up to the configured amount, otherwise HNI. */
+export type IpoCategory = 'retail' | 'hni';
+
+/** One bid in the book: lots at a price per share (minor units, INR) or at cut-off. */
+export interface Bid {
+  id: string;
+  lots: number;
+  category: IpoCategory;
+  /** Bid price per share, minor units; a cut-off bid carries the band's upper end. */
+  bidPriceMinor: number;
+  cutOff: boolean;
+}
+
+/** The allotment of one bid. */
+export interface BidAllotment {
+  id: string;
+  lots: number;
+  allottedLots: number;
+  /** False for a bid below the discovered price: not allotted, its amount unblocked. */
+  eligible: boolean;
+}
+
+/** What the allotment of a book-built issue needs besides the bids. */
+export interface BidAllotmentTerms {
+  /** Lots offered (total shares ÷ lot size). */
+  totalLots: number;
+  /** The issue's minimum application in lots (the retail lottery's unit). */
+  minLots: number;
+  /** Lower and upper end of the price band per share, minor units (equal for a fixed price). */
+  priceMinMinor: number;
+  priceMaxMinor: number;
+  /** Percent of the offer reserved for retail bids. */
+  retailPercent: number;
+  /** The committed lottery seed (64 hex digits). */
+  seedHex: string;
+}
+
+/**
+ * The discovered price: the highest price within the band at which the lots demanded (bids at
+ * or above it, cut-off bids at any price) cover the lots offered; when no price does, the
+ * band's lower end. Prices minor units.
+ */
+export function discoverPrice(bids: readonly Bid[], totalLots: number, priceMinMinor: number, priceMaxMinor: number): number {
+  const demandAt = (price: number) => bids.reduce((sum, b) => sum + (b.cutOff || b.bidPriceMinor >= price ? b.lots : 0), 0);
+  const candidates = [...new Set([priceMaxMinor, ...bids.map((b) => b.bidPriceMinor)])]
+    .filter((p) => p >= priceMinMinor && p <= priceMaxMinor)
+    .sort((a, b) => b - a);
+  for (const price of candidates) if (demandAt(price) >= totalLots) return price;
+  return priceMinMinor;
+}
+
+/**
+ * HNI allotment, proportionate: each bid gets floor(portion × its lots ÷ the lots bid), the
+ * lots left over go one each by lottery (Fisher–Yates over the still-unfilled bids in id order)
+ * to distinct bids. Everyone gets their lots when the portion covers them.
+ */
+function proportionate(book: readonly BookEntry[], portion: number, rng: LotteryStream): Map<string, number> {
+  const given = new Map<string, number>();
+  const demand = book.reduce((sum, b) => sum + b.lots, 0);
+  if (demand <= portion) {
+    for (const b of book) given.set(b.id, b.lots);
+    return given;
+  }
+  for (const b of book) given.set(b.id, Number((BigInt(portion) * BigInt(b.lots)) / BigInt(demand)));
+  const left = portion - [...given.values()].reduce((sum, n) => sum + n, 0);
+  const still = book.filter((b) => given.get(b.id)! < b.lots);
+  for (const b of shuffled(still, rng).slice(0, left)) given.set(b.id, given.get(b.id)! + 1);
+  return given;
+}
+
+/** The HNI draw's stream: SHA-256 of the seed's text followed by `:hni`, so it never repeats the retail draw. */
+function hniStream(seedHex: string): LotteryStream {
+  return new LotteryStream(createHash('sha256').update(`${seedHex}:hni`).digest('hex'));
+}
+
+/**
+ * Allots a book of bids (docs/product.md, Offerings):
+ * 1. the discovered price ({@link discoverPrice}); bids below it get nothing;
+ * 2. the offer is split: `retailPercent` of the lots (rounded down) for retail bids, the rest
+ *    for HNI bids; a category whose eligible demand is below its portion passes the unused lots
+ *    to the other;
+ * 3. retail: the SEBI retail rule with the lottery ({@link allot}, minimum application `minLots`);
+ *    HNI: proportionate, leftover lots by a lottery on the seed's HNI stream.
+ * @returns the price and one row per bid, in id order.
+ */
+export function allotBids(bids: readonly Bid[], terms: BidAllotmentTerms): { priceMinor: number; rows: BidAllotment[] } {
+  const priceMinor = discoverPrice(bids, terms.totalLots, terms.priceMinMinor, terms.priceMaxMinor);
+  const eligible = (b: Bid) => b.cutOff || b.bidPriceMinor >= priceMinor;
+  const retail = bids.filter((b) => eligible(b) && b.category === 'retail').map(({ id, lots }) => ({ id, lots }));
+  const hni = bids.filter((b) => eligible(b) && b.category === 'hni').map(({ id, lots }) => ({ id, lots })).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const retailDemand = retail.reduce((sum, b) => sum + b.lots, 0);
+  const hniDemand = hni.reduce((sum, b) => sum + b.lots, 0);
+  let retailLots = Math.floor((terms.totalLots * terms.retailPercent) / 100);
+  let hniLots = terms.totalLots - retailLots;
+  if (hniDemand < hniLots) {
+    retailLots += hniLots - hniDemand;
+    hniLots = hniDemand;
+  } else if (retailDemand < retailLots) {
+    hniLots += retailLots - retailDemand;
+    retailLots = retailDemand;
+  }
+  const given = new Map<string, number>();
+  for (const r of retail.length ? allot(retail, retailLots, terms.minLots, terms.seedHex) : []) given.set(r.id, r.allottedLots);
+  for (const [id, lots] of proportionate(hni, hniLots, hniStream(terms.seedHex))) given.set(id, lots);
+  const rows = [...bids]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((b) => ({ id: b.id, lots: b.lots, allottedLots: given.get(b.id) ?? 0, eligible: eligible(b) }));
+  return { priceMinor, rows };
+}

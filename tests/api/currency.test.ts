@@ -81,8 +81,10 @@ describe('EUR account, INR instruments', () => {
     expect(quote).toMatchObject({ lots: 3, shares: 60, price: 250, grossQuote: 15_000, currency: 'INR', accountCurrency: 'EUR' });
     expect(minor(quote.amount)).toBe(toAccountMinor(1_500_000, minor(quote.rate)));
     expectCall(await ctx.server.call('ipo/quote', { id, lots: 5 }, { token: user.token }), 400, 1702);
-    const applied = expectOk(await ctx.server.call<{ amount: number; rate: number }>('ipo/purchase', { id, lots: 3 }, { token: user.token }));
+    const applied = expectOk(await ctx.server.call<{ id: string; amount: number; rate: number }>('ipo/purchase', { id, lots: 3 }, { token: user.token }));
     expect(applied).toMatchObject({ amount: quote.amount, rate: quote.rate });
+    // Approving the UPI mandate holds the amount fixed at bidding.
+    expect(expectOk(await ctx.server.call<{ heldAmount: number }>('ipo/mandate/approve', { id: applied.id }, { token: user.token })).heldAmount).toBe(quote.amount);
     expect(minor((await assets(ctx.server, user.token)).held)).toBe(minor(quote.amount));
     // Demand 60 shares for 40 offered: 2 lots allotted at the application's rate, the rest released.
     ctx.server.clock.advance(2 * 3_600_000);

@@ -1,10 +1,11 @@
 /**
  * IPO applications racing a cancel or an allotment, on SQLite and `TEST_DB=pg`, through two
- * processes (this server and a worker process on the same database): 150 applications, then 60
- * more one every 4 ms while the operator's cancel (or allotment) fires in the other process.
- * Every application ends in the cancellation (refunded, hold released) or in the allotment
- * (resolved, hold settled or released) — or was refused `ipoNotOpen`; none is left applied
- * with open money. The ledger invariants (an applied application on an ended issue is one)
+ * processes (this server and a worker process on the same database): 150 applications (a bid
+ * and the approval of its UPI mandate, which holds the money), then 60 more one every 4 ms
+ * while the operator's cancel (or allotment) fires in the other process. Every approved
+ * application ends in the cancellation (refunded, hold released) or in the allotment (resolved,
+ * hold settled or released); a bid is refused `ipoNotOpen`, or its mandate refused
+ * `ipoMandateLapsed` and left lapsed without money; none is left applied with open money. The ledger invariants (an applied application on an ended issue is one)
  * run after each test.
  */
 import { describe, expect, it } from 'vitest';
@@ -60,16 +61,31 @@ async function openIpo(tag: string): Promise<{ id: string; closesAt: number }> {
 /** Resolves after `ms` of real time: paces the late applications, never waits for a result. */
 const pace = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** No application of `ipoId` is still applied, none keeps an open hold, and every accepted one is in the outcome. */
+/**
+ * No application of `ipoId` is still applied or pending, none keeps an open hold, every accepted
+ * one is in the outcome and every other lapsed without a hold.
+ */
 async function expectNothingStuck(ipoId: string, accepted: string[], resolvedAs: string[]): Promise<void> {
   const db = ctx.server.deps.db;
   const apps = await ipoDb(db).selectFrom('ipo_applications').select(['id', 'status', 'hold_id']).where('ipo_id', '=', ipoId).execute();
-  expect(apps.filter((a) => a.status === 'applied')).toEqual([]);
-  const holds = await db.selectFrom('holds').select(['id', 'status']).where('id', 'in', apps.map((a) => a.hold_id)).execute();
+  expect(apps.filter((a) => a.status === 'applied' || a.status === 'mandatePending')).toEqual([]);
+  const holdIds = apps.flatMap((a) => (a.hold_id === null ? [] : [a.hold_id]));
+  const holds = holdIds.length ? await db.selectFrom('holds').select(['id', 'status']).where('id', 'in', holdIds).execute() : [];
   expect(holds.filter((h) => h.status === 'open')).toEqual([]);
   const statusOf = new Map(apps.map((a) => [a.id, a.status]));
   for (const id of accepted) expect(resolvedAs).toContain(statusOf.get(id));
-  expect(apps).toHaveLength(accepted.length);
+  const others = apps.filter((a) => !accepted.includes(a.id));
+  expect(others.every((a) => a.status === 'lapsed' && a.hold_id === null)).toBe(true);
+  expect(holdIds).toHaveLength(accepted.length);
+}
+
+type Caller = (name: string, body: Record<string, unknown>, token: string) => Promise<Envelope<{ id: string }>>;
+
+/** Bids one lot and approves the mandate through `call`: the approval's answer, or the bid's refusal. */
+async function bidAndApprove(call: Caller, id: string, token: string): Promise<Envelope<{ id: string }>> {
+  const placed = await call('ipo/purchase', { id, lots: 1 }, token);
+  if (placed.code !== 200) return placed;
+  return call('ipo/mandate/approve', { id: placed.data.id }, token);
 }
 
 describe('applications racing the end of an issue (two processes)', () => {
@@ -78,8 +94,9 @@ describe('applications racing the end of an issue (two processes)', () => {
     const { id } = await openIpo('C');
     const worker = await startApiWorker(ctx.server, ctx.server.clock.now(), WORKER_ENV);
     try {
-      const apply = (token: string, i: number): Promise<Envelope<{ id: string }>> =>
-        i % 2 === 0 ? ctx.server.call<{ id: string }>('ipo/purchase', { id, lots: 1 }, { token }).then((r) => r.body) : worker.call<{ id: string }>('ipo/purchase', { id, lots: 1 }, token);
+      const here: Caller = (name, body, token) => ctx.server.call<{ id: string }>(name, body, { token }).then((r) => r.body);
+      const there: Caller = (name, body, token) => worker.call<{ id: string }>(name, body, token);
+      const apply = (token: string, i: number): Promise<Envelope<{ id: string }>> => bidAndApprove(i % 2 === 0 ? here : there, id, token);
       const first = await Promise.all(tokens.slice(0, 150).map(apply));
       expect(first.map((r) => r.code)).toEqual(new Array(150).fill(200));
       const late: Array<Promise<Envelope<{ id: string }>>> = [];
@@ -90,7 +107,7 @@ describe('applications racing the end of an issue (two processes)', () => {
       }
       const [cancelled, lateAnswers] = await Promise.all([cancel, Promise.all(late)]);
       expect(cancelled.code).toBe(200);
-      expect(lateAnswers.every((r) => r.code === 200 || r.code === 1701)).toBe(true);
+      expect(lateAnswers.every((r) => r.code === 200 || r.code === 1701 || r.code === 1725)).toBe(true);
       const accepted = [...first, ...lateAnswers].filter((r) => r.code === 200).map((r) => r.data.id);
       expect((cancelled.data as { refunded: number }).refunded).toBe(accepted.length);
       await expectNothingStuck(id, accepted, ['refunded']);
@@ -105,7 +122,7 @@ describe('applications racing the end of an issue (two processes)', () => {
     // The worker's clock stands at the close (it may allot); this server's just before (it may apply).
     const worker = await startApiWorker(ctx.server, closesAt, WORKER_ENV);
     try {
-      const apply = (token: string) => ctx.server.call<{ id: string }>('ipo/purchase', { id, lots: 1 }, { token }).then((r) => r.body);
+      const apply = (token: string) => bidAndApprove((name, body, t) => ctx.server.call<{ id: string }>(name, body, { token: t }).then((r) => r.body), id, token);
       const first = await Promise.all(tokens.slice(0, 150).map(apply));
       expect(first.map((r) => r.code)).toEqual(new Array(150).fill(200));
       const late: Array<Promise<Envelope<{ id: string }>>> = [];
@@ -116,7 +133,7 @@ describe('applications racing the end of an issue (two processes)', () => {
       }
       const [allotted, lateAnswers] = await Promise.all([allot, Promise.all(late)]);
       expect(allotted).toMatchObject({ code: 200, data: { ranNow: true } });
-      expect(lateAnswers.every((r) => r.code === 200 || r.code === 1701)).toBe(true);
+      expect(lateAnswers.every((r) => r.code === 200 || r.code === 1701 || r.code === 1725)).toBe(true);
       const accepted = [...first, ...lateAnswers].filter((r) => r.code === 200).map((r) => r.data.id);
       expect((allotted.data as { applications: number }).applications).toBe(accepted.length);
       await expectNothingStuck(id, accepted, ['allotted', 'notAllotted']);

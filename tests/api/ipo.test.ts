@@ -1,6 +1,7 @@
 /**
  * IPOs over the API, on SQLite and `TEST_DB=pg`: operator set-up and edits,
- * applications held in the ledger (ASBA-like), the SEBI retail allotment on undersubscribed,
+ * applications (a bid at the fixed price and its approved UPI mandate; tests/api/ipo-bids.test.ts
+ * covers bands, cut-off and the mandate) held in the ledger (ASBA-like), the SEBI retail allotment on undersubscribed,
  * exactly subscribed and oversubscribed books (more applicants than lots included), the draw
  * re-run from the revealed seed, `admin/ipo/allot` twice and two processes allotting at once
  * (one entry per application), refunds released in full, a cancelled issue refunding everyone,
@@ -60,7 +61,20 @@ async function funded(amount = 2000): Promise<Investor> {
   return user;
 }
 
-const apply = (user: Investor, id: string, lots: number, headers?: Record<string, string>) => ctx.server.call<{ id: string; shares: number; amount: number }>('ipo/purchase', { id, lots }, { token: user.token, headers });
+type Receipt = { id: string; shares: number; amount: number; status: string; bidPrice: number; cutOff: boolean; category: string };
+/** A bid: `ipo/purchase` alone (the mandate stays pending, nothing held). */
+const bid = (user: Investor, id: string, lots: number, extra: Record<string, unknown> = {}, headers?: Record<string, string>) => ctx.server.call<Receipt>('ipo/purchase', { id, lots, ...extra }, { token: user.token, headers });
+/** Approves the UPI mandate of the application `appId`. */
+const approve = (user: Investor, appId: string, headers?: Record<string, string>) => ctx.server.call<{ id: string; status: string; heldAmount: number }>('ipo/mandate/approve', { id: appId }, { token: user.token, headers });
+/** Bids and approves the mandate (the money is held): answers the bid's receipt, or the first refusal. */
+async function apply(user: Investor, id: string, lots: number, headers?: Record<string, string>, extra: Record<string, unknown> = {}) {
+  const placed = await bid(user, id, lots, extra, headers);
+  if (placed.body.code !== 200) return placed;
+  // The approval is its own money command: its own Idempotency-Key.
+  const key = headers?.['idempotency-key'];
+  const approved = await approve(user, placed.body.data!.id, key ? { 'idempotency-key': `${key}-mandate` } : undefined);
+  return approved.body.code === 200 ? placed : (approved as unknown as typeof placed);
+}
 const details = async (user: Investor, id: string) => expectOk(await ctx.server.call<Details>('ipo/details', { id }, { token: user.token }));
 const record = async (user: Investor) => expectOk(await ctx.server.call<{ items: Application[]; total: number }>('ipo/ipoRecord', {}, { token: user.token }));
 const allotNow = async () => expectOk(await ctx.server.call<{ ranNow: boolean; applications: number; allottedShares: number; winRate: number }>('admin/ipo/allot', { id: currentIpo }, { token: ctx.operator }));
@@ -136,7 +150,6 @@ describe('applications', () => {
     expectCall(await apply(user, id, 1.5), 400, 1702);
     expectCall(await apply(user, id, 0), 400, 1702);
     expectCall(await apply(user, id, 6), 400, 1702); // above max
-    expectCall(await apply(user, id, 3), 409, 1210); // 3 000 > 2 000
     expectCall(await ctx.server.call('ipo/purchase', { id: 'missing', lots: 1 }, { token: user.token }), 404, 1700);
     // The apply form's schema on both sides: a missing lots is 1702 with the issue's bounds too.
     const missing = expectCall(await ctx.server.call('ipo/purchase', { id }, { token: user.token }), 400, 1702);
@@ -145,13 +158,20 @@ describe('applications', () => {
     expectCall(await ctx.server.call('ipo/purchase', { id: 'missing', lots: 0 }, { token: user.token }), 404, 1700);
     expect(await entryCount(ctx.server)).toBe(entries);
     expect(await assets(ctx.server, user.token)).toEqual({ available: 2000, held: 0, total: 2000 });
+    // A short balance is refused when the mandate is approved; the bid stays pending, nothing held.
+    const short = await funded(2000);
+    const shortBid = expectOk(await bid(short, id, 3));
+    expectCall(await approve(short, shortBid.id), 409, 1210); // 3 000 > 2 000
+    expect(await assets(ctx.server, short.token)).toEqual({ available: 2000, held: 0, total: 2000 });
+    expect((await details(short, id)).myApplication).toMatchObject({ status: 'mandatePending', heldAmount: 3000 });
 
     const receipt = expectOk(await apply(user, id, 2, { 'idempotency-key': 'ipo-apply-1' }));
-    expect(receipt).toMatchObject({ shares: 20, amount: 2000 });
+    expect(receipt).toMatchObject({ shares: 20, amount: 2000, status: 'mandatePending', bidPrice: 100, cutOff: false, category: 'retail' });
     expect(expectOk(await apply(user, id, 2, { 'idempotency-key': 'ipo-apply-1' }))).toEqual(receipt);
     expect(await assets(ctx.server, user.token)).toEqual({ available: 0, held: 2000, total: 2000 });
     expectCall(await apply(user, id, 1), 409, 1703); // twice
     const d = await details(user, id);
+    // The pending mandate of `short` is not in the book.
     expect(d).toMatchObject({ status: 'open', applications: 1, appliedShares: 20, subscribedTimes: 0.2 });
     expect(d.myApplication).toMatchObject({ id: receipt.id, appliedShares: 20, allottedShares: 0, amount: 2000, status: 'applied' });
     // Before allotment only the held amount is known: paid and released are not figures yet.

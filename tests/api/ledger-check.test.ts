@@ -56,6 +56,7 @@ describe('ledger check', () => {
     ipoId = expectOk(await server.call<{ id: string }>('admin/ipo/save', body, { token: operator })).id;
     server.clock.advance(120_000);
     ipoApplication = expectOk(await server.call<{ id: string }>('ipo/purchase', { id: ipoId, lots: 2 }, { token: user.token })).id;
+    expectOk(await server.call('ipo/mandate/approve', { id: ipoApplication }, { token: user.token }));
     expectOk(await server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 3 }, { token: user.token }));
     expectOk(await server.call('order/sell', { symbol: 'TCS', quantity: 1 }, { token: user.token }));
     trader = user.userId;

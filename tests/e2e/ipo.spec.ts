@@ -1,7 +1,8 @@
 /**
  * IPO end to end at 390×844: an operator sets up an issue closing in seconds, the
- * investor applies for 3 lots on /ipoDetails (the amount is blocked: held, not spent), another
- * investor applies too (oversubscribed: 6 lots asked, 2 offered), the server's job allots at
+ * investor bids for 3 lots on /ipoDetails, approves the UPI mandate in the in-app sheet that
+ * stands for the UPI app (only then is the amount blocked: held, not spent; the timeline shows
+ * the mandate approved with its date), another investor applies too (oversubscribed: 6 lots asked, 2 offered), the server's job allots at
  * `allotmentAt` (each applicant gets the minimum lot, the rest is refunded) and lists at
  * `listingAt`: /ipoList shows allotted shares and the refund, /position the new holding.
  * The server's time comes from the server (an issue's `closesInMs`), never the runner's clock.
@@ -33,9 +34,10 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   const symbol = `NIVIPO${Date.now() % 10000}`;
   const { id } = await api<{ id: string }>(request, operator, 'admin/ipo/save', {
     ...base, symbol, name: 'Nivesh Green Energy Ltd.', description: 'Solar parks in Rajasthan.',
-    opensAt: iso(serverNow - 60_000), closesAt: iso(serverNow + 40_000), allotmentAt: iso(serverNow + 42_000), listingAt: iso(serverNow + 50_000),
+    opensAt: iso(serverNow - 60_000), closesAt: iso(serverNow + 50_000), allotmentAt: iso(serverNow + 52_000), listingAt: iso(serverNow + 60_000),
   });
-  await api(request, other.token, 'ipo/purchase', { id, lots: 3 });
+  const otherBid = await api<{ id: string }>(request, other.token, 'ipo/purchase', { id, lots: 3 });
+  await api(request, other.token, 'ipo/mandate/approve', { id: otherBid.id });
 
   await openWithSession(page, investor.token, '/ipo');
   const row = page.getByTestId('list-issues').getByTestId('list-row').filter({ hasText: 'Nivesh Green Energy' });
@@ -49,13 +51,14 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await expect(page).toHaveURL(/\/ipoDetails\?id=/);
   await expect(page.getByTestId('detail-book')).toContainText(line('Überzeichnung', '1,50×'));
   // The price once: the label names no currency, the value carries it.
-  await expect(page.getByTestId('detail-issue')).toContainText(line('Ausgabepreis je Aktie', '100,00 ₹'));
+  await expect(page.getByTestId('detail-issue')).toContainText(line('Preisspanne von', '100,00 ₹'));
+  await expect(page.getByTestId('detail-issue')).toContainText(line('Preisspanne bis', '100,00 ₹'));
   await expect(page.getByTestId('detail-issue')).not.toContainText('₹ 100');
   const form = page.getByTestId('form-apply');
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: /Mehr|increase/i }).click();
   await form.getByRole('button', { name: /Mehr|increase/i }).click();
-  await expect(form.locator('input')).toHaveValue('3');
+  await expect(form.locator('input').first()).toHaveValue('3');
   // The price × lots calculator: 3 lots = 30 shares = ₹3,000, held in euros at the EUR/INR rate.
   await expect(form.getByTestId('estimate-shares')).toHaveText('30');
   await expect(form.getByTestId('estimate-grossQuote')).toHaveText('3.000,00 ₹');
@@ -64,7 +67,31 @@ test('apply on /ipoDetails, see the hold, the allotment and refund on /ipoList a
   await page.screenshot({ path: path.join(shots, 'ipo-details.png'), fullPage: true });
   await form.getByTestId('submit').click();
   await confirmCommand(page);
-  await expect(page.getByText('Gezeichnet – Betrag reserviert.')).toBeVisible();
+  await expect(page.getByText('Gebot abgegeben – bestätige jetzt das UPI-Mandat, um den Betrag zu reservieren.')).toBeVisible();
+  // The bid holds nothing yet: the mandate waits for the investor's approval in the UPI app.
+  const mandate = page.getByTestId('detail-mandate');
+  await expect(mandate).toContainText(line('Status', 'Mandat ausstehend'));
+  await expect(mandate).toContainText(line('Gebotspreis je Aktie', '100,00 ₹'));
+  await expect(mandate).toContainText(line('Kategorie', 'Privatanleger (Retail)'));
+  expect(await api<{ held: number }>(request, investor.token, 'purse/getAssets', {})).toMatchObject({ held: 0 });
+  await expect(page.getByTestId('detail-timeline')).toContainText('Mandat ausstehend');
+  await mandate.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'ipo-mandate.png') });
+  await mandate.getByRole('button', { name: 'In der UPI-App bestätigen' }).click();
+  const sheet = page.getByTestId('action-sheet');
+  await expect(sheet).toContainText('UPI-Mandat bestätigen – Gebotsbetrag reservieren');
+  await page.screenshot({ path: path.join(shots, 'ipo-mandate-sheet.png') });
+  await sheet.getByTestId('action-confirm').click();
+  await expect(page.getByText('Mandat bestätigt – Betrag reserviert.')).toBeVisible();
+  await expect(page.getByTestId('detail-mandate')).toHaveCount(0);
+  // The timeline: applied, the mandate approved (with its date), then what is still to come.
+  const timeline = page.getByTestId('detail-timeline');
+  await expect(timeline).toContainText(/Gezeichnet\s*\d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+  await expect(timeline).toContainText(/Mandat bestätigt\s*\d\d\.\d\d\.\d{4}, \d\d:\d\d/);
+  await expect(timeline).toContainText('Zuteilung (geplant)');
+  await expect(timeline).toContainText('Börsennotierung (geplant)');
+  await timeline.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'ipo-mandate-approved.png') });
   const applied = (await api<{ items: Array<{ amount: number }> }>(request, investor.token, 'ipo/ipoRecord', {})).items[0]!;
   expect(applied.amount).toBeGreaterThan(0);
   expect(applied.amount).toBeLessThan(3000 / 20); // ₹3,000 is far less than €3,000

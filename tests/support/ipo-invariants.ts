@@ -1,8 +1,12 @@
 /**
  * IPO ledger invariants, part of `assertLedgerInvariants`:
- * - every application has its own hold (kind `ipo`, reference = application, same user and
- *   amount): open while applied, settled when allotted, released when not allotted or refunded;
- * - a resolved application: allotted + refund = amount, allotted = allotted shares × price, and
+ * - an application whose UPI mandate is pending, rejected or lapsed holds nothing (no hold, no
+ *   entry with its reference); every other has its own hold (kind `ipo`, reference =
+ *   application, same user and amount): open while applied, settled when allotted, released
+ *   when not allotted or refunded;
+ * - the amount is shares × bid price (within the band; a cut-off bid at its upper end);
+ * - a resolved application: allotted + refund = amount, allotted = allotted shares × the
+ *   discovered price, nothing allotted to a bid below it, and
  *   its one resolving entry credits the user's available cash exactly the refund;
  * - an allotted issue has no pending application and allots at most the shares offered, in
  *   whole lots; a cancelled issue has refunded every application;
@@ -28,13 +32,20 @@ export async function ipoInvariants(db: Db, postings: PostingRow[], holds: HoldR
   const allottedPer = new Map<string, number>();
   for (const a of apps) {
     const ipo = ipoOf.get(a.ipo_id)!;
-    const hold = holdOf.get(a.hold_id);
     const amount = Number(a.amount_minor);
+    const bid = Number(a.bid_price_minor);
+    if (bid < Number(ipo.price_min_minor) || bid > Number(ipo.price_minor) || (Number(a.cut_off) === 1 && bid !== Number(ipo.price_minor))) problems.push(`ipo application ${a.id}: bid ${bid} outside the band`);
+    if (amount !== toAccountMinor(Number(a.shares) * bid, Number(a.fx_rate_minor)) || Number(a.shares) !== Number(a.lots) * Number(ipo.lot_size)) problems.push(`ipo application ${a.id}: amount is not lots × lot size × bid price`);
+    if (a.status === 'mandatePending' || a.status === 'mandateRejected' || a.status === 'lapsed') {
+      if (a.hold_id !== null || holds.some((h) => h.reference === a.id) || postings.some((p) => p.reference === a.id)) problems.push(`ipo application ${a.id}: ${a.status} but money moved`);
+      if (a.status === 'mandatePending' && (ipo.allotted_at !== null || ipo.cancelled_at !== null)) problems.push(`ipo application ${a.id}: mandate still pending after the issue was allotted or cancelled`);
+      continue;
+    }
+    const hold = a.hold_id === null ? undefined : holdOf.get(a.hold_id);
     if (!hold || hold.kind !== 'ipo' || hold.reference !== a.id || hold.user_id !== a.user_id || Number(hold.amount_minor) !== amount) {
       problems.push(`ipo application ${a.id}: its hold does not match (kind, reference, user, amount)`);
       continue;
     }
-    if (amount !== toAccountMinor(Number(a.shares) * Number(ipo.price_minor), Number(a.fx_rate_minor)) || Number(a.shares) !== Number(a.lots) * Number(ipo.lot_size)) problems.push(`ipo application ${a.id}: amount is not lots × lot size × price`);
     const expected = a.status === 'applied' ? 'open' : a.status === 'allotted' ? 'settled' : 'released';
     if (hold.status !== expected) problems.push(`ipo application ${a.id}: ${a.status} but its hold is ${hold.status}`);
     if (a.status === 'applied') {
@@ -44,7 +55,9 @@ export async function ipoInvariants(db: Db, postings: PostingRow[], holds: HoldR
     const allotted = Number(a.allotted_minor);
     const refund = Number(a.refund_minor);
     if (allotted + refund !== amount) problems.push(`ipo application ${a.id}: allotted ${allotted} + refund ${refund} ≠ ${amount}`);
-    if (allotted !== toAccountMinor(Number(a.allotted_shares) * Number(ipo.price_minor), Number(a.fx_rate_minor))) problems.push(`ipo application ${a.id}: allotted amount is not shares × price at its EUR/INR rate`);
+    const price = Number(ipo.discovered_price_minor ?? ipo.price_minor);
+    if (allotted !== toAccountMinor(Number(a.allotted_shares) * price, Number(a.fx_rate_minor))) problems.push(`ipo application ${a.id}: allotted amount is not shares × discovered price at its EUR/INR rate`);
+    if (a.status === 'allotted' && Number(a.cut_off) !== 1 && bid < price) problems.push(`ipo application ${a.id}: allotted though its bid ${bid} is below the discovered price ${price}`);
     if (Number(a.allotted_shares) % Number(ipo.lot_size) !== 0) problems.push(`ipo application ${a.id}: allotted ${a.allotted_shares} is not whole lots`);
     if (a.status === 'refunded' && (ipo.cancelled_at === null || allotted !== 0)) problems.push(`ipo application ${a.id}: refunded without a cancelled issue`);
     const cash = postings.filter((p) => p.entry_id === a.resolve_entry_id && p.owner === a.user_id && p.account_kind === 'available').reduce((s, p) => s + Number(p.amount_minor), 0);

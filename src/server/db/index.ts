@@ -30,6 +30,7 @@ import * as m0018 from './migrations/0018_staff_safety.js';
 import * as m0020 from './migrations/0020_charges_documents.js';
 import * as m0023 from './migrations/0023_deposit_rupees.js';
 import * as m0022 from './migrations/0022_studio_forms.js';
+import * as m0021 from './migrations/0021_ipo_bids.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_charges_documents': m0020,
   '0023_deposit_rupees': m0023,
   '0022_studio_forms': m0022,
+  '0021_ipo_bids': m0021,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -1,6 +1,7 @@
 /**
  * `ipo/*` and `admin/ipo/*` (docs/product.md, Calls). Investors: `ipo/list`, `ipo/details`,
- * `ipo/purchase` (`Idempotency-Key`), `ipo/ipoRecord`. Operators (audited): `admin/ipo/save`,
+ * `ipo/purchase` (a bid, `Idempotency-Key`), `ipo/quote`, `ipo/mandate/approve` (`Idempotency-Key`),
+ * `ipo/mandate/reject`, `ipo/ipoRecord`. Operators (audited): `admin/ipo/save`,
  * `admin/ipo/list`, `admin/ipo/get` (the edit form), `admin/ipo/allot`, `admin/ipo/cancel`. Money in currency units.
  */
 import type { CallRegistry } from '../http/calls.js';
@@ -9,7 +10,7 @@ import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
 import { allotIpo } from '../domain/ipo/allot.js';
-import { applyIpo, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo } from '../domain/ipo/investor.js';
+import { applyIpo, approveMandate, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo, rejectMandate } from '../domain/ipo/investor.js';
 import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared/generated/index.js';
 
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
@@ -26,6 +27,13 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void
   });
   // the price × lots calculator of the same form (INR, EUR/INR rate, held amount in the account currency).
   user.query<IpoApplyForm>('ipo/quote', 'screens/ipoApply', ({ body }) => quoteIpo(deps, market, body), { refusals });
+  // The UPI mandate of my pending application (`{id}` = the application): approving holds the
+  // bid amount (a money command: confirmed on the sheet, `Idempotency-Key`); rejecting holds nothing.
+  user.command<ById>('ipo/mandate/approve', 'api/byId', ({ auth, body, idempotency }) => approveMandate(deps, auth!.userId, body.id, idempotency), {
+    confirm: {},
+    idempotent: true,
+  });
+  user.command<ById>('ipo/mandate/reject', 'api/byId', ({ auth, body }) => rejectMandate(deps, auth!.userId, body.id));
   user.query<PageRequest>('ipo/ipoRecord', 'api/pageRequest', ({ auth, body }) => myApplications(deps, auth!.userId, body));
 
   operator.command<IpoInput>('admin/ipo/save', 'screens/adminIpo', ({ auth, body }) => saveIpo(deps, auth!.userId, body));

@@ -80,7 +80,7 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   gatherRecord: investor(['gather/cancel']),
   home: investor(),
   ipo: investor(),
-  ipoDetails: investor(['ipo/purchase']),
+  ipoDetails: investor(['ipo/purchase', 'ipo/mandate/approve', 'ipo/mandate/reject']),
   ipoList: investor(),
   language: investor(),
   market: investor(),

@@ -63,13 +63,15 @@ export interface AdminCompanyForm {
 /** From schemas/contracts/adminIpo.schema.json */
 
 /**
- * Operator's IPO form and body of admin/ipo/save: a new issue (no id) or an edit before it opens. Price in currency units (INR), times ISO 8601.
+ * Operator's IPO form and body of admin/ipo/save: a new issue (no id) or an edit before it opens. Prices in currency units (INR): a fixed price (price), or a price band (priceMin to priceMax; price, when given too, is the upper end); times ISO 8601.
  */
 export interface AdminIpoSave {
   id?: string;
   symbol: string;
   name: string;
-  price: number;
+  price?: number;
+  priceMin?: number;
+  priceMax?: number;
   lotSize: number;
   minLots: number;
   maxLots: number;
@@ -207,11 +209,13 @@ export interface GatherJoinForm {
 /** From schemas/contracts/ipoApply.schema.json */
 
 /**
- * Data of the apply form on /ipoDetails and the body of ipo/purchase: the issue id and whole lots. The form and the server validate this one schema; a missing or bad lots answers code 1702 with the issue's min/max lots, which the domain also checks.
+ * Data of the apply form on /ipoDetails and the body of ipo/purchase: the issue id, whole lots and the bid: a price per share within the band (bidPrice, INR units; without it the band's upper end) or cutOff (retail only). The form and the server validate this one schema; a missing or bad lots answers code 1702 with the issue's min/max lots, which the domain also checks.
  */
 export interface IpoApplyForm {
   id: string;
   lots: number;
+  bidPrice?: number;
+  cutOff?: boolean;
 }
 
 /** From schemas/contracts/login.schema.json */

@@ -19,20 +19,31 @@ import { appliedSharesByIpo } from './reads.js';
 import { lockIpo } from './lock.js';
 
 /**
- * Body of `admin/ipo/save`: price in currency units (INR, the quote currency), times ISO 8601.
+ * Body of `admin/ipo/save`: prices in currency units (INR, the quote currency) — `price` (a fixed
+ * price) or the band `priceMin`–`priceMax` (`price`, given too, must equal `priceMax`) — times ISO 8601.
  * The generated type of `schemas/screens/adminIpo.schema.json` — the one field list.
  */
 export type IpoInput = AdminIpoSave;
 
 /** Validated, stored form of {@link IpoInput}. */
 function normalize(input: IpoInput) {
-  let priceMinor: number;
-  try {
-    priceMinor = toMinor(input.price);
-  } catch {
-    throw new AppError('ipoPriceInvalid');
-  }
-  if (priceMinor <= 0) throw new AppError('ipoPriceInvalid');
+  const minor = (value: number | undefined): number | undefined => {
+    if (value === undefined) return undefined;
+    try {
+      return toMinor(value);
+    } catch {
+      throw new AppError('ipoPriceInvalid');
+    }
+  };
+  const price = minor(input.price);
+  const band = { min: minor(input.priceMin), max: minor(input.priceMax) };
+  // The band's upper end is `priceMax`, or `price` (a fixed price, or the band's top when only
+  // `priceMin` is given); the lower end defaults to the upper one (a fixed-price issue).
+  const priceMinor = band.max ?? price;
+  if (priceMinor === undefined || priceMinor <= 0) throw new AppError('ipoPriceInvalid');
+  if (price !== undefined && band.max !== undefined && price !== band.max) throw new AppError('ipoPriceBandInvalid');
+  const priceMinMinor = band.min ?? priceMinor;
+  if (priceMinMinor <= 0 || priceMinMinor > priceMinor) throw new AppError('ipoPriceBandInvalid');
   const times = [input.opensAt, input.closesAt, input.allotmentAt, input.listingAt].map((t) => Date.parse(t));
   const [opens, closes, allotment, listing] = times as [number, number, number, number];
   if (times.some((t) => Number.isNaN(t)) || !(opens < closes && closes <= allotment && allotment <= listing)) throw new AppError('ipoTimesInvalid');
@@ -50,6 +61,7 @@ function normalize(input: IpoInput) {
     name: input.name.trim(),
     description: input.description?.trim() || null,
     price_minor: priceMinor,
+    price_min_minor: priceMinMinor,
     lot_size: input.lotSize,
     min_lots: input.minLots,
     max_lots: input.maxLots,
@@ -64,7 +76,9 @@ function normalize(input: IpoInput) {
 /**
  * Creates an issue (no `id`) or edits one before it opens; a new issue gets its lottery seed
  * and the seed's SHA-256 commitment.
- * @throws AppError `ipoPriceInvalid`, `ipoTimesInvalid`, `ipoLotsInvalid`, `ipoSharesInvalid`,
+ * The share reserved for retail bids is fixed from `IPO_RETAIL_PERCENT` when it is created.
+ * @throws AppError `ipoPriceInvalid` (no price, not above zero or more than two decimals),
+ *   `ipoPriceBandInvalid` (lower end above the upper, or `price` ≠ `priceMax`), `ipoTimesInvalid`, `ipoLotsInvalid`, `ipoSharesInvalid`,
  *   `ipoTooLarge` (an application or the issue beyond Number.MAX_SAFE_INTEGER minor units),
  *   `ipoSymbolTaken`, `ipoNotFound`, `ipoNotEditable` (already open or cancelled).
  */
@@ -78,7 +92,7 @@ export async function saveIpo(deps: Deps, actorUserId: string, input: IpoInput):
         const id = newId();
         const seed = randomBytes(32).toString('hex');
         const row: IposTable = {
-          id, ...values, seed, seed_hash: createHash('sha256').update(seed).digest('hex'),
+          id, ...values, discovered_price_minor: null, retail_percent: deps.config.ipo.retailPercent, seed, seed_hash: createHash('sha256').update(seed).digest('hex'),
           allotted_at: null, listed_at: null, cancelled_at: null, version: 1, created_at: now, updated_at: now,
         };
         await t.insertInto('ipos').values(row).execute();
@@ -116,8 +130,8 @@ export async function adminListIpos(deps: Deps): Promise<Array<IpoView & { appli
 }
 
 /**
- * Cancels an issue before allotment: marks it cancelled and releases every application's hold
- * in full (`ipo_refunded`), all in one transaction, audited.
+ * Cancels an issue before allotment: marks it cancelled, lets pending mandates lapse and
+ * releases every approved application's hold in full (`ipo_refunded`), all in one transaction, audited.
  * @returns how many applications were refunded.
  * @throws AppError `ipoNotFound`, `ipoAllotted` (allotment ran), `ipoCancelled` (already).
  */
@@ -130,9 +144,11 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
     if (!row) throw new AppError('ipoNotFound');
     const marked = await t.updateTable('ipos').set({ cancelled_at: now, updated_at: now }).where('id', '=', id).where('allotted_at', 'is', null).where('cancelled_at', 'is', null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new AppError(row.cancelled_at !== null ? 'ipoCancelled' : 'ipoAllotted');
+    // Mandates not yet approved hold nothing: they lapse with the issue.
+    await t.updateTable('ipo_applications').set({ status: 'lapsed', mandate_at: now, resolved_at: now }).where('ipo_id', '=', id).where('status', '=', 'mandatePending').execute();
     const applications = await t.selectFrom('ipo_applications').select(['id', 'hold_id', 'amount_minor']).where('ipo_id', '=', id).where('status', '=', 'applied').orderBy('id').execute();
     for (const a of applications) {
-      const entryId = await releaseHold(trx, now, a.hold_id, ENTRY_KINDS.ipoRefunded, 'ipo_refund');
+      const entryId = await releaseHold(trx, now, a.hold_id!, ENTRY_KINDS.ipoRefunded, 'ipo_refund');
       await t
         .updateTable('ipo_applications')
         .set({ status: 'refunded', allotted_shares: 0, allotted_minor: 0, refund_minor: Number(a.amount_minor), resolve_entry_id: entryId, resolved_at: now })
@@ -146,13 +162,16 @@ export async function cancelIpo(deps: Deps, actorUserId: string, id: string): Pr
 }
 
 /**
- * `admin/ipo/get {id}`: one issue in the shape of `admin/ipo/save` (the edit form).
+ * `admin/ipo/get {id}`: one issue in the shape of `admin/ipo/save` (the edit form): a
+ * fixed-price issue with `price` alone, a band with `priceMin` and `priceMax` alone, so an edit
+ * of one never contradicts the other.
  * @throws AppError `ipoNotFound`.
  */
-export async function adminGetIpo(deps: Deps, id: string): Promise<Required<IpoInput>> {
+export async function adminGetIpo(deps: Deps, id: string): Promise<IpoInput & { id: string; description: string }> {
   const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('ipoNotFound');
   // The view is the save body plus derived figures: drop those, and the form edits the rest.
-  const { status: _status, subscribedTimes: _times, lotAmount: _lot, closesInMs: _closes, currency: _currency, ...save } = ipoView(row, 0, deps.clock.now());
-  return { ...save, description: save.description ?? '' };
+  const { status: _status, subscribedTimes: _times, lotAmount: _lot, closesInMs: _closes, currency: _currency, discoveredPrice: _discovered, retailPercent: _retail, price, priceMin, priceMax, ...save } = ipoView(row, 0, deps.clock.now());
+  const prices = priceMin === priceMax ? { price } : { priceMin, priceMax };
+  return { ...save, ...prices, description: save.description ?? '' };
 }

@@ -14,7 +14,7 @@
  * positions (cost basis = allotted amount, through the holdings module), in one transaction.
  */
 import { toAccountMinor } from '../../../shared/currency.js';
-import { allot } from '../../../shared/ipo.js';
+import { allotBids } from '../../../shared/ipo.js';
 import type { Market } from '../../market/index.js';
 import { syncListedInstruments } from './listed.js';
 import { lockIpo } from './lock.js';
@@ -30,6 +30,7 @@ import { ENTRY_KINDS, moneyTransaction, splitHold } from '../ledger/index.js';
 /** Answer of `admin/ipo/allot`. */
 export interface AllotmentReport {
   id: string;
+  /** Applications in the book (their UPI mandate was approved). */
   applications: number;
   /** Applications that got at least one lot. */
   allottedApplications: number;
@@ -43,7 +44,8 @@ export interface AllotmentReport {
 }
 
 async function report(trx: Db, id: string, seed: string, ranNow: boolean): Promise<AllotmentReport> {
-  const apps = await ipoDb(trx).selectFrom('ipo_applications').select(['allotted_shares']).where('ipo_id', '=', id).execute();
+  // The book: applications whose mandate was approved (lapsed and rejected ones never joined it).
+  const apps = await ipoDb(trx).selectFrom('ipo_applications').select(['allotted_shares']).where('ipo_id', '=', id).where('status', 'in', ['allotted', 'notAllotted']).execute();
   const won = apps.filter((a) => Number(a.allotted_shares ?? 0) > 0);
   return {
     id,
@@ -57,7 +59,21 @@ async function report(trx: Db, id: string, seed: string, ranNow: boolean): Promi
 }
 
 /**
- * Allots an issue once (operator call or the job at `allotmentAt`).
+ * Lets the pending mandates of an issue lapse at `at` (the issue's close: `lapsed`, nothing was
+ * held). Exactly once per
+ * application: a conditional update from `mandatePending`, which an approval in flight either
+ * precedes (the application is `applied`) or finds done (`ipoMandateLapsed`).
+ * @returns how many mandates lapsed.
+ */
+export async function lapsePending(db: Db, ipoId: string, at: number): Promise<number> {
+  const lapsed = await ipoDb(db).updateTable('ipo_applications').set({ status: 'lapsed', mandate_at: at, resolved_at: at }).where('ipo_id', '=', ipoId).where('status', '=', 'mandatePending').executeTakeFirst();
+  return Number(lapsed.numUpdatedRows);
+}
+
+/**
+ * Allots an issue once (operator call or the job at `allotmentAt`) at the discovered price
+ * (`allotBids` in `shared/ipo.ts`): bids below it get nothing; each approved bid's hold is split
+ * into the allotted shares × discovered price and the released rest.
  * @param actorUserId the operator (audited), null for the server's job.
  * @throws AppError `ipoNotFound`, `ipoCancelled`, `ipoNotClosed` (before `closesAt`).
  */
@@ -75,18 +91,24 @@ export async function allotIpo(deps: Pick<Deps, 'db'>, id: string, now: number, 
       return report(trx, id, ipo.seed, false);
     }
 
+    // Mandates never approved lapse now (the job lapses them at the close already).
+    await lapsePending(trx, id, Number(ipo.closes_at));
     const lotSize = Number(ipo.lot_size);
-    const price = Number(ipo.price_minor);
-    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id', 'fx_rate_minor']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
-    const holdOf = new Map(apps.map((a) => [a.id, a.hold_id]));
-    const rateOf = new Map(apps.map((a) => [a.id, Number(a.fx_rate_minor)]));
-    const result = allot(apps.map((a) => ({ id: a.id, lots: Number(a.lots) })), Number(ipo.total_shares) / lotSize, Number(ipo.min_lots), ipo.seed);
-    for (const r of result) {
+    const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'hold_id', 'fx_rate_minor', 'category', 'bid_price_minor', 'cut_off']).where('ipo_id', '=', id).where('status', '=', 'applied').execute();
+    const byId = new Map(apps.map((a) => [a.id, a]));
+    const { priceMinor, rows } = allotBids(
+      apps.map((a) => ({ id: a.id, lots: Number(a.lots), category: a.category, bidPriceMinor: Number(a.bid_price_minor), cutOff: Number(a.cut_off) === 1 })),
+      { totalLots: Number(ipo.total_shares) / lotSize, minLots: Number(ipo.min_lots), priceMinMinor: Number(ipo.price_min_minor), priceMaxMinor: Number(ipo.price_minor), retailPercent: Number(ipo.retail_percent), seedHex: ipo.seed },
+    );
+    await t.updateTable('ipos').set({ discovered_price_minor: priceMinor }).where('id', '=', id).execute();
+    for (const r of rows) {
+      const app = byId.get(r.id)!;
       const allottedShares = r.allottedLots * lotSize;
-      // INR → account money at the rate fixed when applying (≤ the held amount).
-      const allottedMinor = toAccountMinor(allottedShares * price, rateOf.get(r.id)!);
+      // INR at the discovered price → account money at the rate fixed when bidding (≤ the held
+      // amount: the discovered price is at most the bid price, cut-off bids held the upper end).
+      const allottedMinor = toAccountMinor(allottedShares * priceMinor, Number(app.fx_rate_minor));
       const { entryId, releasedMinor } = await splitHold(
-        trx, now, holdOf.get(r.id)!, ENTRY_KINDS.ipoAllotted,
+        trx, now, app.hold_id!, ENTRY_KINDS.ipoAllotted,
         [{ house: 'securities_settlement', amountMinor: allottedMinor, postingKind: 'ipo_allotment' }],
         'ipo_refund',
       );
@@ -133,17 +155,28 @@ export async function listIpo(deps: Pick<Deps, 'db'>, id: string, now: number): 
 export interface IpoJobReport {
   allotted: string[];
   listed: string[];
+  /** Mandates that lapsed at their issue's close in this pass. */
+  lapsed: number;
 }
 
 /**
- * One pass of the IPO job at `now`: allots every issue whose `allotmentAt` has come, then lists
+ * One pass of the IPO job at `now`: lets the pending mandates of every closed issue lapse, allots every issue whose `allotmentAt` has come, then lists
  * every allotted issue whose `listingAt` has come and (with `market`) adds every listed symbol
  * to this process's instrument master and feed. Safe on several servers at once.
  */
 export async function runIpoJob(deps: Pick<Deps, 'db'>, now: number, log?: { error(obj: unknown, msg?: string): void }, market?: Market): Promise<IpoJobReport> {
   const t = ipoDb(deps.db);
   const due = await t.selectFrom('ipos').select('id').where('allotted_at', 'is', null).where('cancelled_at', 'is', null).where('allotment_at', '<=', now).execute();
-  const out: IpoJobReport = { allotted: [], listed: [] };
+  const out: IpoJobReport = { allotted: [], listed: [], lapsed: 0 };
+  // At the close every mandate still pending lapses (nothing was held).
+  const closed = await t.selectFrom('ipo_applications').innerJoin('ipos', 'ipos.id', 'ipo_applications.ipo_id').select(['ipo_applications.ipo_id', 'ipos.closes_at']).distinct().where('ipo_applications.status', '=', 'mandatePending').where('ipos.closes_at', '<=', now).execute();
+  for (const { ipo_id, closes_at } of closed) {
+    try {
+      out.lapsed += await moneyTransaction(deps.db, (trx) => lapsePending(trx, ipo_id, Number(closes_at)));
+    } catch (error) {
+      log?.error({ err: error, ipo: ipo_id }, 'lapsing IPO mandates failed');
+    }
+  }
   for (const { id } of due) {
     try {
       if ((await allotIpo(deps, id, now, null)).ranNow) out.allotted.push(id);

@@ -6,15 +6,16 @@
  */
 import type { Market } from '../../market/index.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
-import { fromMinor } from '../../../shared/money.js';
-import type { IpoStatus } from '../../../shared/ipo.js';
-import { ipoDb } from '../../db/ipo-tables.js';
+import { fromMinor, toMinor } from '../../../shared/money.js';
+import type { IpoCategory, IpoStatus } from '../../../shared/ipo.js';
+import { ipoDb, type IpoApplicationStatus, type IposTable } from '../../db/ipo-tables.js';
 import { uniqueViolation } from '../../db/unique.js';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
+import { ENTRY_KINDS, moneyTransaction, placeHold } from '../ledger/index.js';
+import { newId } from '../ids.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
 import { lockIpo } from './lock.js';
@@ -33,6 +34,20 @@ export async function listIpos(deps: Deps, query: { status?: IpoStatus }): Promi
   return items;
 }
 
+/**
+ * One step of an application's timeline on /ipoDetails: applied → mandate → allotment →
+ * refund or unblock → listing. `status` is a status id (`status.<value>` labels it): a step
+ * still to come carries its expected instant (`allotmentDue`, `unblockDue`, `listingDue`, a
+ * pending mandate its deadline, the close).
+ */
+export interface IpoTimelineStep {
+  step: 'applied' | 'mandate' | 'allotment' | 'unblock' | 'listing';
+  status: string;
+  /** ISO 8601: when it happened, or when it is due. */
+  at: string;
+  done: boolean;
+}
+
 /** My application as `ipo/details` and `ipo/ipoRecord` show it. */
 export interface IpoApplicationView {
   id: string;
@@ -42,13 +57,13 @@ export interface IpoApplicationView {
   lots: number;
   appliedShares: number;
   allottedShares: number;
-  /** Held (before allotment) or paid (after) — shares × price, currency units. */
+  /** The bid amount: mandated, then held (after approval) or paid (after allotment) — shares × bid price, currency units. */
   amount: number;
-  /** Released back: the unallotted part, or all of it after a cancellation. */
+  /** Released back: the unallotted part and the difference to the discovered price, or all of it after a cancellation. */
   refundAmount: number;
-  /** Allotted shares × price. */
+  /** Allotted shares × discovered price. */
   allottedAmount: number;
-  /** What the application held when it was made (shares × price), currency units. */
+  /** What the mandate blocks (shares × bid price at the application's rate), currency units; held once approved; 0 for a rejected or lapsed mandate. */
   heldAmount: number;
   /** What the allotted shares cost, taken from the held amount; null until the application is resolved. */
   paidAmount: number | null;
@@ -56,8 +71,17 @@ export interface IpoApplicationView {
   releasedAmount: number | null;
   /** When the issue allots (ISO 8601): the day the figures above become final. */
   allotmentAt: string;
-  status: 'applied' | 'allotted' | 'notAllotted' | 'refunded';
+  status: IpoApplicationStatus;
   appliedAt: string;
+  /** Bid price per share, INR units (a cut-off bid: the band's upper end, what it blocks). */
+  bidPrice: number;
+  cutOff: boolean;
+  category: IpoCategory;
+  /** When the mandate was approved, rejected or lapsed (ISO 8601); null while pending. */
+  mandateAt: string | null;
+  /** The mandate must be approved before this instant (the issue's close, ISO 8601). */
+  mandateValidUntil: string;
+  timeline: IpoTimelineStep[];
 }
 
 /** `ipo/details {id}` for the caller. */
@@ -70,37 +94,73 @@ export interface IpoDetailsView extends IpoView {
   seed: string | null;
   /** Allotted applicants ÷ applicants, after allotment; null before. */
   winRate: number | null;
-  /** After allotment: every application's id, lots and allotted lots (anyone can re-run the draw). */
-  book: Array<{ id: string; lots: number; allottedLots: number }> | null;
+  /**
+   * After allotment: every bid whose mandate was approved — id, lots, category, bid price (INR
+   * units), cut-off and allotted lots — so anyone can re-run the allotment (`allotBids`).
+   */
+  book: Array<{ id: string; lots: number; allottedLots: number; category: IpoCategory; bidPrice: number; cutOff: boolean }> | null;
   /** Total lots offered (total shares ÷ lot size). */
   totalLots: number;
   /** Shares applied ÷ shares offered, as a percentage capped at 100 (the progress bar). */
   subscribedPercent: number;
+  /** Largest retail bid, INR units (`IPO_RETAIL_MAX_AMOUNT`); above it a bid is HNI and may not bid at cut-off. */
+  retailMaxAmount: number;
   myApplication: IpoApplicationView | null;
 }
 
 type AppRow = {
-  id: string; ipo_id: string; lots: number; shares: number; amount_minor: number; status: IpoApplicationView['status'];
-  allotted_shares: number | null; allotted_minor: number | null; refund_minor: number | null; applied_at: number; symbol: string; name: string;
-  allotment_at: number;
+  id: string; ipo_id: string; lots: number; shares: number; amount_minor: number; status: IpoApplicationStatus;
+  allotted_shares: number | null; allotted_minor: number | null; refund_minor: number | null; applied_at: number; resolved_at: number | null; symbol: string; name: string;
+  allotment_at: number; closes_at: number; listing_at: number; listed_at: number | null; bid_price_minor: number; cut_off: number; category: IpoCategory; mandate_at: number | null;
 };
 
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+/** The timeline of one application (see {@link IpoTimelineStep}). */
+function timelineOf(a: AppRow): IpoTimelineStep[] {
+  const steps: IpoTimelineStep[] = [{ step: 'applied', status: 'applied', at: iso(a.applied_at), done: true }];
+  if (a.status === 'mandatePending') steps.push({ step: 'mandate', status: 'mandatePending', at: iso(a.closes_at), done: false });
+  else steps.push({ step: 'mandate', status: a.status === 'mandateRejected' || a.status === 'lapsed' ? a.status : 'mandateApproved', at: iso(a.mandate_at ?? a.applied_at), done: true });
+  if (a.status === 'mandateRejected' || a.status === 'lapsed') return steps;
+  const resolved = a.status === 'allotted' || a.status === 'notAllotted' || a.status === 'refunded';
+  const at = iso(resolved ? (a.resolved_at ?? a.allotment_at) : a.allotment_at);
+  if (a.status === 'refunded') {
+    steps.push({ step: 'unblock', status: 'refunded', at, done: true });
+    return steps;
+  }
+  steps.push({ step: 'allotment', status: resolved ? a.status : 'allotmentDue', at, done: resolved });
+  if (!resolved || Number(a.refund_minor ?? 0) > 0) steps.push({ step: 'unblock', status: resolved ? 'unblocked' : 'unblockDue', at, done: resolved });
+  if (a.status !== 'notAllotted') steps.push({ step: 'listing', status: a.listed_at !== null ? 'listed' : 'listingDue', at: iso(a.listed_at ?? a.listing_at), done: a.listed_at !== null });
+  return steps;
+}
+
 function applicationView(a: AppRow): IpoApplicationView {
+  const resolved = a.status === 'allotted' || a.status === 'notAllotted' || a.status === 'refunded';
   return {
     id: a.id, ipoId: a.ipo_id, symbol: a.symbol, name: a.name, lots: Number(a.lots), appliedShares: Number(a.shares),
     allottedShares: Number(a.allotted_shares ?? 0), amount: fromMinor(Number(a.amount_minor)), refundAmount: fromMinor(Number(a.refund_minor ?? 0)),
-    allottedAmount: fromMinor(Number(a.allotted_minor ?? 0)), status: a.status, appliedAt: new Date(Number(a.applied_at)).toISOString(),
-    heldAmount: fromMinor(Number(a.amount_minor)),
-    paidAmount: a.status === 'applied' ? null : fromMinor(Number(a.allotted_minor ?? 0)),
-    releasedAmount: a.status === 'applied' ? null : fromMinor(Number(a.refund_minor ?? 0)),
-    allotmentAt: new Date(Number(a.allotment_at)).toISOString(),
+    allottedAmount: fromMinor(Number(a.allotted_minor ?? 0)), status: a.status, appliedAt: iso(a.applied_at),
+    heldAmount: a.status === 'mandateRejected' || a.status === 'lapsed' ? 0 : fromMinor(Number(a.amount_minor)),
+    paidAmount: resolved ? fromMinor(Number(a.allotted_minor ?? 0)) : null,
+    releasedAmount: resolved ? fromMinor(Number(a.refund_minor ?? 0)) : null,
+    allotmentAt: iso(a.allotment_at),
+    bidPrice: fromMinor(Number(a.bid_price_minor)),
+    cutOff: Number(a.cut_off) === 1,
+    category: a.category,
+    mandateAt: a.mandate_at === null ? null : iso(a.mandate_at),
+    mandateValidUntil: iso(a.closes_at),
+    timeline: timelineOf(a),
   };
 }
 
 const appColumns = [
   'ipo_applications.id', 'ipo_applications.ipo_id', 'ipo_applications.lots', 'ipo_applications.shares', 'ipo_applications.amount_minor', 'ipo_applications.status',
-  'ipo_applications.allotted_shares', 'ipo_applications.allotted_minor', 'ipo_applications.refund_minor', 'ipo_applications.applied_at', 'ipos.symbol', 'ipos.name', 'ipos.allotment_at',
+  'ipo_applications.allotted_shares', 'ipo_applications.allotted_minor', 'ipo_applications.refund_minor', 'ipo_applications.applied_at', 'ipo_applications.resolved_at', 'ipos.symbol', 'ipos.name', 'ipos.allotment_at',
+  'ipos.closes_at', 'ipos.listing_at', 'ipos.listed_at', 'ipo_applications.bid_price_minor', 'ipo_applications.cut_off', 'ipo_applications.category', 'ipo_applications.mandate_at',
 ] as const;
+
+/** Statuses of applications whose bid counts in the book (their mandate was approved). */
+const IN_BOOK: IpoApplicationStatus[] = ['applied', 'allotted', 'notAllotted', 'refunded'];
 
 /**
  * One issue with its book figures and the caller's application.
@@ -110,7 +170,7 @@ export async function ipoDetails(deps: Deps, userId: string, id: string): Promis
   const t = ipoDb(deps.db);
   const row = await t.selectFrom('ipos').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('ipoNotFound');
-  const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'shares', 'allotted_shares', 'user_id']).where('ipo_id', '=', id).orderBy('id').execute();
+  const apps = await t.selectFrom('ipo_applications').select(['id', 'lots', 'shares', 'allotted_shares', 'user_id', 'category', 'bid_price_minor', 'cut_off']).where('ipo_id', '=', id).where('status', 'in', IN_BOOK).orderBy('id').execute();
   const applied = apps.reduce((sum, a) => sum + Number(a.shares), 0);
   const view = ipoView(row, applied, deps.clock.now());
   const allotted = row.allotted_at !== null && row.cancelled_at === null;
@@ -124,28 +184,89 @@ export async function ipoDetails(deps: Deps, userId: string, id: string): Promis
     seedHash: row.seed_hash,
     seed: allotted ? row.seed : null,
     winRate: allotted ? (apps.length ? Math.floor((won / apps.length) * 10_000) / 10_000 : 0) : null,
-    book: allotted ? apps.map((a) => ({ id: a.id, lots: Number(a.lots), allottedLots: Number(a.allotted_shares ?? 0) / lotSize })) : null,
+    book: allotted
+      ? apps.map((a) => ({ id: a.id, lots: Number(a.lots), allottedLots: Number(a.allotted_shares ?? 0) / lotSize, category: a.category, bidPrice: fromMinor(Number(a.bid_price_minor)), cutOff: Number(a.cut_off) === 1 }))
+      : null,
     totalLots: Number(row.total_shares) / lotSize,
     subscribedPercent: Math.min(100, Math.floor((applied * 100) / Number(row.total_shares))),
+    retailMaxAmount: fromMinor(deps.config.ipo.retailMaxAmountMinor),
     myApplication: mine ? applicationView(mine as AppRow) : null,
   };
 }
 
-/** Answer of `ipo/purchase`: the application id, shares applied for and the held amount. */
+/** Answer of `ipo/purchase`: the application id, shares bid for and the mandate's amount. */
 export interface IpoPurchaseReceipt extends FxView {
   id: string;
   shares: number;
-  /** Held, account currency units: shares × price (INR) converted at `rate`. */
+  /** The mandate's amount, account currency units: shares × bid price (INR) converted at `rate`; held once approved. */
   amount: number;
+  /** `mandatePending`: nothing is held until the investor approves the mandate (`ipo/mandate/approve`). */
+  status: 'mandatePending';
+  /** Bid price per share, INR units (cut-off: the band's upper end). */
+  bidPrice: number;
+  cutOff: boolean;
+  category: IpoCategory;
+}
+
+/** A bid of `ipo/purchase` or `ipo/quote`: lots at a price per share (INR units) or at cut-off. */
+export interface IpoBidInput {
+  id: string;
+  lots: number;
+  bidPrice?: number;
+  cutOff?: boolean;
+}
+
+/** A bid checked against its issue: prices minor units (INR). */
+interface CheckedBid {
+  lots: number;
+  shares: number;
+  bidPriceMinor: number;
+  cutOff: boolean;
+  category: IpoCategory;
+  /** shares × bid price, INR minor units. */
+  grossMinor: number;
 }
 
 /**
- * Applies for an open issue: whole lots between `minLots` and `maxLots`, one application per
- * investor and issue; shares × price is held (`ipo_applied`: available → held).
- * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `ipoIdentityRequired`,
- *   `ipoAlreadyApplied`, `insufficientBalance`, `idempotencyMismatch`.
+ * Checks a bid against its issue (docs/product.md, Offerings): whole lots between the issue's
+ * bounds; a price within the band (none: the band's upper end) or cut-off; the category by the
+ * bid amount (retail up to `IPO_RETAIL_MAX_AMOUNT`), cut-off for retail only.
+ * @throws AppError `ipoLotsInvalid`, `ipoBidConflict`, `ipoBidOutOfBand`, `ipoCutOffRetailOnly`.
  */
-export async function applyIpo(deps: Deps, userId: string, input: { id: string; lots: number }, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
+function checkBid(deps: Deps, row: Pick<IposTable, 'price_minor' | 'price_min_minor' | 'lot_size' | 'min_lots' | 'max_lots'>, input: IpoBidInput): CheckedBid {
+  const lots = input.lots;
+  if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
+  const cutOff = input.cutOff === true;
+  if (cutOff && input.bidPrice !== undefined) throw new AppError('ipoBidConflict');
+  const max = Number(row.price_minor);
+  const min = Number(row.price_min_minor);
+  const outOfBand = () => new AppError('ipoBidOutOfBand', { min: fromMinor(min), max: fromMinor(max) });
+  let bidPriceMinor = max;
+  if (input.bidPrice !== undefined) {
+    try {
+      bidPriceMinor = toMinor(input.bidPrice);
+    } catch {
+      throw outOfBand();
+    }
+  }
+  if (bidPriceMinor < min || bidPriceMinor > max) throw outOfBand();
+  const shares = lots * Number(row.lot_size);
+  const grossMinor = shares * bidPriceMinor;
+  const category: IpoCategory = grossMinor <= deps.config.ipo.retailMaxAmountMinor ? 'retail' : 'hni';
+  if (cutOff && category === 'hni') throw new AppError('ipoCutOffRetailOnly', { limit: fromMinor(deps.config.ipo.retailMaxAmountMinor) });
+  return { lots, shares, bidPriceMinor, cutOff, category, grossMinor };
+}
+
+/**
+ * Bids for an open issue: whole lots between `minLots` and `maxLots` at a price within the band
+ * or at cut-off, one application per investor and issue. Nothing is held yet: the application
+ * is `mandatePending` until the investor approves the UPI mandate ({@link approveMandate}) or
+ * the issue closes (the mandate lapses).
+ * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `ipoBidConflict`,
+ *   `ipoBidOutOfBand`, `ipoCutOffRetailOnly`, `ipoIdentityRequired`, `ipoAlreadyApplied`,
+ *   `idempotencyMismatch`.
+ */
+export async function applyIpo(deps: Deps, userId: string, input: IpoBidInput, idempotency: IdempotencyRequest | null, market: Market): Promise<IpoPurchaseReceipt> {
   return runMoneyCommand(
     deps,
     userId,
@@ -154,14 +275,12 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       const row = await ipoDb(deps.db).selectFrom('ipos').selectAll().where('id', '=', input.id).executeTakeFirst();
       if (!row) throw new AppError('ipoNotFound');
       if (row.cancelled_at !== null || row.allotted_at !== null || now < Number(row.opens_at) || now >= Number(row.closes_at)) throw new AppError('ipoNotOpen');
-      const lots = input.lots;
-      if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
+      const bid = checkBid(deps, row, input);
       if (deps.config.ipo.requiresIdentity && !(await isIdentityApproved(deps, userId))) throw new AppError('ipoIdentityRequired');
-      const shares = lots * Number(row.lot_size);
-      // The issue price is INR; the held amount converts at today's EUR/INR rate, which
-      // stays fixed for this application (allotment and refund use it too).
+      // The bid price is INR; the mandate's amount converts at today's EUR/INR rate, which
+      // stays fixed for this application (the hold, allotment and refund use it too).
       const fx = await currentFx(market, deps.config.money.accountCurrency);
-      return { row, lots, shares, amountMinor: convert(fx, shares * Number(row.price_minor)), fx };
+      return { row, bid, amountMinor: convert(fx, bid.grossMinor), fx };
     },
     async (trx, p, now) => {
       const t = ipoDb(trx);
@@ -171,23 +290,103 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
       if (still.cancelled_at !== null || still.allotted_at !== null || now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
       const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).executeTakeFirst();
       if (existing) throw new AppError('ipoAlreadyApplied');
-      const { id, holdId } = await placeHoldForNewRecord(trx, now, { userId, amountMinor: p.amountMinor, kind: 'ipo', entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
+      const id = newId();
       try {
         await t
           .insertInto('ipo_applications')
           .values({
-            id, ipo_id: p.row.id, user_id: userId, lots: p.lots, shares: p.shares, amount_minor: p.amountMinor, hold_id: holdId, status: 'applied',
+            id, ipo_id: p.row.id, user_id: userId, lots: p.bid.lots, shares: p.bid.shares, amount_minor: p.amountMinor, hold_id: null, status: 'mandatePending',
             allotted_shares: null, allotted_minor: null, refund_minor: null, resolve_entry_id: null, applied_at: now, resolved_at: null,
-            fx_rate_minor: p.fx.rateMinor,
+            fx_rate_minor: p.fx.rateMinor, bid_price_minor: p.bid.bidPriceMinor, cut_off: p.bid.cutOff ? 1 : 0, category: p.bid.category, mandate_at: null,
           })
           .execute();
       } catch (error) {
         if (uniqueViolation(error)) throw new AppError('ipoAlreadyApplied');
         throw error;
       }
-      return { id, shares: p.shares, amount: fromMinor(p.amountMinor), ...fxView(p.fx) };
+      return {
+        id, shares: p.bid.shares, amount: fromMinor(p.amountMinor), status: 'mandatePending' as const,
+        bidPrice: fromMinor(p.bid.bidPriceMinor), cutOff: p.bid.cutOff, category: p.bid.category, ...fxView(p.fx),
+      };
     },
   );
+}
+
+/** Answer of `ipo/mandate/approve` and `ipo/mandate/reject`. */
+export interface IpoMandateReceipt {
+  id: string;
+  status: 'applied' | 'mandateRejected';
+  /** Held on approval (account currency units); 0 on rejection. */
+  heldAmount: number;
+  /** When the mandate was decided (ISO 8601). */
+  mandateAt: string;
+}
+
+/**
+ * Approves the UPI mandate of my pending application (the in-app sheet that stands for the UPI
+ * app): the mandate's amount is held (`ipo_applied`: available → held, reference = the
+ * application) and the bid joins the book (`applied`). Before the issue closes only; on the
+ * issue's row `FOR SHARE` like applying (lock.ts), so a cancel or allotment either sees it or
+ * refuses it. Exactly once: a conditional update from `mandatePending`.
+ * @throws AppError `ipoApplicationNotFound` (none, or not mine), `ipoMandateDecided`,
+ *   `ipoMandateLapsed` (the issue closed), `ipoCancelled`, `insufficientBalance`, `idempotencyMismatch`.
+ */
+export async function approveMandate(deps: Deps, userId: string, applicationId: string, idempotency: IdempotencyRequest | null): Promise<IpoMandateReceipt> {
+  return runMoneyCommand(
+    deps,
+    userId,
+    idempotency,
+    async () => {
+      const app = await ipoDb(deps.db).selectFrom('ipo_applications').select(['id', 'ipo_id', 'user_id', 'amount_minor']).where('id', '=', applicationId).executeTakeFirst();
+      if (!app || app.user_id !== userId) throw new AppError('ipoApplicationNotFound');
+      return app;
+    },
+    async (trx, app, now) => {
+      const t = ipoDb(trx);
+      const ipo = (await lockIpo(trx, app.ipo_id, 'share'))!;
+      const current = await t.selectFrom('ipo_applications').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
+      if (current.status === 'lapsed') throw new AppError('ipoMandateLapsed');
+      if (current.status !== 'mandatePending') throw new AppError('ipoMandateDecided');
+      if (ipo.cancelled_at !== null) throw new AppError('ipoCancelled');
+      if (ipo.allotted_at !== null || now >= Number(ipo.closes_at)) throw new AppError('ipoMandateLapsed');
+      const holdId = await placeHold(trx, now, { userId, amountMinor: Number(app.amount_minor), kind: 'ipo', reference: app.id, entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
+      const done = await t
+        .updateTable('ipo_applications')
+        .set({ status: 'applied', hold_id: holdId, mandate_at: now })
+        .where('id', '=', app.id)
+        .where('status', '=', 'mandatePending')
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) {
+        // The close's lapse (or a rejection) committed first: this transaction rolls the hold back.
+        const after = await t.selectFrom('ipo_applications').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
+        throw new AppError(after.status === 'lapsed' ? 'ipoMandateLapsed' : 'ipoMandateDecided');
+      }
+      return { id: app.id, status: 'applied' as const, heldAmount: fromMinor(Number(app.amount_minor)), mandateAt: iso(now) };
+    },
+  );
+}
+
+/**
+ * Rejects the UPI mandate of my pending application: nothing was held, the bid leaves the book
+ * for good (`mandateRejected`; one application per investor and issue).
+ * @throws AppError `ipoApplicationNotFound`, `ipoMandateDecided`, `ipoMandateLapsed`.
+ */
+export async function rejectMandate(deps: Deps, userId: string, applicationId: string): Promise<IpoMandateReceipt> {
+  const now = deps.clock.now();
+  return moneyTransaction(deps.db, async (trx) => {
+    const t = ipoDb(trx);
+    const app = await t.selectFrom('ipo_applications').select(['id', 'user_id', 'status']).where('id', '=', applicationId).executeTakeFirst();
+    if (!app || app.user_id !== userId) throw new AppError('ipoApplicationNotFound');
+    if (app.status === 'lapsed') throw new AppError('ipoMandateLapsed');
+    const done = await t
+      .updateTable('ipo_applications')
+      .set({ status: 'mandateRejected', mandate_at: now, resolved_at: now })
+      .where('id', '=', app.id)
+      .where('status', '=', 'mandatePending')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new AppError('ipoMandateDecided');
+    return { id: app.id, status: 'mandateRejected' as const, heldAmount: 0, mandateAt: iso(now) };
+  });
 }
 
 /**
@@ -197,7 +396,9 @@ export async function applyIpo(deps: Deps, userId: string, input: { id: string; 
 export interface IpoQuoteView extends FxView {
   lots: number;
   shares: number;
+  /** The bid price per share, INR units (no price or cut-off: the band's upper end). */
   price: number;
+  category: IpoCategory;
   grossQuote: number;
   amount: number;
 }
@@ -217,19 +418,17 @@ export async function lotsRefusal(deps: Deps, id: unknown): Promise<AppError> {
 }
 
 /**
- * Prices an application of `lots` now, exactly as `ipo/purchase` would hold it (any state of
- * the issue: the calculator also works before it opens).
- * @throws AppError `ipoNotFound`, `ipoLotsInvalid`, `marketUnavailable`.
+ * Prices a bid now, exactly as `ipo/purchase` would mandate and hold it (any state of the
+ * issue: the calculator also works before it opens).
+ * @throws AppError `ipoNotFound`, `ipoLotsInvalid`, `ipoBidConflict`, `ipoBidOutOfBand`,
+ *   `ipoCutOffRetailOnly`, `marketUnavailable`.
  */
-export async function quoteIpo(deps: Deps, market: Market, input: { id: string; lots: number }): Promise<IpoQuoteView> {
-  const row = await ipoDb(deps.db).selectFrom('ipos').select(['price_minor', 'lot_size', 'min_lots', 'max_lots']).where('id', '=', input.id).executeTakeFirst();
+export async function quoteIpo(deps: Deps, market: Market, input: IpoBidInput): Promise<IpoQuoteView> {
+  const row = await ipoDb(deps.db).selectFrom('ipos').select(['price_minor', 'price_min_minor', 'lot_size', 'min_lots', 'max_lots']).where('id', '=', input.id).executeTakeFirst();
   if (!row) throw new AppError('ipoNotFound');
-  const lots = input.lots;
-  if (!Number.isInteger(lots) || lots < Number(row.min_lots) || lots > Number(row.max_lots)) throw new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
-  const shares = lots * Number(row.lot_size);
+  const bid = checkBid(deps, row, input);
   const fx = await currentFx(market, deps.config.money.accountCurrency);
-  const gross = shares * Number(row.price_minor);
-  return { lots, shares, price: fromMinor(Number(row.price_minor)), grossQuote: fromMinor(gross), amount: fromMinor(convert(fx, gross)), ...fxView(fx) };
+  return { lots: bid.lots, shares: bid.shares, price: fromMinor(bid.bidPriceMinor), category: bid.category, grossQuote: fromMinor(bid.grossMinor), amount: fromMinor(convert(fx, bid.grossMinor)), ...fxView(fx) };
 }
 
 /** `ipo/ipoRecord {page?, pageSize?}`: my applications, newest first. */

@@ -14,12 +14,19 @@ import type { AdminIpoSave } from '../../../shared/generated/index.js';
  */
 export interface IpoView extends Required<Omit<AdminIpoSave, 'description'>> {
   description: string | null;
+  /** Lower and upper end of the price band per share, INR units (equal for a fixed price; `price` is the upper end). */
+  priceMin: number;
+  priceMax: number;
+  /** The price the allotment ran at, INR units; null before allotment. */
+  discoveredPrice: number | null;
+  /** Percent of the offer reserved for retail bids. */
+  retailPercent: number;
   /** Quote currency of `price` and `lotAmount` (INR). */
   currency: 'INR';
   status: IpoStatus;
   /** Shares applied for ÷ shares offered (2 decimals, rounded down). */
   subscribedTimes: number;
-  /** Price of one lot, INR units. */
+  /** Price of one lot at the band's upper end, INR units. */
   lotAmount: number;
   /** Milliseconds until the issue closes while it is open, else 0 (the countdown). */
   closesInMs: number;
@@ -40,6 +47,10 @@ export function ipoView(row: IposTable, appliedShares: number, now: number): Ipo
     name: row.name,
     description: row.description,
     price: fromMinor(Number(row.price_minor)),
+    priceMin: fromMinor(Number(row.price_min_minor)),
+    priceMax: fromMinor(Number(row.price_minor)),
+    discoveredPrice: row.discovered_price_minor === null ? null : fromMinor(Number(row.discovered_price_minor)),
+    retailPercent: Number(row.retail_percent),
     lotSize: Number(row.lot_size),
     minLots: Number(row.min_lots),
     maxLots: Number(row.max_lots),
