@@ -12,6 +12,8 @@
  * | `SETTLER_BATCH` | `5000` | contracts settled per transaction (set-based: a fixed number of statements per batch) |
  * | `SETTLER_LAG_MS` | `1500` | the background settler settles contracts due at least this long ago, so every process has stored its ticks for the expiry second |
  * | `PRICE_TICK_RETENTION_DAYS` | `7` | recorded ticks older than this (and older than every open contract) are deleted |
+ * | `ORDER_PRICE_BAND_BPS` | `2000` (±20 %) | a limit or trigger price must lie within this band around the previous close |
+ * | `ORDER_MATCH_INTERVAL_MS` | `1000` | how often each process checks resting orders against the current price and expires day orders (real clocks only) |
  */
 import { rateToBasisPoints } from '../shared/trade.js';
 
@@ -35,6 +37,8 @@ export interface TradingConfig {
   commissionBasisPoints: number;
   settler: { intervalMs: number; batchSize: number; lagMs: number };
   tickRetentionDays: number;
+  /** Resting orders: the price band around the previous close (basis points) and the matcher's period (ms). */
+  orders: { priceBandBps: number; matchIntervalMs: number };
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -90,5 +94,6 @@ export function loadTradingConfig(env: NodeJS.ProcessEnv): TradingConfig {
       lagMs: whole(env.SETTLER_LAG_MS, 1500),
     },
     tickRetentionDays: whole(env.PRICE_TICK_RETENTION_DAYS, 7, 1),
+    orders: { priceBandBps: Math.min(10_000, whole(env.ORDER_PRICE_BAND_BPS, 2000, 1)), matchIntervalMs: whole(env.ORDER_MATCH_INTERVAL_MS, 1000, 50) },
   };
 }

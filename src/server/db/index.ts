@@ -27,6 +27,7 @@ import * as m0015 from './migrations/0015_review_names.js';
 import * as m0016 from './migrations/0016_open_indexes.js';
 import * as m0017 from './migrations/0017_studio_changes.js';
 import * as m0018 from './migrations/0018_staff_safety.js';
+import * as m0019 from './migrations/0019_orders.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_open_indexes': m0016,
   '0017_studio_changes': m0017,
   '0018_staff_safety': m0018,
+  '0019_orders': m0019,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well
