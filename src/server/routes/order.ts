@@ -93,7 +93,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
     const order = await orderDetail(ctx, auth!.userId, body.id);
     return { ...labelled(deps, locale, order), events: order.events.map((e) => labelledEvent(deps, locale, e)) };
   });
-  user.command<OrderModify>('order/modify', 'api/orderModify', async ({ auth, body, locale }) => labelled(deps, locale, await modifyOrder(ctx, auth!.userId, body)), {
+  user.command<OrderModify>('order/modify', 'screens/orderModify', async ({ auth, body, locale }) => labelled(deps, locale, await modifyOrder(ctx, auth!.userId, body)), {
     refusals: { quantity: () => new AppError('quantityInvalid'), limitPrice: () => new AppError('orderPriceInvalid'), triggerPrice: () => new AppError('orderPriceInvalid') },
   });
   user.command<ById>('order/cancel', 'api/byId', async ({ auth, body, locale }) => labelled(deps, locale, await cancelOrder(ctx, auth!.userId, body.id)));

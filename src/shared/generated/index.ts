@@ -222,6 +222,18 @@ export interface LoginForm {
   otp?: string;
 }
 
+/** From schemas/contracts/orderModify.schema.json */
+
+/**
+ * Body of order/modify and data of the modify form on /orderDetail: an open limit or stop order's new quantity, limit price or trigger price (INR, at most 2 decimals); a buy's hold is placed again for the new worst case.
+ */
+export interface OrderModify {
+  id: string;
+  quantity?: number;
+  limitPrice?: number;
+  triggerPrice?: number;
+}
+
 /** From schemas/contracts/realName.schema.json */
 
 /**
@@ -492,18 +504,6 @@ export interface OrderListQuery {
   status?: 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
   page?: number;
   pageSize?: number;
-}
-
-/** From schemas/api/orderModify.schema.json */
-
-/**
- * Body of order/modify: an open limit or stop order's new quantity, limit price or trigger price (INR, at most 2 decimals); a buy's hold is placed again for the new worst case.
- */
-export interface OrderModify {
-  id: string;
-  quantity?: number;
-  limitPrice?: number;
-  triggerPrice?: number;
 }
 
 /** From schemas/api/orderQuote.schema.json */
