@@ -4,7 +4,8 @@
  * tick reaches it — two matcher passes racing on every second, and a stale fill attempt after
  * it, book it exactly once; modify re-holds the difference and cancel releases at once; a
  * resting sell holds the shares; a stop sell triggers; refusals answer their own codes; a day
- * order expires at the session close and releases its hold while a gtc order rests on. The
+ * order expires at the session close and releases its hold while a gtc order rests on; a second
+ * server process and this one race on the same crossing and book it once. The
  * ledger check runs when the file stops the server. The clock is the test's ManualClock.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { lastPrice, trader } from '../support/trading.js';
 import { buyCostMinor } from '../../src/server/domain/holdings/index.js';
 import { fillOrder } from '../../src/server/domain/orders/fill.js';
 import { ordersDb } from '../../src/server/db/order-tables.js';
+import { startApiWorker } from '../support/api-worker.js';
 
 const money = useMoneyServer({ resetClock: false });
 
@@ -196,4 +198,32 @@ describe('resting orders', () => {
     expect(list.total).toBe(1);
     expectOk(await money.server.call('order/cancel', { id: gtc.id }, { token: user.token }));
   });
+
+  it('a second server process and this one race on the same crossing: one fill, one trade, one entry', async () => {
+    const user = await trader(money.server, money.operator, 100_000);
+    const limit = grid(await lastPrice(money.server, 'WIPRO')) - 0.05;
+    const order = expectOk(await money.server.call<Order>('order/purchase', { kind: 'stock', symbol: 'WIPRO', quantity: 3, orderType: 'limit', limitPrice: round2(limit), validity: 'gtc' }, { token: user.token }));
+    expect(order.status).toBe('open');
+    // Move on until the feed trades at or below the limit, without running this process's matcher.
+    for (let s = 0; s < 3_600 && (await lastPrice(money.server, 'WIPRO')) > limit; s++) money.server.clock.advance(1_000);
+    expect(await lastPrice(money.server, 'WIPRO')).toBeLessThanOrEqual(limit);
+    // The worker's start-up pass of the matcher and this process's pass run at once.
+    const worker = await startApiWorker(money.server, money.server.clock.now());
+    try {
+      await money.server.orders.run();
+      await expect.poll(async () => (await detail(user.token, order.id)).status, { timeout: 30_000 }).toBe('filled');
+    } finally {
+      await worker.stop();
+    }
+    const filled = await detail(user.token, order.id);
+    expect(filled.events.filter((e) => e.type === 'filled')).toHaveLength(1);
+    expect(filled.fillPrice).toBeLessThanOrEqual(round2(limit));
+    const db = money.server.deps.db;
+    const trades = await db.selectFrom('trades').select('id').where('symbol', '=', 'WIPRO').where('id', '=', filled.tradeId!).execute();
+    expect(trades).toHaveLength(1);
+    const all = await db.selectFrom('trades').select('id').where('symbol', '=', 'WIPRO').where('net_minor', '>', 0).execute();
+    const entries = await db.selectFrom('journal_entries').select('id').where('kind', '=', 'stock_bought').where('reference', 'in', all.map((t) => t.id)).execute();
+    expect(entries).toHaveLength(all.length);
+    expect(all).toHaveLength(1);
+  }, 120_000);
 });
