@@ -54,9 +54,19 @@ export function widgetDefinitions(root: string, widgetNames: string[]): Json {
   const optionless = widgetNames.filter((name) => !described.has(name));
   const uiSchema: Json = {
     description:
-      "A form block's rjsf uiSchema (assembled by npm run gen): per field its ui:widget (definitions/widgetName) and that widget's ui:options (definitions/<widget>WidgetOptions; without ui:widget the text input's); texts are message ids; nested fields and `items` alike.",
+      "A form block's rjsf uiSchema (assembled by npm run gen): per field its ui:widget (definitions/widgetName) and that widget's ui:options (definitions/<widget>WidgetOptions; without ui:widget the text input's); texts are message ids; nested fields and `items` alike. `ui:when` shows a field only while another field of the form has one of the values (it is left out of the submitted body otherwise).",
     type: 'object',
-    properties: { 'ui:widget': { $ref: '#/definitions/widgetName' }, 'ui:options': { type: 'object' } },
+    properties: {
+      'ui:widget': { $ref: '#/definitions/widgetName' },
+      'ui:options': { type: 'object' },
+      'ui:when': {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'in'],
+        description: "Show the field only while the form's `field` (a top-level property) has one of the values `in`, e.g. a limit price only for a limit order.",
+        properties: { field: { type: 'string', minLength: 1 }, in: { type: 'array', minItems: 1 } },
+      },
+    },
     patternProperties: { '^(?!ui:)': { $ref: '#/definitions/uiSchema' } },
     allOf: [
       ...fragments.map(([name]) => ({ if: widgetIs([name]), then: optionsOf(widgetOptionsRef(name)) })),

@@ -46,6 +46,8 @@ export const GENERATED_ROUTES: RouteDef[] = [
   { path: '/marketDetails', screen: 'marketDetails', title: 'route.marketDetails', back: 'history' },
   { path: '/my', screen: 'my', title: 'tabs.my', tab: { icon: 'user', label: 'tabs.my', order: 5, header: [] } },
   { path: '/newsDetails', screen: 'newsDetails', title: 'route.newsDetails', back: 'history' },
+  { path: '/orderDetail', screen: 'orderDetail', title: 'route.orderDetail', back: '/orders' },
+  { path: '/orders', screen: 'orders', title: 'route.orders', back: 'history' },
   { path: '/page', screen: 'page', public: true },
   { path: '/pay', screen: 'pay', title: 'pay.title', back: 'history' },
   { path: '/payBalance', screen: 'payBalance', title: 'payBalance.title', back: '/my' },

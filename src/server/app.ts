@@ -66,6 +66,7 @@ import { blockTradingRoutes } from './routes/block-trading.js';
 import { gatherRoutes } from './routes/gather.js';
 import { aiRecommendRoutes } from './routes/ai-recommend.js';
 import { gatherJob, runDueTranches, type GatherReport } from './domain/offerings/gather-runner.js';
+import { OrderMatcher, orderMatchJob, type MatchReport } from './domain/orders/fill.js';
 import { refitBaskets } from './domain/ai/baskets.js';
 import { refitJob } from './domain/ai/job.js';
 import { ledgerCheckJob, type LedgerCheckStatus } from './domain/ledger/check-job.js';
@@ -91,6 +92,8 @@ export interface Server {
    * `now` regardless of the job's slot (the job itself: `jobs.runOnce('ai.refit', now)`).
    */
   offerings: { runGather(now?: number): Promise<GatherReport>; refit(now?: number): Promise<void> };
+  /** Resting orders: one matcher pass at `now` (default: the clock): expiries, fills from ticks and current prices. */
+  orders: { run(now?: number): Promise<MatchReport> };
   close(): Promise<void>;
 }
 
@@ -255,7 +258,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // tranches and the AI basket refit, the ledger check. What fell due while the server was down runs at once; the intervals
   // only with a running clock (tests call `trading.settle(now)`, `ipo.run`, `offerings.runGather`;
   // `jobs.started` resolves after the start-up passes).
-  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), refitJob(trading, jobs), ledgerCheckJob(db, config.ledgerCheckIntervalMs, ledgerCheck, app.log)]) jobs.register(job);
+  const matcher = new OrderMatcher(trading);
+  for (const job of [...settlerJobs(trading), ipoJob(deps, app.log, market), gatherJob(trading), orderMatchJob(trading, matcher), refitJob(trading, jobs), ledgerCheckJob(db, config.ledgerCheckIntervalMs, ledgerCheck, app.log)]) jobs.register(job);
   void jobs.launch(!(clock instanceof ManualClock));
 
   return {
@@ -269,8 +273,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     jobs,
     ipo: { run: (now = clock.now()) => runIpoJob(deps, now, app.log, market) },
     offerings: { runGather: (now = clock.now()) => runDueTranches(trading, now), refit: (now = clock.now()) => refitBaskets(trading, now) },
+    orders: { run: (now = clock.now()) => matcher.run(now) },
     async close() {
       await jobs.stop();
+      matcher.stop();
       await app.close();
       await trading.recorder.stop();
       await market.stop();

@@ -17,6 +17,8 @@
  * | `CHARGES_SEBI_PER_CRORE` | `10` | SEBI turnover fee, rupees per crore, both sides |
  * | `CHARGES_STAMP_PER_CRORE` | `1500` (0.015 %) | stamp duty, rupees per crore, buy side |
  * | `CHARGES_GST_BPS` | `1800` (18 %) | GST on brokerage + exchange charge + SEBI fee, basis points |
+ * | `ORDER_PRICE_BAND_BPS` | `2000` (±20 %) | a limit or trigger price must lie within this band around the previous close |
+ * | `ORDER_MATCH_INTERVAL_MS` | `1000` | how often each process checks resting orders against the current price and expires day orders (real clocks only) |
  *
  * Sources of the charge rates: docs/trading.md, Charges.
  */
@@ -44,6 +46,8 @@ export interface TradingConfig {
   tickRetentionDays: number;
   /** Statutory charges of share and ETF trades (docs/trading.md, Charges); integers. */
   charges: { sttPerCrore: number; exchangePerCrore: number; sebiPerCrore: number; stampPerCrore: number; gstBps: number };
+  /** Resting orders: the price band around the previous close (basis points) and the matcher's period (ms). */
+  orders: { priceBandBps: number; matchIntervalMs: number };
 }
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
@@ -106,5 +110,6 @@ export function loadTradingConfig(env: NodeJS.ProcessEnv): TradingConfig {
       stampPerCrore: whole(env.CHARGES_STAMP_PER_CRORE, 1_500),
       gstBps: whole(env.CHARGES_GST_BPS, 1_800),
     },
+    orders: { priceBandBps: Math.min(10_000, whole(env.ORDER_PRICE_BAND_BPS, 2000, 1)), matchIntervalMs: whole(env.ORDER_MATCH_INTERVAL_MS, 1000, 50) },
   };
 }

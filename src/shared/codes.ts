@@ -80,6 +80,14 @@ export const ERRORS = {
   contractNoteUnavailable: { code: 1480, status: 403, message: 'error.contractNoteUnavailable' },
   financialYearInvalid: { code: 1481, status: 400, message: 'error.financialYearInvalid' },
   documentFormatInvalid: { code: 1482, status: 400, message: 'error.documentFormatInvalid' },
+  // Resting orders (limit and stop)
+  orderPriceOutsideBand: { code: 1410, status: 400, message: 'error.orderPriceOutsideBand' },
+  orderTriggerWrongSide: { code: 1411, status: 400, message: 'error.orderTriggerWrongSide' },
+  orderNotFound: { code: 1412, status: 404, message: 'error.orderNotFound' },
+  orderClosed: { code: 1413, status: 409, message: 'error.orderClosed' },
+  orderPriceRequired: { code: 1414, status: 400, message: 'error.orderPriceRequired' },
+  orderPriceInvalid: { code: 1415, status: 400, message: 'error.orderPriceInvalid' },
+  orderNothingToModify: { code: 1416, status: 400, message: 'error.orderNothingToModify' },
   // Hardening (1600–1649)
   outboxEmailRequired: { code: 1600, status: 400, message: 'error.outboxEmailRequired' },
   outboxLoopbackOnly: { code: 1601, status: 403, message: 'error.outboxLoopbackOnly' },

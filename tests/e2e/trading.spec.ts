@@ -93,7 +93,7 @@ test('buy and sell shares; holdings with P/L on /position', async ({ page, reque
   await page.getByTestId('tabs-trade').getByRole('tab', { name: 'Aktien' }).click();
   await page.getByTestId('form-sellShares').getByTestId('submit').click();
   await confirmCommand(page);
-  await expect(page.getByTestId('toast')).toContainText('Aktien verkauft');
+  await expect(page.getByTestId('toast')).toContainText('Order übermittelt');
   await page.goto('/position');
   await page.getByRole('tab', { name: 'Verlauf' }).click();
   await expect(page.getByTestId('list-history').getByTestId('list-row').first()).toContainText('Verkauft');

@@ -12,10 +12,16 @@ import { readLayout, screenIds, type BlockData } from './schemas';
 type Row = Record<string, unknown>;
 
 /**
- * Fixed queries for screens of one market symbol: reached from quote rows and trade buttons,
- * not from a record list; the simulated market always has RELIANCE.
+ * Fixed queries for screens of one market symbol (reached from quote rows and trade buttons,
+ * not from a record list; the simulated market always has RELIANCE), and for the order detail.
  */
-export const FIXED_QUERIES: Record<string, string> = { '/marketDetails': '?symbol=RELIANCE', '/buy': '?symbol=RELIANCE' };
+export const FIXED_QUERIES: Record<string, string> = {
+  '/marketDetails': '?symbol=RELIANCE',
+  '/buy': '?symbol=RELIANCE',
+  // The shared investor has no orders (an order would change its bill and holdings screens):
+  // the detail opens for an id that is not theirs and shows the refusal state.
+  '/orderDetail': '?id=not-an-order',
+};
 
 /** Where a route's query can come from: a list block (with its screen) whose rows link to it. */
 export interface QuerySource {

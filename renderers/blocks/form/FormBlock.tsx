@@ -96,7 +96,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const disabled = spec.disabledWhen !== undefined && disabling.data !== undefined && spec.disabledWhen.in.includes(readPath(disabling.data, spec.disabledWhen.field) as never);
   const rawSchema = schemas[spec.schema] as SchemaNode;
   const schema = useMemo(() => localizeSchema(rawSchema, intl) as RJSFSchema, [rawSchema, intl]);
-  const uiSchema = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}, widgets), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl, widgets]);
+  const baseUi = useMemo(() => ({ ...localizeUi(guardWidgets(spec.ui ?? {}, widgets), intl), 'ui:submitButtonOptions': { norender: true } }) as UiSchema, [spec.ui, intl, widgets]);
   const transformErrors = useMemo(() => makeTransformErrors(intl, rawSchema), [intl, rawSchema]);
   const { validator, error: validatorError, retry: retryValidator } = useFormValidator(spec.schema, rawSchema, schema);
   const objectRoot = rawSchema.type === 'object' || (rawSchema.type === undefined && rawSchema.properties !== undefined);
@@ -123,6 +123,13 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;
   dataRef.current = current as Data;
+  // `ui:when`: a field shows only while another field has one of the values.
+  const hiddenFields = conditionallyHidden(spec.ui ?? {}, current as Data);
+  const hiddenKey = hiddenFields.join(',');
+  const uiSchema = useMemo(
+    () => (hiddenKey ? { ...baseUi, ...Object.fromEntries(hiddenKey.split(',').map((f) => [f, { ...(baseUi[f] as object), 'ui:widget': 'hidden' }])) } : baseUi) as UiSchema,
+    [baseUi, hiddenKey],
+  );
 
   const listeners = useRef(new Set<() => void>());
   const formContext = useMemo<FormContext>(
@@ -149,7 +156,7 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
     setBusy(true);
     setExtraErrors(undefined);
     try {
-      const body = objectRoot ? stripEmpty(data) : data;
+      const body = objectRoot ? stripEmpty(withoutFields(data, conditionallyHidden(spec.ui ?? {}, data))) : data;
       let idempotencyKey: string | undefined;
       if (spec.submit.idempotent) {
         // A repeat of the same data (a retry after a network error, a submit after the
@@ -233,6 +240,22 @@ function pick(data: Data | undefined, fields: string[] | undefined): Data {
   if (!data) return {};
   if (!fields) return data;
   return Object.fromEntries(fields.filter((f) => data[f] !== undefined).map((f) => [f, data[f]]));
+}
+
+/** The fields whose `ui:when` does not hold for the data. */
+function conditionallyHidden(ui: Record<string, unknown>, data: Data | undefined): string[] {
+  return Object.entries(ui)
+    .filter(([key, value]) => !key.startsWith('ui:') && value && typeof value === 'object' && 'ui:when' in value)
+    .filter(([, value]) => {
+      const when = (value as { 'ui:when': { field: string; in: unknown[] } })['ui:when'];
+      return !when.in.includes((data ?? {})[when.field] as never);
+    })
+    .map(([key]) => key);
+}
+
+/** The data without the given fields. */
+function withoutFields(data: Data, fields: string[]): Data {
+  return fields.length ? Object.fromEntries(Object.entries(data ?? {}).filter(([k]) => !fields.includes(k))) : data;
 }
 
 /** Drops undefined values so the body holds only what the user entered. */

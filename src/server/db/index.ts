@@ -31,6 +31,7 @@ import * as m0020 from './migrations/0020_charges_documents.js';
 import * as m0023 from './migrations/0023_deposit_rupees.js';
 import * as m0022 from './migrations/0022_studio_forms.js';
 import * as m0021 from './migrations/0021_ipo_bids.js';
+import * as m0019 from './migrations/0019_orders.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_deposit_rupees': m0023,
   '0022_studio_forms': m0022,
   '0021_ipo_bids': m0021,
+  '0019_orders': m0019,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -86,6 +86,8 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   market: investor(),
   marketDetails: investor(['collect/add', 'collect/del', 'order/acknowledgeRisk', 'order/purchase', 'order/sell']),
   my: investor(),
+  orderDetail: investor(['order/cancel', 'order/modify']),
+  orders: investor(['order/cancel']),
   newsDetails: investor(),
   pay: investor(['pay/recharge']),
   payBalance: investor(['pay/recharge']),

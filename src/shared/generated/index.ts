@@ -232,6 +232,18 @@ export interface LoginForm {
   otp?: string;
 }
 
+/** From schemas/contracts/orderModify.schema.json */
+
+/**
+ * Body of order/modify and data of the modify form on /orderDetail: an open limit or stop order's new quantity, limit price or trigger price (INR, at most 2 decimals); a buy's hold is placed again for the new worst case.
+ */
+export interface OrderModify {
+  id: string;
+  quantity?: number;
+  limitPrice?: number;
+  triggerPrice?: number;
+}
+
 /** From schemas/contracts/realName.schema.json */
 
 /**
@@ -277,22 +289,30 @@ export interface RegisterForm {
 /** From schemas/contracts/stockBuy.schema.json */
 
 /**
- * Data of the buy-shares form on /marketDetails and the body of order/purchase with kind stock (whole shares at market): the form and the server validate this one schema (a bad quantity answers code 1406).
+ * Data of the buy-shares form on /marketDetails and the body of order/purchase with kind stock (whole shares at market, or a resting limit or stop order with orderType, limitPrice, triggerPrice and validity): the form and the server validate this one schema (a bad quantity answers code 1406).
  */
 export interface StockBuyOrder {
   kind: 'stock';
   symbol: string;
   quantity: number;
+  orderType?: ('market' | 'limit' | 'stop') & string;
+  limitPrice?: number;
+  triggerPrice?: number;
+  validity?: ('day' | 'gtc') & string;
 }
 
 /** From schemas/contracts/stockSell.schema.json */
 
 /**
- * Data of the sell-shares form on /marketDetails and the body of order/sell (whole shares at market, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
+ * Data of the sell-shares form on /marketDetails and the body of order/sell (whole shares at market, or a resting limit or stop order with orderType, limitPrice, triggerPrice and validity, at most what is held): the form and the server validate this one schema (a missing or bad quantity answers code 1406, more than held code 1407).
  */
 export interface StockSellOrder {
   symbol: string;
   quantity: number;
+  orderType?: ('market' | 'limit' | 'stop') & string;
+  limitPrice?: number;
+  triggerPrice?: number;
+  validity?: ('day' | 'gtc') & string;
 }
 
 /** From schemas/contracts/updown.schema.json */
@@ -550,6 +570,17 @@ export interface NewsPage {
  */
 export interface OrderDetails {
   type?: 'contracts' | 'holdings';
+  page?: number;
+  pageSize?: number;
+}
+
+/** From schemas/api/orderList.schema.json */
+
+/**
+ * Body of order/orderList: the investor's limit and stop orders, newest first, optionally of one status; page is 1-based.
+ */
+export interface OrderListQuery {
+  status?: 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
   page?: number;
   pageSize?: number;
 }

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { offeringsDb } from '../../db/offerings-tables.js';
+import { ordersDb } from '../../db/order-tables.js';
 import { AppError } from '../errors.js';
 
 /** Locked shares of one holding and when the last of them unlocks (epoch ms; null: none locked). */
@@ -31,13 +32,30 @@ export async function lockedShares(db: Db, userId: string, symbol: string, now: 
   return { quantity: rows.reduce((sum, r) => sum + Number(r.quantity), 0), nextUnlock: Math.min(...times), until: Math.max(...times) };
 }
 
+/** Shares of a symbol the user's open sell orders hold (a resting sell holds its shares). */
+export async function sharesInOpenSells(db: Db, userId: string, symbol: string): Promise<number> {
+  const row = await ordersDb(db)
+    .selectFrom('orders')
+    .select((eb) => eb.fn.sum<number | string | null>('quantity').as('n'))
+    .where('user_id', '=', userId)
+    .where('symbol', '=', symbol)
+    .where('side', '=', 'sell')
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /**
- * Refuses selling locked shares.
+ * Refuses selling locked shares and shares that open sell orders hold.
  * @param held the shares of the position (read in the same transaction).
- * @throws AppError `positionLocked` naming the locked quantity, the sellable quantity and the
- *   India date and time the next locked shares unlock.
+ * @throws AppError `positionInsufficient` naming the shares not held by open sell orders;
+ *   `positionLocked` naming the locked quantity, the sellable quantity and the India date and
+ *   time the next locked shares unlock.
  */
 export async function assertSellable(trx: Db, userId: string, symbol: string, held: number, quantity: number, now: number): Promise<void> {
+  const reserved = await sharesInOpenSells(trx, userId, symbol);
+  if (reserved > 0 && held - reserved < quantity) throw new AppError('positionInsufficient', { held: Math.max(0, held - reserved), symbol });
+  held -= reserved;
   const locked = await lockedShares(trx, userId, symbol, now);
   if (locked.quantity === 0 || held - locked.quantity >= quantity) return;
   throw new AppError('positionLocked', { symbol, locked: locked.quantity, free: Math.max(0, held - locked.quantity), until: locked.nextUnlock! });

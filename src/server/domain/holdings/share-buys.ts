@@ -12,7 +12,7 @@ import { newId } from '../ids.js';
 import { postEntry, type PostingInput } from '../ledger/index.js';
 import { addToPositions } from './positions.js';
 import { chargePostings, tradeChargesOf } from './charge-postings.js';
-import type { ChargeRates, TradeCharges } from '../trading/charges.js';
+import { computeCharges, type ChargeRates, type TradeCharges } from '../trading/charges.js';
 
 /** A buy to record. Prices and money in minor units. */
 export interface ShareBuy {
@@ -56,6 +56,17 @@ export interface RecordedBuy {
 export function buyCostMinor(priceMinor: number, quantity: number, commissionBps: number, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
   const gross = toAccountMinor(priceMinor * quantity, fxRateMinor);
   return gross + commissionMinor(gross, commissionBps);
+}
+
+/**
+ * What a buy of `quantity` shares at `priceMinor` (INR) takes from the available balance with
+ * brokerage and every statutory charge at `rates`, in account minor units (the gross converted
+ * at `fxRateMinor`) — the same sum `recordShareBuy` books. Charges grow with the turnover, so
+ * this at the limit price is a resting buy's worst case.
+ */
+export function buyTotalMinor(priceMinor: number, quantity: number, rates: ChargeRates, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
+  const gross = toAccountMinor(priceMinor * quantity, fxRateMinor);
+  return gross + computeCharges({ side: 'buy', turnoverInrMinor: priceMinor * quantity, grossAccountMinor: gross, fxRateMinor }, rates).account.total;
 }
 
 /** The most whole shares `budgetMinor` (account money) buys at `priceMinor` (INR) including commission. */

@@ -31,5 +31,7 @@ export const BILL_KINDS = [
   'ipo_hold', 'ipo_allotment', 'ipo_refund',
   // Gather plans
   'gather_hold', 'gather_release',
+  // Resting orders
+  'order_hold', 'order_release',
 ] as const;
 export type BillKind = (typeof BILL_KINDS)[number];

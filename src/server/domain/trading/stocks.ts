@@ -14,6 +14,7 @@
  */
 import { fromMinor } from '../../../shared/money.js';
 import { commissionMinor } from '../../../shared/trade.js';
+import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS } from '../ledger/index.js';
@@ -119,14 +120,26 @@ async function prepare(ctx: TradingContext, input: StockOrderInput, side: 'buy' 
   const etf = findEtf(ctx.market, input.symbol);
   const { instrument, priceMinor } = etf ? { instrument: { symbol: etf.symbol, kind: 'equity' as const }, priceMinor: await etfPrice(ctx.market, etf) } : await livePrice(ctx.market, input.symbol);
   if (instrument.kind !== 'equity') throw new AppError('symbolNotTradable', { symbol: instrument.symbol });
-  const quantity = input.quantity;
+  return priceStockOrder(ctx, instrument.symbol, priceMinor, input.quantity, side);
+}
+
+/** A priced, validated stock order as {@link settleStockBuy} and {@link settleStockSell} take it. */
+export type PricedStockOrder = Awaited<ReturnType<typeof priceStockOrder>>;
+
+/**
+ * Prices `quantity` shares of `symbol` at `priceMinor` (INR paise): the gross converted to the
+ * account currency at the feed's EUR/INR rate and the commission — a market order at the feed
+ * price, or a resting order at the price of the tick that fills it.
+ * @throws AppError `quantityInvalid`.
+ */
+export async function priceStockOrder(ctx: TradingContext, symbol: string, priceMinor: number, quantity: number | undefined, side: 'buy' | 'sell') {
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 1_000_000) throw new AppError('quantityInvalid');
   // The price is INR; the gross is converted to the account currency at the feed's
   // EUR/INR rate (none for an INR account) and the commission is taken on the converted gross.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   // What a buy charges is truncated to the cent, what a sale credits rounded up (currency.ts).
   const grossMinor = convert(fx, priceMinor * quantity, side === 'sell' ? 'credit' : 'charge');
-  return { symbol: instrument.symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
+  return { symbol, priceMinor, quantity, grossMinor, commission: commissionMinor(grossMinor, ctx.deps.config.trading.commissionBasisPoints), now: ctx.deps.clock.now(), fx };
 }
 
 /**
@@ -135,22 +148,30 @@ async function prepare(ctx: TradingContext, input: StockOrderInput, side: 'buy' 
  *   `marketClosed`, `marketUnavailable`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'buy'), async (trx, order) => {
-    const buy = await recordShareBuy(trx, order.now, {
-      userId,
-      symbol: order.symbol,
-      priceMinor: order.priceMinor,
-      quantity: order.quantity,
-      commissionBps: ctx.deps.config.trading.commissionBasisPoints,
-      entryKind: ENTRY_KINDS.stockBought,
-      fxRateMinor: order.fx.rateMinor,
-      charges: chargeRatesOf(ctx.deps.config.trading),
-    });
-    return {
-      id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor),
-      ...chargesFields(buy.charges), ...fxView(order.fx),
-    };
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'buy'), (trx, order) => settleStockBuy(ctx, trx, userId, order));
+}
+
+/**
+ * Settles a priced buy inside the caller's money transaction: the ledger entry with the
+ * statutory charges, the position and the `trades` row (`recordShareBuy`). A market order and
+ * a filled resting order both settle here.
+ * @throws AppError `insufficientBalance`.
+ */
+export async function settleStockBuy(ctx: TradingContext, trx: Db, userId: string, order: PricedStockOrder): Promise<StockBuyReceipt> {
+  const buy = await recordShareBuy(trx, order.now, {
+    userId,
+    symbol: order.symbol,
+    priceMinor: order.priceMinor,
+    quantity: order.quantity,
+    commissionBps: ctx.deps.config.trading.commissionBasisPoints,
+    entryKind: ENTRY_KINDS.stockBought,
+    fxRateMinor: order.fx.rateMinor,
+    charges: chargeRatesOf(ctx.deps.config.trading),
   });
+  return {
+    id: buy.tradeId, symbol: order.symbol, side: 'buy' as const, quantity: order.quantity, price: fromMinor(order.priceMinor), commission: fromMinor(buy.commissionMinor), total: fromMinor(buy.totalMinor),
+    ...chargesFields(buy.charges), ...fxView(order.fx),
+  };
 }
 
 /**
@@ -160,17 +181,24 @@ export async function buyStock(ctx: TradingContext, userId: string, input: Stock
  *   shares before their unlock), `idempotencyMismatch`.
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), async (trx, order) => {
-    const sale = await recordShareSale(trx, order.now, {
-      userId, symbol: order.symbol, quantity: order.quantity, priceMinor: order.priceMinor, grossMinor: order.grossMinor,
-      commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold, charges: chargeRatesOf(ctx.deps.config.trading),
-    });
-    const id = sale.tradeId;
-    const proceeds = sale.proceedsMinor;
-    const soldCost = sale.soldCostMinor;
-    return {
-      id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
-      commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...chargesFields(sale.charges), ...fxView(order.fx),
-    };
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), (trx, order) => settleStockSell(ctx, trx, userId, order));
+}
+
+/**
+ * Settles a priced sale inside the caller's money transaction (`recordShareSale`, with the
+ * statutory charges). A market order and a filled resting order both settle here.
+ * @throws AppError `positionInsufficient`, `positionLocked`.
+ */
+export async function settleStockSell(ctx: TradingContext, trx: Db, userId: string, order: PricedStockOrder): Promise<StockSellReceipt> {
+  const sale = await recordShareSale(trx, order.now, {
+    userId, symbol: order.symbol, quantity: order.quantity, priceMinor: order.priceMinor, grossMinor: order.grossMinor,
+    commissionMinor: order.commission, fxRateMinor: order.fx.rateMinor, entryKind: ENTRY_KINDS.stockSold, charges: chargeRatesOf(ctx.deps.config.trading),
   });
+  const id = sale.tradeId;
+  const proceeds = sale.proceedsMinor;
+  const soldCost = sale.soldCostMinor;
+  return {
+    id, symbol: order.symbol, side: 'sell' as const, quantity: order.quantity, price: fromMinor(order.priceMinor),
+    commission: fromMinor(order.commission), proceeds: fromMinor(proceeds), realizedPnl: fromMinor(proceeds - soldCost), ...chargesFields(sale.charges), ...fxView(order.fx),
+  };
 }
