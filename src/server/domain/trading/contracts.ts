@@ -129,6 +129,8 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
       const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row!);
       return view;
     },
+    // On PostgreSQL the hold's entry, the hold, the contract and the tick are one statement.
+    { singleStatement: true },
   );
   ctx.recorder.watch(receipt.symbol);
   return receipt;
