@@ -14,6 +14,7 @@ import { ManualClock, systemClock, type Clock } from './clock.js';
 import { productionRefusals, type Config } from './config.js';
 import { openDb, type Db } from './db/index.js';
 import type { Deps } from './domain/deps.js';
+import { forgetSessions } from './domain/sessions.js';
 import { AppError } from './domain/errors.js';
 import { loadMessages } from './i18n.js';
 import { createMailer } from './mail/mailer.js';
@@ -168,6 +169,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   // Cached screens and messages are dropped on every process when one publishes a change.
   cluster.bus.subscribe('screens', () => store.invalidate());
   cluster.bus.subscribe('messages', () => messages.reload());
+  // Sessions kept in memory are forgotten on every process when one revokes a session.
+  cluster.bus.subscribe('sessions', () => forgetSessions(db));
+  deps.announce = (topic) => cluster.bus.publish(topic);
   // What the studio published (latest screen versions, texts) is served from the
   // start and re-read from the database whenever any process announces a change.
   await refreshMessages(deps);

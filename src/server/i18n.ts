@@ -53,12 +53,15 @@ export function loadMessages(dir: string): Messages {
   const files = new Map<Locale, Record<string, string>>();
   const catalogs = new Map<Locale, Record<string, string>>();
   const compiled = new Map<string, IntlMessageFormat>();
+  /** Texts formatted without values (every success envelope's message), until the catalogues change. */
+  const plain = new Map<string, string>();
   let overrides: Partial<Record<Locale, Record<string, string>>> = {};
   let log: FormatLog | null = null;
   const reported = new Set<string>();
   const merge = () => {
     for (const locale of LOCALES) catalogs.set(locale, { ...files.get(locale), ...overrides[locale] });
     compiled.clear();
+    plain.clear();
     reported.clear();
   };
   const formatted = (key: string, source: string, locale: Locale, values?: Record<string, string | number>) => {
@@ -89,9 +92,13 @@ export function loadMessages(dir: string): Messages {
       log = next;
     },
     format(locale, id, values) {
+      const kept = values === undefined ? plain.get(`${locale}\u0000${id}`) : undefined;
+      if (kept !== undefined) return kept;
       const source = catalogs.get(locale)?.[id] ?? catalogs.get('en')?.[id] ?? id;
       try {
-        return formatted(`${locale}\u0000${id}`, source, locale, values);
+        const text = formatted(`${locale}\u0000${id}`, source, locale, values);
+        if (values === undefined) plain.set(`${locale}\u0000${id}`, text);
+        return text;
       } catch (error) {
         const key = `${locale}\u0000${id}`;
         if (!reported.has(key)) {

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { DEFAULT_SCRYPT_N, loadConfig, productionRefusals } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/domain/passwords.js';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
+import { sha256 } from '../../src/server/domain/ids.js';
 
 let server: TestServer;
 let seq = 0;
@@ -216,6 +217,16 @@ describe('sessions', () => {
     expectCall(await userInfo(token), 401, 501);
     expectCall(await server.call('user/logout', {}, { token }), 401, 501);
     expectOk(await userInfo(other));
+  });
+
+  it('a session revoked by another process is refused once the sessions topic arrives (501)', async () => {
+    const { email, password } = await server.registerUser(freshEmail('elsewhere'));
+    const { token } = expectOk(await login(email, password));
+    expectOk(await userInfo(token)); // resolved once: kept in memory
+    // Another process revokes it: the row changes, and that process announces the topic.
+    await server.deps.db.updateTable('sessions').set({ revoked_at: server.clock.now() }).where('revoked_at', 'is', null).where('token_hash', '=', sha256(token)).execute();
+    await server.deps.announce!('sessions');
+    expectCall(await userInfo(token), 401, 501);
   });
 
   it('ends a session idle for config.session.idleMs (501)', async () => {

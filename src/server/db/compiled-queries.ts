@@ -69,12 +69,14 @@ export async function runCompiled<R>(db: Db, shape: string, values: Readonly<Rec
 /**
  * Inserts one row into `table` through a compiled shape keyed by the table and the row's
  * columns (every value, `null` included, travels as a parameter).
+ * @param options `ignoreConflict`: `ON CONFLICT DO NOTHING` (a row that may exist already).
  * @throws Error when a value is `undefined`; whatever the database raises.
  */
-export async function insertRowCompiled<T extends keyof Database & string>(db: Db, table: T, row: Insertable<Database[T]>): Promise<void> {
+export async function insertRowCompiled<T extends keyof Database & string>(db: Db, table: T, row: Insertable<Database[T]>, options: { ignoreConflict?: boolean } = {}): Promise<void> {
   const values = row as Readonly<Record<string, unknown>>;
   const columns = Object.keys(values);
-  await runCompiled(db, `${table}:insert:${columns.join(',')}`, values, (d) =>
-    d.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, slot(column)])) as never),
-  );
+  await runCompiled(db, `${table}:insert${options.ignoreConflict ? ':ignore' : ''}:${columns.join(',')}`, values, (d) => {
+    const insert = d.insertInto(table).values(Object.fromEntries(columns.map((column) => [column, slot(column)])) as never);
+    return options.ignoreConflict ? insert.onConflict((oc) => oc.doNothing()) : insert;
+  });
 }

@@ -14,7 +14,7 @@ import type { Db } from '../db/index.js';
 import { uniqueViolation } from '../db/unique.js';
 import { AppError } from './errors.js';
 import type { Deps } from './deps.js';
-import { moneyTransaction } from './ledger/index.js';
+import { moneyTransaction, type MoneyTransactionOptions } from './ledger/index.js';
 
 /** The key and what it was sent with. */
 export interface IdempotencyRequest {
@@ -49,6 +49,8 @@ async function stored<T>(db: Db, userId: string, request: IdempotencyRequest, ha
  * Runs a money operation once per key: checks outside the transaction (`prepare`, may read
  * with `deps.db`), then the effect in one transaction (`apply`, must use only `trx`).
  * @param request null when the call carried no key: the operation simply runs.
+ * @param options how the transaction may run when there is no key (`moneyTransaction`); with a
+ *   key the key's row is written too, so it is always a transaction.
  * @returns the operation's answer, or the stored first answer for a retry.
  * @throws AppError `idempotencyMismatch`, or whatever `prepare` / `apply` throw.
  */
@@ -58,10 +60,11 @@ export async function runIdempotent<P, T>(
   request: IdempotencyRequest | null,
   prepare: () => Promise<P> | P,
   apply: (trx: Db, prepared: P) => Promise<T>,
+  options: MoneyTransactionOptions = {},
 ): Promise<T> {
   if (!request) {
     const prepared = await prepare();
-    return moneyTransaction(deps.db, (trx) => apply(trx, prepared));
+    return moneyTransaction(deps.db, (trx) => apply(trx, prepared), options);
   }
   const hash = requestHash(request);
   const first = await stored<T>(deps.db, userId, request, hash);

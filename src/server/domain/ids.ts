@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomFillSync, randomInt } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, randomInt } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 
 /** Random bytes for ids, drawn 8 KiB at a time (one `randomFillSync` per 512 ids, not per id). */
@@ -28,7 +28,7 @@ export function newId(): string {
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** SHA-256 hex digest, used to store tokens and codes without keeping them. */
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /** A 6-digit numeric code, leading zeros allowed. */
 export const newCaptchaCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

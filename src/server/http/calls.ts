@@ -151,7 +151,9 @@ export class CallRegistry {
       method: spec.method ?? 'POST',
       url: `/api/${spec.name}`,
       ...(spec.options ?? {}),
-      ...(spec.prepared ? { compress: false as const } : {}),
+      // Prepared answers carry their own compressed forms; a money command's receipt is far
+      // below the compression threshold, so neither runs the plugin's two hooks per request.
+      ...(spec.prepared || spec.idempotent ? { compress: false as const } : {}),
       handler: async (request, reply) => {
         const locale = requestLocale(request);
         // A command never runs from a screen's load, prefetch, poll or reload, whatever the layout says.

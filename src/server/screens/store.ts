@@ -83,6 +83,10 @@ interface Cached<T> {
 /** Reads and caches files under the schemas folder by modification stamp. */
 export class SchemaStore {
   private readonly files = new Map<string, Cached<unknown>>();
+  /** Call contracts by screen name (code: kept until {@link invalidate}). */
+  private readonly contracts = new Map<string, SchemaNode | null>();
+  /** Each payload reference's file, relative and absolute (path arithmetic once per reference). */
+  private readonly refFiles = new Map<string, { relative: string; file: string }>();
   private readonly compiled = new Map<string, Cached<CompiledSchema>>();
   private readonly screens = new Map<string, Cached<{ payload: ScreenPayload; etag: string }>>();
   private readonly validators = new Map<string, Cached<ValidatorModule>>();
@@ -120,6 +124,7 @@ export class SchemaStore {
    * one publishes the `screens` topic, e.g. after the studio saves a screen).
    */
   invalidate(): void {
+    this.contracts.clear();
     this.files.clear();
     this.compiled.clear();
     this.screens.clear();
@@ -168,8 +173,11 @@ export class SchemaStore {
     return hit ? Number(hit.stamp.slice(4)) : 0;
   }
 
-  private stamp(file: string): string | null {
-    const relative = path.relative(this.dir, file).split(path.sep).join('/');
+  /**
+   * @param relative `file` relative to the schemas folder with `/` separators, when the caller
+   *   knows it (the money paths validate bodies on every request: no path arithmetic then).
+   */
+  private stamp(file: string, relative = path.relative(this.dir, file).split(path.sep).join('/')): string | null {
     const override = this.published.get(relative) ?? this.createdFiles.get(relative);
     if (override) return override.stamp;
     // Call contracts are code: they change with a deploy, i.e. a new process, so
@@ -229,8 +237,12 @@ export class SchemaStore {
    * or null when the schema is not a call body.
    */
   contract(name: string): SchemaNode | null {
+    const kept = this.contracts.get(name);
+    if (kept !== undefined) return kept;
     if (!/^[A-Za-z0-9_-]+$/.test(name)) return null;
-    return this.readFileJson<SchemaNode>(`contracts/${name}.schema.json`);
+    const contract = this.readFileJson<SchemaNode>(`contracts/${name}.schema.json`);
+    this.contracts.set(name, contract);
+    return contract;
   }
 
   /**
@@ -238,9 +250,13 @@ export class SchemaStore {
    * @throws Error when the file is missing (a programming error: routes name existing files).
    */
   payloadSchema(ref: string): CompiledSchema {
-    const relative = `${ref}.schema.json`;
-    const file = path.join(this.dir, relative);
-    const stamp = this.stamp(file);
+    let files = this.refFiles.get(ref);
+    if (!files) {
+      const relative = `${ref}.schema.json`;
+      this.refFiles.set(ref, (files = { relative, file: path.join(this.dir, relative) }));
+    }
+    const { relative, file } = files;
+    const stamp = this.stamp(file, relative);
     if (stamp === null) throw new Error(`schema ${relative} is missing`);
     const hit = this.compiled.get(ref);
     if (hit && hit.stamp === stamp) return hit.value;

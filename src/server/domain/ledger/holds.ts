@@ -7,11 +7,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { withJsonRows } from '../../db/json-rows.js';
-import { insertRowCompiled } from '../../db/compiled-queries.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { HouseAccount } from './accounts.js';
-import { LedgerError, postEntry } from './journal.js';
+import { LedgerError, postEntry, type WithRow } from './journal.js';
 
 /** What to hold. */
 export interface HoldInput {
@@ -29,45 +28,69 @@ export interface HoldInput {
 }
 
 /**
- * Places a hold: one entry `available → held`.
+ * Places a hold: one entry `available → held`, and the hold's row with it.
+ * @param withRows rows written after the hold's, only together with it (on PostgreSQL in the
+ *   same statement as the entry: `postEntry`), e.g. the record the hold is for.
  * @returns the hold's id.
  * @throws AppError `insufficientBalance` when the available balance does not cover it.
  */
-export async function placeHold(trx: Db, now: number, input: HoldInput): Promise<string> {
-  const id = newId();
+export async function placeHold(trx: Db, now: number, input: HoldInput, withRows: readonly WithRow[] = []): Promise<string> {
+  return placeHoldWithId(trx, now, newId(), input, withRows);
+}
+
+/** {@link placeHold} with the hold's id chosen by the caller. */
+async function placeHoldWithId(trx: Db, now: number, id: string, input: HoldInput, withRows: readonly WithRow[]): Promise<string> {
+  const entryId = newId();
   const { userId, amountMinor } = input;
-  const entry = await postEntry(trx, now, {
-    kind: input.entryKind,
-    reference: input.reference,
-    postings: [
-      { account: { userId, kind: 'available' }, amountMinor: -amountMinor, kind: input.postingKind },
-      { account: { userId, kind: 'held' }, amountMinor, kind: input.postingKind },
-    ],
-  });
-  await insertRowCompiled(trx, 'holds', {
-    id,
-    user_id: userId,
-    kind: input.kind,
-    reference: input.reference,
-    amount_minor: amountMinor,
-    status: 'open',
-    placed_entry_id: entry.id,
-    resolved_entry_id: null,
-    created_at: now,
-    resolved_at: null,
-  });
+  const hold: WithRow = {
+    table: 'holds',
+    row: {
+      id,
+      user_id: userId,
+      kind: input.kind,
+      reference: input.reference,
+      amount_minor: amountMinor,
+      status: 'open',
+      placed_entry_id: entryId,
+      resolved_entry_id: null,
+      created_at: now,
+      resolved_at: null,
+    },
+  };
+  await postEntry(
+    trx,
+    now,
+    {
+      id: entryId,
+      kind: input.entryKind,
+      reference: input.reference,
+      postings: [
+        { account: { userId, kind: 'available' }, amountMinor: -amountMinor, kind: input.postingKind },
+        { account: { userId, kind: 'held' }, amountMinor, kind: input.postingKind },
+      ],
+    },
+    [hold, ...withRows],
+  );
   return id;
 }
 
 /**
  * Places the hold of a record the caller is about to insert (a withdrawal, an IPO application,
  * a contract): a new record id, and a hold whose entries carry that id as their reference.
+ * @param withRows the rows to write with the hold (see {@link placeHold}), made from the new
+ *   ids — e.g. the record itself.
  * @returns the record's new id and the hold's id.
  * @throws AppError `insufficientBalance` when the available balance does not cover it.
  */
-export async function placeHoldForNewRecord(trx: Db, now: number, input: Omit<HoldInput, 'reference'>): Promise<{ id: string; holdId: string }> {
+export async function placeHoldForNewRecord(
+  trx: Db,
+  now: number,
+  input: Omit<HoldInput, 'reference'>,
+  withRows?: (ids: { id: string; holdId: string }) => readonly WithRow[],
+): Promise<{ id: string; holdId: string }> {
   const id = newId();
-  const holdId = await placeHold(trx, now, { ...input, reference: id });
+  const holdId = newId();
+  await placeHoldWithId(trx, now, holdId, { ...input, reference: id }, withRows?.({ id, holdId }) ?? []);
   return { id, holdId };
 }
 

@@ -11,8 +11,8 @@
  * size (settlement books thousands at once); {@link postEntry} is the same for one entry.
  * Nothing else in the server inserts postings or journal entries or moves `wallet_balances`.
  */
-import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { sql, type Insertable } from 'kysely';
+import type { Database, Db } from '../../db/index.js';
 import { withJsonRows } from '../../db/json-rows.js';
 import { insertRowCompiled, runCompiled, slot } from '../../db/compiled-queries.js';
 import type { PostingsTable } from '../../db/tables.js';
@@ -59,6 +59,20 @@ export interface EntryInput {
   /** At least two legs summing to zero. */
   postings: PostingInput[];
 }
+
+/**
+ * A row of another table written together with an entry, and only when the entry is written
+ * (e.g. the hold an entry places and the contract that holds it). On PostgreSQL an entry of one
+ * user and its rows go to the database as ONE statement (see {@link postEntries}).
+ */
+export type WithRow = {
+  [T in keyof Database & string]: {
+    table: T;
+    row: Insertable<Database[T]>;
+    /** `ON CONFLICT DO NOTHING`: a row another request may have written first (a price tick). */
+    ignoreConflict?: boolean;
+  };
+}[keyof Database & string];
 
 /** A user's cached balances in minor units. */
 export interface WalletBalances {
@@ -170,18 +184,24 @@ async function moveAllBalances(trx: Db, now: number, deltas: Map<string, UserDel
  * statements whatever the set's size: the users' balance rows moved once per user (by the
  * set's net), the entries inserted, then their postings — each user posting carrying the
  * user's running sequence and the balances right after it, in the order of `entries`.
- * One entry goes through cached compiled statements (`db/compiled-queries.ts`), several
- * through one JSON row source per table (`db/json-rows.ts`).
+ * One entry goes through cached compiled statements (`db/compiled-queries.ts`) — on PostgreSQL,
+ * when it touches one user's accounts, as ONE statement together with `withRows`
+ * ({@link postOneStatement}) — several through one JSON row source per table (`db/json-rows.ts`).
  * @param trx the operation's transaction (see `moneyTransaction`).
  * @param now epoch milliseconds (every entry's and posting's `created_at`).
+ * @param withRows rows of other tables written after the entries in the same transaction (on
+ *   PostgreSQL with a one-user entry in the same statement), e.g. the hold and the contract.
  * @returns one {@link PostedEntry} per entry, in order.
  * @throws AppError `insufficientBalance` when a user's available balance would go below zero
  *   (nothing is written; the caller's transaction rolls back); LedgerError for an unbalanced
  *   entry or a held balance that would go below zero; the database's unique violation when an
  *   entry of the same kind and reference already exists.
  */
-export async function postEntries(trx: Db, now: number, entries: readonly EntryInput[]): Promise<PostedEntry[]> {
-  if (!entries.length) return [];
+export async function postEntries(trx: Db, now: number, entries: readonly EntryInput[], withRows: readonly WithRow[] = []): Promise<PostedEntry[]> {
+  if (!entries.length) {
+    if (withRows.length) throw new LedgerError('rows written with an entry need an entry');
+    return [];
+  }
   for (const entry of entries) validate(entry);
   const ids = entries.map((entry) => entry.id ?? newId());
   const deltas = new Map<string, UserDelta>();
@@ -199,6 +219,7 @@ export async function postEntries(trx: Db, now: number, entries: readonly EntryI
   const userIds = [...deltas.keys()].sort();
   const single = entries.length === 1;
   const accounts = await userAccountIds(trx, userIds, now);
+  if (single && userIds.length === 1 && !isSqlite(trx)) return [await postOneStatement(trx, now, entries[0]!, ids[0]!, userIds[0]!, deltas.get(userIds[0]!)!, accounts, withRows)];
   const running = single ? await moveEachBalance(trx, now, deltas, userIds) : await moveAllBalances(trx, now, deltas, userIds);
 
   // `running` starts at the balances before the set and walks forward posting by posting.
@@ -238,6 +259,7 @@ export async function postEntries(trx: Db, now: number, entries: readonly EntryI
     const entry = entries[0]!;
     await insertRowCompiled(trx, 'journal_entries', { id: ids[0]!, kind: entry.kind, reference: entry.reference, created_at: now });
     await insertPostings(trx, rows);
+    for (const { table, row, ignoreConflict } of withRows) await insertRowCompiled(trx, table, row as never, { ignoreConflict });
     return posted;
   }
   await sql`${withJsonRows(trx, 'x', ENTRY_COLUMNS, entries.map((entry, e) => ({ id: ids[e], kind: entry.kind, reference: entry.reference })))}
@@ -245,19 +267,97 @@ export async function postEntries(trx: Db, now: number, entries: readonly EntryI
   await sql`${withJsonRows(trx, 'x', POSTING_JSON_COLUMNS, rows as unknown as Record<string, unknown>[])}
     INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
     SELECT x.id, x.entry_id, x.account_id, x.amount_minor, ${now}, x.kind, x.user_id, x.user_seq, x.available_after_minor, x.held_after_minor FROM x`.execute(trx);
+  for (const { table, row, ignoreConflict } of withRows) await insertRowCompiled(trx, table, row as never, { ignoreConflict });
   return posted;
+}
+
+/**
+ * PostgreSQL, one entry touching one user's accounts: the balance move, the entry, its postings
+ * and `withRows` as ONE statement (data-modifying `WITH`), one round trip instead of one per
+ * table. Every insert selects from the balance update's `RETURNING`, so when the conditional
+ * update moves nothing (the balance does not cover it) nothing at all is written. Postings
+ * and rows travel as JSON typed by their table's row type (`json_populate_record[set]`); a user
+ * posting carries, in place of its running sequence and balances, how far they lie before the
+ * balance row's new values, and the statement subtracts.
+ * @returns the entry with the user's balances after it.
+ * @throws AppError `insufficientBalance`; LedgerError for a held balance that would go below
+ *   zero; the database's unique violation (same kind and reference, or a row's key).
+ */
+async function postOneStatement(
+  trx: Db,
+  now: number,
+  entry: EntryInput,
+  entryId: string,
+  userId: string,
+  delta: UserDelta,
+  accounts: Map<string, { available: string; held: string }>,
+  withRows: readonly WithRow[],
+): Promise<PostedEntry> {
+  // From the last posting back: what the user's postings after this one still add.
+  const rows: Array<Record<string, unknown>> = new Array(entry.postings.length);
+  let seqAfter = 0;
+  let availableAfter = 0;
+  let heldAfter = 0;
+  for (let i = entry.postings.length - 1; i >= 0; i--) {
+    const p = entry.postings[i]!;
+    const base = { id: newId(), entry_id: entryId, amount_minor: p.amountMinor, created_at: now, kind: p.kind ?? entry.kind };
+    if (!('userId' in p.account)) {
+      rows[i] = { ...base, account_id: houseAccountId(p.account.house), user_id: null, user_seq: null, available_after_minor: null, held_after_minor: null };
+      continue;
+    }
+    rows[i] = { ...base, account_id: accounts.get(userId)![p.account.kind], user_id: userId, user_seq: seqAfter, available_after_minor: availableAfter, held_after_minor: heldAfter };
+    seqAfter += 1;
+    if (p.account.kind === 'available') availableAfter += p.amountMinor;
+    else heldAfter += p.amountMinor;
+  }
+  const values: Record<string, unknown> = {
+    userId,
+    dAvailable: delta.dAvailable,
+    dHeld: delta.dHeld,
+    count: delta.count,
+    now,
+    entryId,
+    kind: entry.kind,
+    reference: entry.reference,
+    postings: JSON.stringify(rows),
+  };
+  withRows.forEach(({ row }, i) => (values[`row${i}`] = JSON.stringify(row)));
+  const shape = `ledger:postOne:${withRows.map(({ table, row, ignoreConflict }) => `${table}(${Object.keys(row).join(',')})${ignoreConflict ? '?' : ''}`).join(';')}`;
+  const { rows: moved } = await runCompiled<{ available_minor: number | string; held_minor: number | string }>(trx, shape, values, (db) => {
+    const v = (name: string) => sql`${slot(name)}`;
+    const inserts = withRows.map(({ table, row, ignoreConflict }, i) => {
+      const columns = Object.keys(row);
+      return sql`, ${sql.raw(`w${i}`)} AS (INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.id(c)))})
+        SELECT ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))} FROM m, json_populate_record(NULL::${sql.table(table)}, ${v(`row${i}`)}::json) AS r${sql.raw(ignoreConflict ? ' ON CONFLICT DO NOTHING' : '')})`;
+    });
+    const statement = sql<{ available_minor: number; held_minor: number }>`WITH m AS (UPDATE wallet_balances
+        SET available_minor = available_minor + ${v('dAvailable')}, held_minor = held_minor + ${v('dHeld')}, seq = seq + ${v('count')}, updated_at = ${v('now')}
+        WHERE user_id = ${v('userId')} AND available_minor + ${v('dAvailable')} >= 0 AND held_minor + ${v('dHeld')} >= 0
+        RETURNING available_minor, held_minor, seq)
+      , e AS (INSERT INTO journal_entries (id, kind, reference, created_at) SELECT ${v('entryId')}, ${v('kind')}, ${v('reference')}, ${v('now')} FROM m)
+      , p AS (INSERT INTO postings (id, entry_id, account_id, amount_minor, created_at, kind, user_id, user_seq, available_after_minor, held_after_minor)
+        SELECT r.id, r.entry_id, r.account_id, r.amount_minor, r.created_at, r.kind, r.user_id, m.seq - r.user_seq, m.available_minor - r.available_after_minor, m.held_minor - r.held_after_minor
+        FROM m, json_populate_recordset(NULL::postings, ${v('postings')}::json) AS r)
+      ${sql.join(inserts, sql``)}
+      SELECT available_minor, held_minor FROM m`;
+    return { compile: () => statement.compile(db) };
+  });
+  const row = moved[0];
+  if (!row) throw balanceRefusal(userId, delta);
+  return { id: entryId, balances: new Map([[userId, { availableMinor: Number(row.available_minor), heldMinor: Number(row.held_minor) }]]) };
 }
 
 /**
  * Posts one journal entry inside the caller's transaction ({@link postEntries} of one entry).
  * @param trx the operation's transaction (see `moneyTransaction`).
  * @param now epoch milliseconds.
+ * @param withRows rows of other tables written with the entry (see {@link postEntries}).
  * @throws AppError `insufficientBalance` when a user's available balance would go below zero
  *   (nothing is written; the caller's transaction rolls back); LedgerError for an unbalanced
  *   entry or a held balance that would go below zero; the database's unique violation when an
  *   entry of this kind and reference already exists.
  */
-export async function postEntry(trx: Db, now: number, entry: EntryInput): Promise<PostedEntry> {
-  const [posted] = await postEntries(trx, now, [entry]);
+export async function postEntry(trx: Db, now: number, entry: EntryInput, withRows: readonly WithRow[] = []): Promise<PostedEntry> {
+  const [posted] = await postEntries(trx, now, [entry], withRows);
   return posted!;
 }

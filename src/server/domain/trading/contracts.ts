@@ -8,7 +8,6 @@ import { fromMinor, toMinor } from '../../../shared/money.js';
 import type { Direction } from '../../../shared/trade.js';
 import type { UpDownOrder } from '../../../shared/generated/index.js';
 import type { TradingConfig } from '../../trading-config.js';
-import { insertRowCompiled } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { type ContractsTable } from '../../db/trading-tables.js';
 import { AppError } from '../errors.js';
@@ -16,7 +15,6 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { livePrice, nameOf, type TradingContext } from './context.js';
 import { hasAcknowledgedRisk } from './terms.js';
-import { insertTicks } from './ticks.js';
 
 /**
  * Body of `order/purchase` for a contract, as `schemas/screens/updown.schema.json` (the up/down
@@ -100,37 +98,39 @@ export async function purchaseContract(ctx: TradingContext, userId: string, inpu
       return { instrument, priceMinor, option, amountMinor: toMinor(amount), direction: input.direction, now: deps.clock.now() };
     },
     async (trx, { instrument, priceMinor, option, amountMinor, direction, now }) => {
-      const { id, holdId } = await placeHoldForNewRecord(trx, now, {
-        userId,
-        amountMinor,
-        kind: 'contract',
-        entryKind: ENTRY_KINDS.contractPlaced,
-        postingKind: 'contract_stake',
+      let row: ContractsTable | undefined;
+      // The hold, the contract and its buy tick are written with the hold's entry (on
+      // PostgreSQL one statement); the tick is kept when another purchase recorded that instant.
+      await placeHoldForNewRecord(trx, now, { userId, amountMinor, kind: 'contract', entryKind: ENTRY_KINDS.contractPlaced, postingKind: 'contract_stake' }, ({ id, holdId }) => {
+        row = {
+          id,
+          user_id: userId,
+          symbol: instrument.symbol,
+          direction,
+          amount_minor: amountMinor,
+          buy_price_minor: priceMinor,
+          rate_bp: option.rateBasisPoints,
+          duration_s: option.seconds,
+          bought_at: now,
+          expires_at: now + option.seconds * 1000,
+          status: 'open',
+          hold_id: holdId,
+          settle_price_minor: null,
+          settle_tick_at: null,
+          profit_minor: null,
+          settle_entry_id: null,
+          settled_at: null,
+        };
+        return [
+          { table: 'contracts', row },
+          { table: 'price_ticks', row: { symbol: instrument.symbol, at: now, price_minor: priceMinor }, ignoreConflict: true },
+        ];
       });
-      const row: ContractsTable = {
-        id,
-        user_id: userId,
-        symbol: instrument.symbol,
-        direction,
-        amount_minor: amountMinor,
-        buy_price_minor: priceMinor,
-        rate_bp: option.rateBasisPoints,
-        duration_s: option.seconds,
-        bought_at: now,
-        expires_at: now + option.seconds * 1000,
-        status: 'open',
-        hold_id: holdId,
-        settle_price_minor: null,
-        settle_tick_at: null,
-        profit_minor: null,
-        settle_entry_id: null,
-        settled_at: null,
-      };
-      await insertRowCompiled(trx, 'contracts', row);
-      await insertTicks(trx, [{ symbol: instrument.symbol, at: now, priceMinor }]);
-      const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row);
+      const { status: _s, settlePrice: _p, profit: _r, settledAt: _a, ...view } = contractView(ctx, row!);
       return view;
     },
+    // On PostgreSQL the hold's entry, the hold, the contract and the tick are one statement.
+    { singleStatement: true },
   );
   ctx.recorder.watch(receipt.symbol);
   return receipt;

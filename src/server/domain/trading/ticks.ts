@@ -29,7 +29,7 @@ const CHUNK = 500;
 export async function insertTicks(db: Db, ticks: readonly PriceTick[]): Promise<void> {
   const t = db;
   if (ticks.length === 1) {
-    // A purchase's buy tick: one compiled shape, not a query built per request.
+    // One tick (a recorder's batch of one symbol): one compiled shape, not a query built per call.
     const [tick] = ticks as [PriceTick];
     await runCompiled(db, 'price_ticks:insert:1', { symbol: tick.symbol, at: tick.at, price: tick.priceMinor }, (d) =>
       d.insertInto('price_ticks').values({ symbol: slot<string>('symbol'), at: slot<number>('at'), price_minor: slot<number>('price') }).onConflict((oc) => oc.columns(['symbol', 'at']).doNothing()),
