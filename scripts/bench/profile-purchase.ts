@@ -76,7 +76,7 @@ try {
     const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
     await profiled(async () => {
       const server = await startBenchServer(config, { clock, logger: false });
-      const { token } = await tradingInvestor(server.deps, 2);
+      const { token } = await tradingInvestor(server, 2);
       await server.app.listen({ host: '127.0.0.1', port: 0 });
       const address = server.app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;

@@ -14,9 +14,10 @@ import { prefetchEntryRoute } from './prefetch';
 // The app's own fonts (every phone draws the same glyphs): Noto Sans (Latin, Devanagari, …) and,
 // for Chinese, Noto Sans SC, as variable fonts (one file per script subset for every weight). Each
 // subset is an @font-face with its unicode-range, so a phone downloads only the subsets its texts
-// use. Noto Sans SC's hundred faces are a stylesheet of their own, loaded only when the screens
-// are Chinese (the other languages show no Chinese text but the language's own name).
+// use: a German screen fetches only the Noto Sans SC slice of "中文", the language's own name in
+// the language list — in the app's font, never in whatever CJK face the phone happens to have.
 import '@fontsource-variable/noto-sans/wght.css';
+import '@fontsource-variable/noto-sans-sc/wght.css';
 import './styles.css';
 import './theme.css';
 
@@ -38,8 +39,7 @@ document.documentElement.lang = locale;
 // milliseconds on a slow phone; done now, in small tasks of their own while the messages and the block
 // chunks are on the network, it is not part of the first render's long task (TBT).
 warmIntl(intlTag(locale));
-const chineseFont = locale === 'zh' ? import('@fontsource-variable/noto-sans-sc/wght.css') : null;
-const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData, chineseFont]);
+const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
 
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">
