@@ -192,17 +192,16 @@ export async function requestDeposit(deps: Deps, market: Market, userId: string,
   }
 }
 
+/** The deposit's own columns the views read (the source account's come from {@link RECORD_BANK_COLUMNS}). */
+const DEPOSIT_COLUMNS = [
+  'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
+  'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
+  'deposits.amount_quote_minor', 'deposits.rate_minor',
+] as const;
+
 /** Deposit rows with their source bank account, for the views. */
 export function depositQuery(db: Db) {
-  return db
-    .selectFrom('deposits')
-    .leftJoin('bank_accounts', 'bank_accounts.id', 'deposits.bank_account_id')
-    .select([
-      'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
-      'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
-      'deposits.amount_quote_minor', 'deposits.rate_minor',
-      ...RECORD_BANK_COLUMNS,
-    ]);
+  return db.selectFrom('deposits').leftJoin('bank_accounts', 'bank_accounts.id', 'deposits.bank_account_id').select([...DEPOSIT_COLUMNS, ...RECORD_BANK_COLUMNS]);
 }
 
 /** A deposit row as {@link depositQuery} selects it. */

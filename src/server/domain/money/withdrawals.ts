@@ -96,16 +96,15 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
   );
 }
 
+/** The withdrawal's own columns the views read (the payee account's come from {@link RECORD_BANK_COLUMNS}). */
+const WITHDRAWAL_COLUMNS = [
+  'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
+  'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
+] as const;
+
 /** Withdrawal rows with their payee account, for the views. */
 export function withdrawalQuery(db: Db) {
-  return db
-    .selectFrom('withdrawals')
-    .innerJoin('bank_accounts', 'bank_accounts.id', 'withdrawals.bank_account_id')
-    .select([
-      'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
-      'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
-      ...RECORD_BANK_COLUMNS,
-    ]);
+  return db.selectFrom('withdrawals').innerJoin('bank_accounts', 'bank_accounts.id', 'withdrawals.bank_account_id').select([...WITHDRAWAL_COLUMNS, ...RECORD_BANK_COLUMNS]);
 }
 
 /** A withdrawal row as {@link withdrawalQuery} selects it. */
