@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { useMoneyServer } from '../support/money.js';
 import { lastPrice, trader } from '../support/trading.js';
-import { buyCostMinor } from '../../src/server/domain/holdings/index.js';
+import { buyCostMinor, buyTotalMinor } from '../../src/server/domain/holdings/index.js';
+import { chargeRatesOf } from '../../src/server/domain/trading/charges.js';
 import { fillOrder } from '../../src/server/domain/orders/fill.js';
 import { ordersDb } from '../../src/server/db/order-tables.js';
 import { startApiWorker } from '../support/api-worker.js';
@@ -50,7 +51,9 @@ describe('resting orders', () => {
     const limit = grid(p * 0.95);
     const placed = expectOk(await money.server.call<Order>('order/purchase', { kind: 'stock', symbol: 'INFY', quantity: 10, orderType: 'limit', limitPrice: limit, validity: 'gtc' }, { token: user.token }));
     expect(placed).toMatchObject({ status: 'open', statusLabel: 'Open', quantity: 10, limitPrice: limit, fillPrice: null, expiresAt: null, open: true });
-    expect(minor(placed.held)).toBe(buyCostMinor(minor(limit), 10, 10, rate));
+    // Gross at the limit + brokerage + the statutory charges: what the fill could cost at most.
+    expect(minor(placed.held)).toBe(buyTotalMinor(minor(limit), 10, chargeRatesOf(money.server.config.trading), rate));
+    expect(minor(placed.held)).toBeGreaterThan(buyCostMinor(minor(limit), 10, 10, rate));
     let wallet = await assets(user.token);
     expect(wallet.held).toBe(placed.held);
     expect(minor(wallet.available)).toBe(10_000_000 - minor(placed.held));

@@ -11,7 +11,7 @@ describe('error catalogue', () => {
   });
 
   it('maps every entry to an HTTP status of its class', () => {
-    for (const entry of Object.values(ERRORS)) expect([400, 401, 403, 404, 409, 429, 500]).toContain(entry.status);
+    for (const entry of Object.values(ERRORS)) expect([400, 401, 403, 404, 409, 413, 429, 500]).toContain(entry.status);
   });
 
   it('reserves 501 for "not logged in" with HTTP 401', () => {

@@ -93,6 +93,7 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   payBalance: investor(['pay/recharge']),
   position: investor(),
   realName: investor(['authentication/save', 'authentication/update']),
+  statements: investor(),
   rechargeRecord: investor(),
   rechargeRecordDatails: investor(),
   search: investor(),
