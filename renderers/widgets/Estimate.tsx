@@ -17,6 +17,8 @@ export interface EstimateSpec {
   call: string;
   /** Body of the call; `{field}` takes the form's value, `{query.x}` the route's. */
   params: Record<string, unknown>;
+  /** Params the figures need no value for (an optional field still empty is left out of the body). */
+  optional?: string[];
   /**
    * Rows to show: answer field, message id of the label, formatter name; a list field with
    * `itemFields` shows one line per item (the basket's shares per stock).
@@ -32,8 +34,10 @@ export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormC
   // The bound body as a string: a stable snapshot for React, changing only with the data.
   const body = useSyncExternalStore(context.subscribe, () => JSON.stringify(bindTemplate(spec.params, { ...context.getFormData(), query })));
   const params = JSON.parse(body) as Record<string, unknown>;
-  // Every bound param must have a value (a form value still undefined is dropped by the JSON snapshot).
-  const complete = Object.keys(spec.params).every((key) => params[key] !== undefined && params[key] !== null && params[key] !== '');
+  // Every bound param not named optional must have a value (a form value still undefined is
+  // dropped by the JSON snapshot); an optional one still empty is left out of the body.
+  const complete = Object.keys(spec.params).every((key) => spec.optional?.includes(key) || (params[key] !== undefined && params[key] !== null && params[key] !== ''));
+  for (const key of spec.optional ?? []) if (params[key] === '' || params[key] === null) delete params[key];
   // The params are already bound (form data and route), so the load spec carries plain values.
   const { data, error } = useCallData<Record<string, unknown>>(complete ? { call: spec.call, params } : null, {
     silent: true,
