@@ -5,8 +5,8 @@
  * generated form cases in jsdom, the client build, the unit and API tests on SQLite, and on
  * PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1) followed by the scale-out
  * tests with three processes on PostgreSQL + Redis (whenever both answer; required when
- * REQUIRE_CLUSTER=1). Then the Chromium steps, each with its own servers (one per Playwright
- * worker): the e2e suite beside the QA case files followed by the generated suite (every route
+ * REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with its own servers (one
+ * per Playwright worker): the e2e suite, the QA case files, and the generated suite (every route
  * checked, one generated form case per widget kind).
  *
  * A step that runs beside others has its output kept and printed whole when it ends, with its
@@ -175,18 +175,11 @@ await together(
       : undefined,
 );
 
-// Chromium steps: each Playwright run starts one server per worker on its own data folder
-// (its own run id, free ports). The case files and the generated suite run on servers of their
-// own, so the generated route screenshots never show the case files' accounts in back-office
-// lists. The e2e suite runs beside them: a Chromium test mostly waits (for its server, for
-// rendering, for conditions), so one run leaves most of the machine idle.
+// Chromium steps: each Playwright run starts one server per worker on its own data folder. The
+// case files and the generated suite run on servers of their own, so the generated route
+// screenshots never show the case files' accounts in back-office lists.
 console.log(`\n(${elapsed(started)} so far)\n`);
-await together(
-  () => step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { key: 'e2e', limitS: 1200 }),
-  () =>
-    chain(
-      () => step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900 }),
-      () => step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { key: 'generated', limitS: 1500 }),
-    ),
-);
+await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium'], { key: 'e2e', limitS: 1200, live: true });
+await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900, live: true });
+await step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', 'tests/cases/generated.spec.ts'], { key: 'generated', limitS: 1500, live: true });
 console.log(`\n✔ ${only ? `steps ${[...only].join(', ')} passed` : 'all tests passed'} (${elapsed(started)})`);
