@@ -12,6 +12,8 @@ import { defineConfig } from '@playwright/test';
  * Projects: `phone-chromium` (the e2e suite), `cases` (QA case files and the cases generated
  * from the schemas; `npm run test:cases`) and `docs-screenshots` (the phone pictures of
  * `docs/screenshots/`, which assert nothing: `npm run docs:screenshots`, not part of `npm test`).
+ * `npm test` runs them with `--trace=off` (a trace films every test as it runs, at a large share of
+ * the browser's CPU); `npm run test:e2e` keeps the trace of a failed test.
  */
 // One id per run (workers re-read this file with the runner's environment): its data folders
 // are `/tmp/nivesh-e2e-<id>-*`, all removed by the global teardown.
@@ -56,7 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone-chromium', testDir: 'tests/e2e', testIgnore: DOCS_SCREENSHOTS },
+    // The e2e suite renders at one device pixel per CSS pixel (a quarter of the pixels to raster
+    // and encode); its pictures for people — `SCREENSHOTS_DIR` set — at the phone's two.
+    { name: 'phone-chromium', testDir: 'tests/e2e', testIgnore: DOCS_SCREENSHOTS, use: { deviceScaleFactor: process.env.SCREENSHOTS_DIR ? 2 : 1 } },
     { name: 'docs-screenshots', testDir: 'tests/e2e', testMatch: DOCS_SCREENSHOTS },
     {
       name: 'cases',

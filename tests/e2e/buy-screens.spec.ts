@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { expect, test } from './test';
-import { fundedInvestor, openWithSession } from './helpers';
+import { fundedInvestor, openWithSession, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 test('home lists and a share detail open the ticket; an index is not tradable', async ({ page, request }) => {
   test.setTimeout(120_000);

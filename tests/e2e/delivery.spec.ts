@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from './test';
 import { ROUTES } from '../../src/app/routes';
-import { demoInvestor, demoOperator } from './helpers';
+import { demoInvestor, demoOperator, shotPath } from './helpers';
 
 /** Collects CSP violations (DOM event and console reports) from the first byte of every page. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -90,7 +90,7 @@ test('the boot skeleton paints from the HTML before any script runs', async ({ b
   await page.goto('/home');
   await expect(page.locator('.boot-bar')).toHaveText('Nivesh');
   await expect(page.locator('.boot-card')).toHaveCount(3);
-  await page.screenshot({ path: 'docs/screenshots/delivery-boot-skeleton.png' });
+  await page.screenshot({ path: shotPath('delivery-boot-skeleton.png') });
   await context.close();
 });
 
@@ -104,7 +104,7 @@ test('dark mode follows the system; /my switches it and remembers the choice', a
   await page.getByTestId('theme-system').waitFor();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await expect(page.getByTestId('theme-system')).toBeInViewport();
-  await page.screenshot({ path: 'docs/screenshots/delivery-my-dark.png' });
+  await page.screenshot({ path: shotPath('delivery-my-dark.png') });
   await page.getByTestId('theme-light').click();
   await expect(page.getByTestId('theme-light')).toHaveAttribute('aria-checked', 'true');
   expect(await background()).toBe('rgb(243, 245, 248)');
@@ -115,7 +115,7 @@ test('dark mode follows the system; /my switches it and remembers the choice', a
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
   expect(await background()).toBe('rgb(11, 18, 32)');
   await visit(page, '/home');
-  await page.screenshot({ path: 'docs/screenshots/delivery-home-dark.png' });
+  await page.screenshot({ path: shotPath('delivery-home-dark.png') });
 });
 
 test('the first screens do not shift when their data arrives, and the entry screen\'s calls are made once', async ({ page }) => {

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { expect, test } from './test';
-import { openWithSession, registerByApi } from './helpers';
+import { openWithSession, registerByApi, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 const OFFERINGS = [
   ['Börsengänge (IPO)', '/ipo'],
@@ -26,22 +26,29 @@ test('each offering is reachable from /home: Entdecken, the profile tab and the 
   await discover.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(shots, 'home-discover.png') });
 
+  // Back to /home in the app (history and the tab bar), not by loading the page again.
+  const tabs = page.getByRole('navigation', { name: 'tabs' });
+  const backHome = async () => {
+    await page.goBack();
+    if (!/\/home$/.test(page.url())) await tabs.getByRole('link', { name: 'Start' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  };
   for (const [label, route] of OFFERINGS) {
     // One tap on /home.
-    await page.goto('/home');
     await page.getByTestId('menu-discover').getByRole('button', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
+    await backHome();
 
     // Two taps: the profile tab, then the entry.
-    await page.goto('/home');
-    await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: 'Profil' }).click();
+    await tabs.getByRole('link', { name: 'Profil' }).click();
     await page.getByTestId('menu-discover').getByRole('button', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
+    await backHome();
 
     // Two taps: the drawer, then the entry.
-    await page.goto('/home');
     await page.getByTestId('open-drawer').click();
     await page.getByTestId('drawer').getByTestId('menu-discover').getByRole('button', { name: label, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${route}$`));
+    await backHome();
   }
 });

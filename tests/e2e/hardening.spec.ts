@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { expect, test } from './test';
-import { freshEmail, openWithSession, readCode, registerByApi } from './helpers';
+import { freshEmail, openWithSession, readCode, registerByApi, SHOTS_DIR } from './helpers';
 
-const shots = path.join(process.cwd(), 'docs', 'screenshots');
+const shots = SHOTS_DIR;
 
 test('the strength meter rates passwords on /register; the server refuses a common one', async ({ page, request }) => {
   const email = freshEmail();

@@ -4,8 +4,20 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/**
+ * Where the specs write the phone pictures a person looks at: `SCREENSHOTS_DIR` (e.g.
+ * `SCREENSHOTS_DIR=docs/screenshots npm run test:e2e` redraws the documentation's pictures),
+ * otherwise `test-results/screenshots`, so a test run never rewrites a tracked file.
+ */
+export const SHOTS_DIR = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+
+/** The path of the picture `name` in {@link SHOTS_DIR}; the folder is made when missing. */
+export function shotPath(name: string): string {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  return path.join(SHOTS_DIR, name);
+}
+
 let counter = 0;
-/** A fresh email for this run. */
 /**
  * A new address for each registration, always 23 characters long: screens that show it (the
  * back-office desks) then wrap the same way in every run, so their screenshots stay stable.

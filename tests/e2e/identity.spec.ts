@@ -6,9 +6,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Page } from './test';
-import { demoOperator, openWithSession, registerByApi } from './helpers';
+import { demoOperator, openWithSession, registerByApi, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 const AADHAAR = '234123412346';
 
 async function photo(label: string): Promise<Buffer> {

@@ -10,9 +10,9 @@
 import path from 'node:path';
 import { formatMoney } from '../../src/shared/format';
 import { expect, test, type APIRequestContext } from './test';
-import { api, fundedInvestor, openWithSession, operatorToken, registerByApi, confirmCommand } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, registerByApi, confirmCommand, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A detail row: its label, then its value. */

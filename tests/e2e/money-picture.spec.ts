@@ -9,10 +9,10 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { expect, test } from './test';
-import { api, confirmCommand, fundedInvestor, openWithSession, registerByApi } from './helpers';
+import { api, confirmCommand, fundedInvestor, openWithSession, registerByApi, SHOTS_DIR } from './helpers';
 import { basePort, freshDataDir, startServer } from './server';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 test('a share buy lands on the holding; /position shows the money picture in euros with the rupee price', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -6,9 +6,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { demoOperator, openWithSession, registerByApi, confirmCommand } from './helpers';
+import { demoOperator, openWithSession, registerByApi, confirmCommand, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 const utr = () => String(Math.floor(1e11 + Math.random() * 9e11));
 /** A German number as shown (`521.000,00 ₹`, `1 € = 104,2 ₹` → its last number) → the number. */
 const germanNumber = (text: string) => Number(/([\d.]+,\d+)\s*₹\s*$/.exec(text.replace(/\u00a0/g, ' '))![1]!.replace(/\./g, '').replace(',', '.'));

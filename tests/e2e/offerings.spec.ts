@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './test';
-import { api, fundedInvestor, openWithSession, operatorToken, confirmCommand } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, confirmCommand, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 
 /** A funded investor and the operator's token. */

@@ -7,9 +7,9 @@
  */
 import path from 'node:path';
 import { expect, test } from './test';
-import { api, fundedInvestor, openWithSession, confirmCommand } from './helpers';
+import { api, fundedInvestor, openWithSession, confirmCommand, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 test('a limit buy from /buy rests on /orders and is cancelled there', async ({ page, request }) => {
   test.setTimeout(120_000);

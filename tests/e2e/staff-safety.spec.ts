@@ -23,8 +23,9 @@ import { createUser } from '../../src/server/domain/users';
 import { saveNews } from '../../src/server/domain/news-admin';
 import { totpCode } from '../../src/server/domain/staff-totp';
 import { ALLOWED_ORIGIN, MALICIOUS_HTML } from '../support/malicious-html';
+import { SHOTS_DIR } from './helpers';
 
-const shots = path.join(process.cwd(), 'docs', 'screenshots');
+const shots = SHOTS_DIR;
 let server: Server;
 let clock: ManualClock;
 let base: string;

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './test';
-import { api, fundedInvestor, openWithSession } from './helpers';
+import { api, fundedInvestor, openWithSession, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 test('the ticket shows the charges; /statements downloads the statement and the contract note', async ({ page, request }) => {
   test.setTimeout(120_000);

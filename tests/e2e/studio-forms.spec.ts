@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from './test';
-import { api, approveAsEditor2, demoEditor, demoEditor2, openWithSession, operatorToken, registerByApi, type StudioChange } from './helpers';
+import { api, approveAsEditor2, demoEditor, demoEditor2, openWithSession, operatorToken, registerByApi, type StudioChange, shotPath } from './helpers';
 
 const SCHEMA = {
   type: 'object',
@@ -31,7 +31,6 @@ test('an editor makes a screen with a form, a second editor approves, an investo
   const desk = await studio.newPage();
   const second = await phone.newPage();
   const back = await phone.newPage();
-  fs.mkdirSync('docs/screenshots', { recursive: true });
   try {
     // The editor makes the screen: a draft with a form, served nowhere yet.
     await openWithSession(desk, editorToken, '/studio', 'EN');
@@ -52,7 +51,7 @@ test('an editor makes a screen with a form, a second editor approves, an investo
     await expect(preview.locator('.top-bar-title')).toHaveText('Investor survey');
     await desk.getByTestId('studio-note').fill('Survey for new investors');
     await expect(desk.getByTestId('studio-publish')).toBeEnabled();
-    await desk.screenshot({ path: 'docs/screenshots/studio-new-screen-1280.png' });
+    await desk.screenshot({ path: shotPath('studio-new-screen-1280.png') });
     await desk.getByTestId('studio-publish').click();
     await expect(desk.getByTestId('toast').last()).toContainText('Change submitted');
 
@@ -76,18 +75,18 @@ test('an editor makes a screen with a form, a second editor approves, an investo
     await form.getByLabel('Full name').fill('Asha Rao');
     await form.getByLabel('Investing since').selectOption({ label: '1–5 years' });
     await form.getByLabel('What should we explain better?').fill('IPO allotment, please');
-    await page.screenshot({ path: 'docs/screenshots/studio-form-390.png' });
+    await page.screenshot({ path: shotPath('studio-form-390.png') });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await form.getByTestId('submit').click();
     await expect(page.getByTestId('toast').last()).toContainText('Thank you, your answers were received.');
-    await page.screenshot({ path: 'docs/screenshots/studio-form-sent-390.png' });
+    await page.screenshot({ path: shotPath('studio-form-sent-390.png') });
 
     // The operator finds the form at /adminForms and downloads the CSV.
     await openWithSession(back, await operatorToken(request), '/adminForms', 'EN');
     const row = back.getByTestId('list-forms').getByTestId('list-row').filter({ hasText: `/p/${id}` });
     await expect(row).toContainText('Investor survey');
     await expect(row).toContainText('Submissions');
-    await back.screenshot({ path: 'docs/screenshots/admin-forms-390.png' });
+    await back.screenshot({ path: shotPath('admin-forms-390.png') });
     const [download] = await Promise.all([back.waitForEvent('download'), row.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`${id}.csv`);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
@@ -100,7 +99,7 @@ test('an editor makes a screen with a form, a second editor approves, an investo
     await row.locator('.list-link').click();
     await expect(back).toHaveURL(new RegExp(`/adminFormSubmissions\\?formId=${id}$`));
     await expect(back.getByTestId('list-submissions')).toContainText('fullName: Asha Rao · experience: 1–5 years');
-    await back.screenshot({ path: 'docs/screenshots/admin-form-submissions-390.png' });
+    await back.screenshot({ path: shotPath('admin-form-submissions-390.png') });
   } finally {
     // Take the screen down again (approved by the second editor).
     const submitted = await api<StudioChange>(request, editorToken, 'studio/screens/unpublish', { id, note: 'e2e clean-up' }).catch(() => null);

@@ -9,9 +9,9 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from './test';
-import { api, fundedInvestor, openWithSession, operatorToken } from './helpers';
+import { api, fundedInvestor, openWithSession, operatorToken, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 const EVIL = { holderName: 'Mallory', bankName: 'Evil Bank', accountNumber: '999999999999', ifsc: 'EVIL0000001', upiId: 'mallory@evilupi' };
 
 /** Serves screen `id` with `block` put first into its layout, as if it had been published. */

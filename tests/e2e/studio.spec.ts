@@ -8,9 +8,8 @@
  * published since (1811) and discards the draft. The screen is rolled back to the files
  * afterwards (approved as well), so the shared demo content stays as it was.
  */
-import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from './test';
-import { demoEditor, demoEditor2, openWithSession, registerByApi, rollbackApprovedByApi } from './helpers';
+import { demoEditor, demoEditor2, openWithSession, registerByApi, rollbackApprovedByApi, shotPath } from './helpers';
 
 async function login(request: APIRequestContext, credentials: { email: string; password: string }) {
   const response = await request.post('/api/user/login', { data: credentials });
@@ -65,8 +64,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     const preview = desk.getByTestId('studio-preview');
     await expect(preview.locator('.top-bar-title')).toHaveText('Meine Bankverbindungen');
     await expect(preview).toContainText('IFSC: 11 Zeichen, z. B. HDFC0001234');
-    fs.mkdirSync('docs/screenshots', { recursive: true });
-    await desk.screenshot({ path: 'docs/screenshots/studio-1280.png' });
+    await desk.screenshot({ path: shotPath('studio-1280.png') });
 
     await desk.getByTestId('studio-note').fill('Friendlier title and IFSC help');
     await expect(desk.getByTestId('studio-publish')).toBeEnabled();
@@ -103,7 +101,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     await expect(pending.getByTestId('change-approve')).toBeVisible();
     const width = await second.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390); // nothing wider than the phone
-    await second.screenshot({ path: 'docs/screenshots/studio-approve-390.png' });
+    await second.screenshot({ path: shotPath('studio-approve-390.png') });
     await pending.getByTestId('change-approve').click();
     await expect(second.getByTestId('toast').last()).toContainText('Approved');
     await expect(pending).toContainText('No change awaits approval');
@@ -112,7 +110,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     await openWithSession(page, investorToken, '/bindBank', 'DE');
     await expect(page.locator('.top-bar-title')).toHaveText('Meine Bankverbindungen');
     await expect(page.getByTestId('form-add')).toContainText('IFSC: 11 Zeichen, z. B. HDFC0001234');
-    await page.screenshot({ path: 'docs/screenshots/studio-result-390.png' });
+    await page.screenshot({ path: shotPath('studio-result-390.png') });
 
     // The first editor's draft is of version 0: saving it again names who published what since
     // (the version's author: this editor's own change, approved by the second editor).
@@ -120,7 +118,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     const conflict = desk.getByTestId('studio-conflict');
     await expect(conflict).toContainText(`${demoEditor().email} changed “bindBank” since your version 0 (published)`);
     await expect(conflict).toContainText('bindBank');
-    await desk.screenshot({ path: 'docs/screenshots/studio-conflict-1280.png' });
+    await desk.screenshot({ path: shotPath('studio-conflict-1280.png') });
     desk.once('dialog', (dialog) => void dialog.accept());
     await desk.getByTestId('studio-discard-draft').click();
     await expect(desk.getByTestId('toast').last()).toContainText('Draft discarded');
@@ -133,7 +131,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     await expect(desk.getByTestId('studio-versions')).toContainText('Friendlier title and IFSC help');
     await desk.getByTestId('studio-compare').click();
     await expect(desk.getByTestId('studio-diff')).toContainText('bindBank.titleStudio');
-    await desk.screenshot({ path: 'docs/screenshots/studio-history-1280.png', fullPage: true });
+    await desk.screenshot({ path: shotPath('studio-history-1280.png'), fullPage: true });
 
     // The property panel: the cursor inside the form block shows that kind's properties.
     await editor.getByText('"bindBank.addTitle"').click();
@@ -144,7 +142,7 @@ test('an editor publishes /bindBank, a second editor approves it on a phone, the
     // Still usable on a tablet: the columns wrap.
     await desk.setViewportSize({ width: 1024, height: 768 });
     await expect(desk.getByTestId('studio-preview')).toBeVisible();
-    await desk.screenshot({ path: 'docs/screenshots/studio-tablet-1024.png' });
+    await desk.screenshot({ path: shotPath('studio-tablet-1024.png') });
 
     // An investor cannot open the studio.
     await openWithSession(page, investorToken, '/studio', 'DE');

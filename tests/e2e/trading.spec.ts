@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from './test';
-import { api, fundedInvestor, openWithSession, confirmCommand } from './helpers';
+import { api, fundedInvestor, openWithSession, confirmCommand, SHOTS_DIR } from './helpers';
 
-const shots = process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots';
+const shots = SHOTS_DIR;
 
 const euros = (text: string) => Number(text.replace(/[^\d,+-]/g, '').replace(',', '.'));
 
