@@ -97,6 +97,34 @@ function migratedTemplate(): Promise<string> {
   return templateName;
 }
 
+let sqliteTemplate: Promise<string> | undefined;
+
+/**
+ * A SQLite file migrated to the current migrations, made once per test process (in the temp
+ * folder, removed when the process exits) and then copied for every server or database: a file
+ * copy costs far less CPU than running the migrations, as with PostgreSQL's template.
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const file = path.join(os.tmpdir(), `nivesh-sqlite-tpl-${migrationsHash()}-${process.pid}.sqlite`);
+    fs.rmSync(file, { force: true });
+    const db = await openDb({ kind: 'sqlite', file });
+    // Closing the last connection checkpoints the WAL into the file and removes it.
+    await db.destroy();
+    process.once('exit', () => fs.rmSync(file, { force: true }));
+    return file;
+  })().catch((error: unknown) => {
+    sqliteTemplate = undefined;
+    throw error;
+  });
+  return sqliteTemplate;
+}
+
+/** Puts a copy of the migrated SQLite template at `file` (its folder must exist). */
+async function copySqliteTemplate(file: string): Promise<void> {
+  fs.copyFileSync(await migratedSqliteTemplate(), file);
+}
+
 /**
  * Creates a PostgreSQL database for one server; `drop` removes it (closing stray connections).
  * By default a copy of the migrated template ({@link migratedTemplate}); `{ empty: true }` gives
@@ -147,6 +175,7 @@ export async function openTestDatabase(prefix: string, options: LedgerCheckOptio
     return { db, close };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  await copySqliteTemplate(path.join(dir, 'db.sqlite'));
   const db = await openDb({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
   const close = checked(db, async () => {
     await db.destroy();
@@ -176,6 +205,8 @@ export interface TestServer extends Server {
 export async function startTestServer(env: Record<string, string> = {}, overrides: Partial<Config> = {}, options: LedgerCheckOption = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-test-'));
   const pgDb = testDb() === 'pg' ? await createPgDatabase() : null;
+  // The server opens `dataDir/nivesh.sqlite` (config.ts): already migrated, its migrations find nothing to do.
+  if (!pgDb && !env.DATABASE_URL) await copySqliteTemplate(path.join(dataDir, 'nivesh.sqlite'));
   const config = loadConfig(
     { NIVESH_MODE: 'demo', DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '', CAPTCHA_PER_IP_PER_HOUR: '1000', PASSWORD_SCRYPT_N: '1024', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dataDir, 'no-client'), ...env },
     overrides,

@@ -1,5 +1,5 @@
 /** The server's ajv for screen and call schemas: same keywords and options as the browser. */
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AJV_OPTIONS } from '../../shared/validation.js';
 import { addNiveshKeywords } from './keywords.js';
@@ -20,4 +20,36 @@ export function createSchemaAjv(): Ajv {
   addFormats(ajv);
   for (const [name, pattern] of Object.entries(RJSF_FORMATS)) ajv.addFormat(name, pattern);
   return addNiveshKeywords(ajv);
+}
+
+/** How many compiled validators {@link compileShared} keeps (the least recently used go first). */
+const SHARED_VALIDATORS = 1000;
+let sharedAjv: Ajv | undefined;
+const sharedValidators = new Map<string, { schema: object; validate: ValidateFunction }>();
+
+/**
+ * The validator of `schema` from one ajv instance per process ({@link createSchemaAjv}),
+ * compiled once per distinct schema text: every server a process builds (the test suites build
+ * hundreds) and every store re-reading an unchanged file reuse it, and compiling is most of
+ * what starting a server costs. The least recently used of more than {@link SHARED_VALIDATORS}
+ * are dropped from ajv too, so studio edits cannot grow the process without bound.
+ * @throws Error when ajv cannot compile the schema.
+ */
+export function compileShared(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const hit = sharedValidators.get(key);
+  if (hit) {
+    sharedValidators.delete(key);
+    sharedValidators.set(key, hit);
+    return hit.validate;
+  }
+  sharedAjv ??= createSchemaAjv();
+  const validate = sharedAjv.compile(schema);
+  sharedValidators.set(key, { schema, validate });
+  if (sharedValidators.size > SHARED_VALIDATORS) {
+    const [oldest, entry] = sharedValidators.entries().next().value as [string, { schema: object }];
+    sharedValidators.delete(oldest);
+    sharedAjv.removeSchema(entry.schema);
+  }
+  return validate;
 }

@@ -37,13 +37,20 @@ const MESSAGE_KEYS = new Set([
   'title', 'subtitle', 'label', 'toast', 'empty', 'text', 'confirm', 'reasonLabel', 'hint', 'ui:placeholder', 'ui:title', 'ui:description', 'ui:help',
 ]);
 
-const metaValidators = new WeakMap<object, ValidateFunction>();
+/**
+ * The catalogue's validator by the catalogue's JSON text: one compile per process for as long as
+ * the catalogue file is unchanged, however many stores (servers) read it.
+ */
+const metaValidators = new Map<string, ValidateFunction>();
 
 function metaValidator(meta: Record<string, unknown>): ValidateFunction {
-  let validate = metaValidators.get(meta);
+  const key = JSON.stringify(meta);
+  let validate = metaValidators.get(key);
   if (!validate) {
     validate = new Ajv({ allErrors: true, strict: false }).compile(meta);
-    metaValidators.set(meta, validate);
+    // A changed catalogue replaces the one before: only the current text is kept.
+    metaValidators.clear();
+    metaValidators.set(key, validate);
   }
   return validate;
 }

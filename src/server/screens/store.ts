@@ -7,10 +7,9 @@ import { screenPolicy, setCreatedScreens, type Audience } from './policy.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { AppError } from '../errors.js';
-import { createSchemaAjv } from './ajv.js';
+import { compileShared, createSchemaAjv } from './ajv.js';
 import { compileValidatorModule, type ValidatorModule } from './validators.js';
 import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
 import { checkCompatible } from './compat.js';
@@ -92,7 +91,6 @@ export class SchemaStore {
   private readonly validators = new Map<string, Cached<ValidatorModule>>();
   /** Validators of studio drafts by root key, newest last (at most {@link PREVIEW_VALIDATORS}). */
   private readonly previews = new Map<string, ValidatorModule>();
-  private readonly ajv: Ajv = createSchemaAjv();
 
   /** Screens made in the studio by id, and their starting files by relative path. */
   private created = new Map<string, CreatedScreen>();
@@ -262,7 +260,7 @@ export class SchemaStore {
     if (hit && hit.stamp === stamp) return hit.value;
     // Unbounded integers get the 32-bit bounds of the database columns (integer-bounds.ts).
     const schema = boundedPayloadSchema(this.readJson<SchemaNode>(relative)!);
-    const value = { schema, validate: this.ajv.compile(schema) };
+    const value = { schema, validate: compileShared(schema) };
     this.compiled.set(ref, { stamp, value });
     return value;
   }
