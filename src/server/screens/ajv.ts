@@ -3,6 +3,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { AJV_OPTIONS } from '../../shared/validation.js';
 import { addNiveshKeywords } from './keywords.js';
+import { LINEAR_REGEXP_ENGINE } from './regexp.js';
 
 /** rjsf's own formats (its validator knows them): a file as a data URL, a `#rrggbb` colour. */
 const RJSF_FORMATS = {
@@ -14,9 +15,13 @@ const RJSF_FORMATS = {
  * A fresh ajv instance with formats (ajv-formats and rjsf's `data-url`, `color`) and Nivesh
  * keywords. Strict, except that a tuple (`items` as an array) needs no `minItems`: JSON Schema
  * allows it and rjsf's forms use it.
+ * @param regExp `linear` (default): `pattern` and `patternProperties` run on RE2 in linear time
+ *   (regexp.ts) — for screen schemas, which staff write, and a pattern RE2 cannot compile makes
+ *   the schema fail to compile; `native`: JavaScript's `RegExp`, for the schemas code owns
+ *   (contracts and payloads under `schemas/contracts/` and `schemas/api/`).
  */
-export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false });
+export function createSchemaAjv(regExp: 'linear' | 'native' = 'linear'): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false, ...(regExp === 'linear' ? { code: { regExp: LINEAR_REGEXP_ENGINE } } : {}) });
   addFormats(ajv);
   for (const [name, pattern] of Object.entries(RJSF_FORMATS)) ajv.addFormat(name, pattern);
   return addNiveshKeywords(ajv);
