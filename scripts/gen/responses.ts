@@ -5,8 +5,9 @@
  * JSON Schema — strings, numbers, booleans, literals (as `const`/`enum`), `null`, arrays and
  * tuples, objects with their required and optional properties (closed:
  * `additionalProperties: false`, unless the type has an index signature), unions (`anyOf`).
- * What has no JSON shape the checker can see (`unknown`, `any`, a pre-serialized answer) is
- * `{}`: any value, never checked against. A type met again inside itself is `{}` too.
+ * A pre-serialized answer (`preparedEnvelope(messages, locale, data)`) has the shape of its
+ * `data`. What has no JSON shape the checker can see (`unknown`, `any`) is `{}`: any value,
+ * never checked against. A type met again inside itself is `{}` too.
  *
  * `npm run gen` writes the result to `src/shared/generated/responses.json` as
  * `{call: schema}`; the call registry uses it for `/api/openapi.json`, and the layout lint
@@ -117,6 +118,18 @@ function handlerResult(checker: ts.TypeChecker, handler: ts.Expression): ts.Type
   return checker.getAwaitedType(returned) ?? returned;
 }
 
+/** The `data` argument of a `preparedEnvelope(messages, locale, data)` call inside a handler, if any. */
+function preparedData(handler: ts.Node): ts.Expression | undefined {
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'preparedEnvelope') found = node.arguments[2];
+    else ts.forEachChild(node, visit);
+  };
+  visit(handler);
+  return found;
+}
+
 /** The call name of a declaration's first argument, when it is written as a string. */
 function literalName(node: ts.Expression | undefined): string | null {
   return node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : null;
@@ -155,7 +168,9 @@ export function deriveResponses(root: string): Record<string, Json> {
         const name = literalName(node.arguments[0]);
         const handler = node.arguments[2];
         if ((method === 'query' || method === 'command') && name && handler) {
-          const type = handlerResult(checker, handler);
+          // A pre-serialized answer (`preparedEnvelope(messages, locale, data)`) has the shape of its `data`.
+          const prepared = preparedData(handler);
+          const type = prepared ? checker.getAwaitedType(checker.getTypeAtLocation(prepared)) ?? null : handlerResult(checker, handler);
           if (type) result[name] = writer.write(type, handler);
         }
       }

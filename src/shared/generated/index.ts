@@ -4312,7 +4312,50 @@ export interface CallResponses {
      */
     rate: number;
   };
-  'markets/getAllMarkets': unknown;
+  'markets/getAllMarkets': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
   'markets/getMarket': {
     isin: string | null;
     lotSize: number;
