@@ -357,4 +357,17 @@ describe('custom fields on deposits, withdrawals and identity submissions', () =
     // Ordinary words that merely contain those letters are fine.
     expect(await extraProblems('bindBank', object({ grouping: { type: 'string', title: 'Public note' } }))).toEqual([]);
   });
+
+  it("a text change cannot relabel a published custom field like the account number", async () => {
+    const { baseVersion, textsVersion } = expectOk(await server.call<{ baseVersion: number; textsVersion: number }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const { layout, schema } = expectOk(await server.call<{ layout: unknown; schema: Record<string, any> }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const next = structuredClone(schema);
+    next.properties.extra = { type: 'object', additionalProperties: false, properties: { branch: { type: 'string', title: 'custom.bindBank.branch', maxLength: 40 } } };
+    const texts = Object.fromEntries(['de', 'en', 'hi', 'zh'].map((lang) => [lang, { 'custom.bindBank.branch': 'Branch' }]));
+    await approve(server, bob, expectOk(await server.call<ChangeAnswer>('studio/screens/publish', { id: 'bindBank', layout, schema: next, baseVersion, texts, textsBaseVersion: textsVersion, note: 'branch' }, { token: alice })));
+    const { textsVersion: now } = expectOk(await server.call<{ textsVersion: number }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const refused = expectCall(await server.call('studio/messages/save', { lang: 'en', messages: { 'custom.bindBank.branch': 'Account number (IBAN)' }, baseVersion: now }, { token: alice }), 409, ERRORS.studioInvalid.code);
+    expect((refused.data as { errors: Array<{ pointer: string }> }).errors.map((e) => e.pointer)).toContain('screens/bindBank.schema.json#/properties/extra/properties/branch/title');
+    expectOk(await server.call('studio/messages/save', { lang: 'en', messages: { 'custom.bindBank.branch': 'Home branch' }, baseVersion: now }, { token: alice }));
+  });
 });
