@@ -6,7 +6,9 @@
  * the types stale); the layout catalogue assembled from its fragments
  * (`schemas/layout.meta.json`, each block kind's `spec.ts`, the kind lists of
  * docs/architecture.md — see scripts/gen/catalogue.ts); and the client's route table from the
- * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts); the screen gallery `/test`…`/test3` from
+ * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts); every call's response schema
+ * derived from its handler's type (`src/shared/generated/responses.json` and the
+ * `CallResponses` type, scripts/gen/responses.ts); the screen gallery `/test`…`/test3` from
  * its frames and the block kinds' catalogue examples (scripts/gen/gallery.ts). `--check` fails when any of
  * them is stale (run by `npm test`).
  */
@@ -17,6 +19,7 @@ import { ROOT_DIR } from '../src/server/config.js';
 import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
 import { galleryFiles } from './gen/gallery.js';
 import { routeFiles } from './gen/routes.js';
+import { deriveResponses, responseFiles } from './gen/responses.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
@@ -58,11 +61,29 @@ export async function generate(): Promise<string> {
     });
     parts.push(source.trim(), '');
   }
+  // Every call's answer (`data`), derived from its handler's type (scripts/gen/responses.ts).
+  const responses = deriveResponses(ROOT_DIR);
+  const callResponses = {
+    title: 'CallResponses',
+    description: "Each call's `data` on success, by call name (derived from the handlers' types; `unknown` where there is no checkable shape).",
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(responses),
+    properties: responses,
+  };
+  const source = await compile(callResponses as JSONSchema, 'CallResponses', {
+    bannerComment: '/** From src/shared/generated/responses.json */',
+    additionalProperties: false,
+    format: true,
+    unknownAny: true,
+    style: { singleQuote: true, printWidth: 120 },
+  });
+  parts.push(source.trim(), '');
   return parts.join('\n');
 }
 
 const check = process.argv.includes('--check');
-const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...galleryFiles(ROOT_DIR), ...routeFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...galleryFiles(ROOT_DIR), ...routeFiles(ROOT_DIR), ...responseFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
   const stale = outputs.filter(({ file, content }) => {
     const full = path.join(ROOT_DIR, file);

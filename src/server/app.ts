@@ -20,7 +20,7 @@ import { loadMessages } from './i18n.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/index.js';
 import { loadIdentityKey } from './domain/identity/cipher.js';
-import { CallRegistry } from './http/calls.js';
+import { CallRegistry, callSchemas } from './http/calls.js';
 import { apiNotFound, installEnvelope } from './http/envelope.js';
 import { inlineStyleHashes, registerDelivery } from './http/delivery.js';
 import { ShellRenderer } from './http/shell.js';
@@ -152,6 +152,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     calls: calls.names,
     callInfo: (name) => calls.info.get(name),
     missingIn: (id) => LOCALES.filter((locale) => !messages.has(locale, id)),
+    labelsOf: (id) => LOCALES.flatMap((locale) => (messages.has(locale, id) ? [messages.catalog(locale)[id]!] : [])),
+    callSchemas: (name) => callSchemas(calls, store, name),
   }), config.cluster.screenRecheckMs);
   const calls: CallRegistry = new CallRegistry(app, deps, store);
 

@@ -9,6 +9,8 @@ export const ERRORS = {
   validation: { code: 1000, status: 400, message: 'error.validation' },
   unknownField: { code: 1001, status: 400, message: 'error.unknownField' },
   badRequest: { code: 1002, status: 400, message: 'error.badRequest' },
+  /** A request body over the server's body limit (1 MB), refused before any call reads it. */
+  bodyTooLarge: { code: 1003, status: 413, message: 'error.bodyTooLarge' },
   invalidCredentials: { code: 1010, status: 401, message: 'error.invalidCredentials' },
   emailTaken: { code: 1011, status: 409, message: 'error.emailTaken' },
   captchaInvalid: { code: 1020, status: 400, message: 'error.captchaInvalid' },

@@ -6,7 +6,9 @@
  * no staff call); `forms/submit` checks the data with the published schema, caps size (1832)
  * and rate (1833); operators list, page and export submissions as CSV; a screen is taken down
  * by an approved unpublish change once nothing links to it (1834); a custom field staff add
- * under `extra` in bindBank is checked, stored, returned and shown to the operator.
+ * under `extra` in bindBank, recharge, withdrawal or realName is checked, stored, returned with
+ * the record and shown to the operator; the studio refuses custom fields of a type the contract
+ * does not allow and those named or labelled like a payment or identity number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -14,6 +16,11 @@ import { startTestServer, type TestServer } from '../support/server.js';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { approve, editorToken, publishApproved, type ChangeAnswer } from '../support/studio.js';
 import { operatorToken, rechargeBody, uploadScreenshot } from '../support/money.js';
+import { AADHAAR_VALID } from '../support/images.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT_DIR } from '../../src/server/config.js';
 import { ERRORS } from '../../src/shared/codes.js';
 
 let server: TestServer;
@@ -22,14 +29,19 @@ let bob: string;
 let investor: string;
 let operator: string;
 
+/** A copy of `schemas/`: the deposit and withdrawal forms' schemas (shared by two screens each) are edited as files. */
+const schemasDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-forms-schemas-'));
+fs.cpSync(path.join(ROOT_DIR, 'schemas'), schemasDir, { recursive: true });
+
 beforeAll(async () => {
-  server = await startTestServer({ LOGIN_PER_IP_PER_15MIN: '1000', FORM_SUBMISSIONS_PER_USER_PER_HOUR: '3', WITHDRAWAL_REQUIRES_IDENTITY: '0' });
+  server = await startTestServer({ LOGIN_PER_IP_PER_15MIN: '1000', FORM_SUBMISSIONS_PER_USER_PER_HOUR: '3', WITHDRAWAL_REQUIRES_IDENTITY: '0', SCHEMAS_DIR: schemasDir });
   [alice, bob] = [await editorToken(server), await editorToken(server)];
   investor = (await server.registerUser()).token;
   operator = await operatorToken(server);
 });
 afterAll(async () => {
   await server?.stop();
+  fs.rmSync(schemasDir, { recursive: true, force: true });
 });
 
 const surveySchema = {
@@ -224,5 +236,138 @@ describe('custom fields on records', () => {
     const { id: withdrawalId } = expectOk(await server.call<{ id: string }>('withdrawal', { amount: 200, bankId }, { token: user.token }));
     const detail = expectOk(await server.call<{ bank: { extra: unknown; extraText: string | null } }>('admin/withdrawal/detail', { id: withdrawalId }, { token: operator }));
     expect(detail.bank).toMatchObject({ extra: { nickname: 'Salary account' }, extraText: 'nickname: Salary account' });
+  });
+});
+
+/** Publishes `extra` (approved) in screen `id`'s schema, after the studio found no problem with it. */
+async function publishExtra(id: string, extra: Record<string, unknown>): Promise<void> {
+  const { layout, schema } = expectOk(await server.call<{ layout: unknown; schema: Record<string, any> }>('studio/screens/get', { id }, { token: alice }));
+  const next = structuredClone(schema);
+  next.properties.extra = extra;
+  expect(expectOk(await server.call<{ errors: unknown[] }>('studio/screens/validate', { id, layout, schema: next }, { token: alice })).errors).toEqual([]);
+  await publishApproved(server, alice, bob, { id, layout, schema: next, note: `custom fields of ${id}` });
+}
+
+/**
+ * Gives the shipped schema `name` (`recharge`, `withdrawal`: each the form of two screens, so
+ * not a studio screen of its own) the custom fields `extra`, as a file, and expects the screens
+ * that name it to pass the lint (the compatibility check with the contract included).
+ */
+function shipExtra(name: string, screens: string[], extra: Record<string, unknown>): void {
+  const file = path.join(schemasDir, 'screens', `${name}.schema.json`);
+  const schema = JSON.parse(fs.readFileSync(file, 'utf8')) as { properties: Record<string, unknown> };
+  schema.properties.extra = extra;
+  fs.writeFileSync(file, JSON.stringify(schema, null, 2));
+  for (const screen of screens) expect(server.store.lintScreen(screen)).toEqual([]);
+}
+
+/** What studio/screens/validate says about screen `id`'s schema with `extra` in it. */
+async function extraProblems(id: string, extra: Record<string, unknown>): Promise<Array<{ pointer: string; message: string }>> {
+  const { layout, schema } = expectOk(await server.call<{ layout: unknown; schema: Record<string, any> }>('studio/screens/get', { id }, { token: alice }));
+  const next = structuredClone(schema);
+  next.properties.extra = extra;
+  return expectOk(await server.call<{ errors: Array<{ pointer: string; message: string }> }>('studio/screens/validate', { id, layout, schema: next }, { token: alice })).errors;
+}
+
+describe('custom fields on deposits, withdrawals and identity submissions', () => {
+  it('a deposit keeps the custom fields the recharge schema asks for; the investor gets them back, the operator sees them', async () => {
+    const user = await server.registerUser();
+    const screenshotId = await uploadScreenshot(server, user.token);
+    // Not in the published schema yet: refused, not stored.
+    expectCall(await server.call('pay/recharge', rechargeBody({ screenshotId }, 1000, { extra: { reference: 'Invoice 42' } }), { token: user.token }), 400, ERRORS.unknownField.code);
+    shipExtra('recharge', ['pay', 'payBalance'], { type: 'object', additionalProperties: false, properties: { reference: { type: 'string', title: 'Reference', maxLength: 40 } } });
+
+    expectCall(await server.call('pay/recharge', rechargeBody({ screenshotId }, 1000, { extra: { reference: 'x'.repeat(41) } }), { token: user.token }), 400, ERRORS.validation.code);
+    expectCall(await server.call('pay/recharge', rechargeBody({ screenshotId }, 1000, { extra: { note: 'x' } }), { token: user.token }), 400, ERRORS.unknownField.code);
+    const { id } = expectOk(await server.call<{ id: string }>('pay/recharge', rechargeBody({ screenshotId }, 1000, { extra: { reference: 'Invoice 42' } }), { token: user.token }));
+    const { id: plain } = expectOk(await server.call<{ id: string }>('pay/recharge', rechargeBody({ screenshotId }, 1000), { token: user.token }));
+
+    const stored = await server.deps.db.selectFrom('deposits').select('extra_json').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.extra_json!)).toEqual({ reference: 'Invoice 42' });
+    expect(expectOk(await server.call<{ extra: unknown }>('pay/rechargeDetail', { id }, { token: user.token })).extra).toEqual({ reference: 'Invoice 42' });
+    expect(expectOk(await server.call<{ extra: unknown }>('pay/rechargeDetail', { id: plain }, { token: user.token })).extra).toBeNull();
+    const page = expectOk(await server.call<{ items: Array<{ id: string; extra: unknown }> }>('pay/rechargeRecord', {}, { token: user.token }));
+    expect(page.items.find((d) => d.id === id)!.extra).toEqual({ reference: 'Invoice 42' });
+    const desk = expectOk(await server.call<{ extra: unknown; extraText: string | null }>('admin/recharge/detail', { id }, { token: operator }));
+    expect(desk).toMatchObject({ extra: { reference: 'Invoice 42' }, extraText: 'reference: Invoice 42' });
+    expect(expectOk(await server.call<{ extraText: string | null }>('admin/recharge/detail', { id: plain }, { token: operator })).extraText).toBeNull();
+  });
+
+  it('a withdrawal keeps the custom fields the withdrawal schema asks for, beside its payee account\'s own', async () => {
+    const user = await server.registerUser();
+    const bank = { holderName: 'Ravi Kumar', bankName: 'ICICI Bank', accountNumber: '601001234567', ifsc: 'ICIC0001234', phone: '9876543211' };
+    const { id: bankId } = expectOk(await server.call<{ id: string }>('bank/addBank', bank, { token: user.token }));
+    const screenshot = await uploadScreenshot(server, user.token);
+    const deposit = expectOk(await server.call<{ id: string }>('pay/recharge', rechargeBody({ screenshotId: screenshot }, 1000), { token: user.token })).id;
+    expectOk(await server.call('admin/recharge/approve', { id: deposit }, { token: operator }));
+
+    shipExtra('withdrawal', ['withdraw'], {
+      type: 'object', additionalProperties: false,
+      properties: { purpose: { type: 'string', title: 'Purpose', enum: ['fees', 'rent', 'other'] }, urgent: { type: 'boolean', title: 'Urgent' } },
+    });
+    expectCall(await server.call('withdrawal', { amount: 200, bankId, extra: { purpose: 'holiday' } }, { token: user.token }), 400, ERRORS.validation.code);
+    const { id } = expectOk(await server.call<{ id: string }>('withdrawal', { amount: 200, bankId, extra: { purpose: 'fees', urgent: true } }, { token: user.token }));
+    expect(expectOk(await server.call<{ extra: unknown }>('withdrawal/withdrawalDetails', { id }, { token: user.token })).extra).toEqual({ purpose: 'fees', urgent: true });
+    const desk = expectOk(await server.call<{ extraText: string | null; bank: { extraText: string | null } }>('admin/withdrawal/detail', { id }, { token: operator }));
+    expect(desk.extraText).toBe('purpose: fees · urgent: true');
+    expect(desk.bank.extraText).toBeNull();
+  });
+
+  it('an identity submission keeps the custom fields the realName schema asks for; a resubmission replaces them', async () => {
+    const user = await server.registerUser();
+    const [front, back] = [await uploadScreenshot(server, user.token), await uploadScreenshot(server, user.token)];
+    const body = { name: 'Meera Iyer', idType: 'aadhaar', idNumber: AADHAAR_VALID, frontPhotoId: front, backPhotoId: back };
+    await publishExtra('realName', {
+      type: 'object', additionalProperties: false,
+      properties: { occupation: { type: 'string', title: 'Occupation', maxLength: 60 }, languages: { type: 'array', title: 'Languages', items: { type: 'string', enum: ['hi', 'en', 'ta'] }, uniqueItems: true } },
+    });
+    expectCall(await server.call('authentication/save', { ...body, extra: { occupation: { nested: true } } }, { token: user.token }), 400, ERRORS.validation.code);
+    const saved = expectOk(await server.call<{ extra: unknown }>('authentication/save', { ...body, extra: { occupation: 'Teacher', languages: ['hi', 'ta'] } }, { token: user.token }));
+    expect(saved.extra).toEqual({ occupation: 'Teacher', languages: ['hi', 'ta'] });
+    expect(expectOk(await server.call<{ extra: unknown }>('authentication/get', {}, { token: user.token })).extra).toEqual({ occupation: 'Teacher', languages: ['hi', 'ta'] });
+    const row = await server.deps.db.selectFrom('identity_submissions').innerJoin('users', 'users.id', 'identity_submissions.user_id').select('identity_submissions.id').where('users.email', '=', user.email).executeTakeFirstOrThrow();
+    const desk = expectOk(await server.call<{ extra: unknown; extraText: string | null }>('admin/authentication/detail', { id: row.id }, { token: operator }));
+    expect(desk).toMatchObject({ extra: { occupation: 'Teacher', languages: ['hi', 'ta'] }, extraText: 'occupation: Teacher · languages: hi, ta' });
+
+    expectOk(await server.call('admin/authentication/reject', { id: row.id, reason: 'Blurred photo' }, { token: operator }));
+    expectOk(await server.call('authentication/update', body, { token: user.token }));
+    expect(expectOk(await server.call<{ extraText: string | null }>('admin/authentication/detail', { id: row.id }, { token: operator })).extraText).toBeNull();
+  });
+
+  it('the studio refuses a custom field the contract cannot store, and one named or labelled like a payment or identity number', async () => {
+    const at = (field: string) => `/schema/properties/extra/properties/${field}`;
+    const object = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, properties });
+    expect(await extraProblems('bindBank', object({ address: { type: 'object', title: 'Address', properties: { city: { type: 'string' } } } }))).toContainEqual({
+      pointer: `${at('address')}/type`, message: 'a custom field may be string, number, boolean, array, not object',
+    });
+    expect(await extraProblems('bindBank', object({ note: { title: 'Note' } }))).toContainEqual({ pointer: `${at('note')}/type`, message: 'a custom field must state its type: one of string, number, boolean, array' });
+    expect(await extraProblems('bindBank', object({ 'bad name': { type: 'string' } }))).toEqual([
+      expect.objectContaining({ pointer: at('bad name'), message: expect.stringContaining("field name 'bad name' is not allowed") }),
+    ]);
+    // Named or titled like the account number (its text id, its text in any language, or a payment word).
+    expect(await extraProblems('bindBank', object({ iban: { type: 'string', title: 'Reference' } }))).toEqual([
+      { pointer: at('iban'), message: "custom field 'iban' is named like a payment or identity number ('iban'): operators would take it for the real one" },
+    ]);
+    expect(await extraProblems('bindBank', object({ secondary: { type: 'string', title: 'field.accountNumber' } }))).toEqual([
+      { pointer: `${at('secondary')}/title`, message: "custom field 'secondary' is labelled like the record's field 'accountNumber': operators would take it for the real one" },
+    ]);
+    expect(await extraProblems('bindBank', object({ secondary: { type: 'string', title: 'Kontonummer' } }))).toHaveLength(1);
+    expect(await extraProblems('bindBank', object({ payTo: { type: 'string', title: 'IBAN (payout)' } }))).toHaveLength(1);
+    expect(await extraProblems('bindBank', object({ holder_name: { type: 'string', title: 'Second holder' } }))).toHaveLength(1);
+    // Ordinary words that merely contain those letters are fine.
+    expect(await extraProblems('bindBank', object({ grouping: { type: 'string', title: 'Public note' } }))).toEqual([]);
+  });
+
+  it("a text change cannot relabel a published custom field like the account number", async () => {
+    const { baseVersion, textsVersion } = expectOk(await server.call<{ baseVersion: number; textsVersion: number }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const { layout, schema } = expectOk(await server.call<{ layout: unknown; schema: Record<string, any> }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const next = structuredClone(schema);
+    next.properties.extra = { type: 'object', additionalProperties: false, properties: { branch: { type: 'string', title: 'custom.bindBank.branch', maxLength: 40 } } };
+    const texts = Object.fromEntries(['de', 'en', 'hi', 'zh'].map((lang) => [lang, { 'custom.bindBank.branch': 'Branch' }]));
+    await approve(server, bob, expectOk(await server.call<ChangeAnswer>('studio/screens/publish', { id: 'bindBank', layout, schema: next, baseVersion, texts, textsBaseVersion: textsVersion, note: 'branch' }, { token: alice })));
+    const { textsVersion: now } = expectOk(await server.call<{ textsVersion: number }>('studio/screens/get', { id: 'bindBank' }, { token: alice }));
+    const refused = expectCall(await server.call('studio/messages/save', { lang: 'en', messages: { 'custom.bindBank.branch': 'Account number (IBAN)' }, baseVersion: now }, { token: alice }), 409, ERRORS.studioInvalid.code);
+    expect((refused.data as { errors: Array<{ pointer: string }> }).errors.map((e) => e.pointer)).toContain('screens/bindBank.schema.json#/properties/extra/properties/branch/title');
+    expectOk(await server.call('studio/messages/save', { lang: 'en', messages: { 'custom.bindBank.branch': 'Home branch' }, baseVersion: now }, { token: alice }));
   });
 });

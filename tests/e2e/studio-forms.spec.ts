@@ -4,7 +4,9 @@
  * approval; a second editor on a phone (390×844) approves it; an investor on a phone fills the
  * form and sends it; an operator on a phone finds it at /adminForms, downloads the submissions
  * as CSV and opens the list of submissions. The screen is unpublished again afterwards
- * (approved as well), so the shared demo content keeps nothing linking to it.
+ * (approved as well), so the shared demo content keeps nothing linking to it. A screen for the
+ * public audience opens on a phone with no session: its title and form show, and sending it
+ * asks the visitor to log in without storing anything.
  */
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -105,6 +107,38 @@ test('an editor makes a screen with a form, a second editor approves, an investo
     const submitted = await api<StudioChange>(request, editorToken, 'studio/screens/unpublish', { id, note: 'e2e clean-up' }).catch(() => null);
     if (submitted) await approveAsEditor2(request, submitted);
     await studio.close();
+    await phone.close();
+  }
+});
+
+test('a /p screen for the public audience opens on a phone with no session; sending its form asks the visitor to log in', async ({ browser, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const id = `open${randomBytes(3).toString('hex').replace(/[^a-z0-9]/g, '')}`;
+  const editorToken = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+  await api(request, editorToken, 'studio/screens/create', { id, title: 'Open day', audience: 'public' });
+  const { layout } = await api<{ layout: unknown }>(request, editorToken, 'studio/screens/get', { id });
+  const schema = { type: 'object', additionalProperties: false, properties: { question: { type: 'string', title: 'Your question', maxLength: 300 } } };
+  const { baseVersion } = await api<{ baseVersion: number }>(request, editorToken, 'studio/screens/get', { id });
+  await approveAsEditor2(request, await api<StudioChange>(request, editorToken, 'studio/screens/publish', { id, layout, schema, baseVersion, note: 'open day questions' }));
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, locale: 'en-GB', serviceWorkers: 'block', isMobile: true, hasTouch: true });
+  try {
+    const visitor = await phone.newPage();
+    await visitor.goto('/page');
+    await visitor.evaluate(() => localStorage.setItem('lang', 'EN'));
+    await visitor.goto(`/p/${id}`);
+    await expect(visitor).toHaveURL(new RegExp(`/p/${id}`));
+    await expect(visitor.locator('.top-bar-title')).toHaveText('Open day');
+    const form = visitor.getByTestId('form-form');
+    await form.getByLabel('Your question').fill('When does the IPO desk open?');
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await form.getByTestId('submit').click();
+    // Not logged in: the 501 flow ends at the start page; nothing was stored.
+    await expect(visitor).toHaveURL(/\/page|reloaded=1/);
+    const stored = await api<{ total: number }>(request, await operatorToken(request), 'admin/forms/submissions', { formId: id });
+    expect(stored.total).toBe(0);
+  } finally {
+    const submitted = await api<StudioChange>(request, editorToken, 'studio/screens/unpublish', { id, note: 'e2e clean-up' }).catch(() => null);
+    if (submitted) await approveAsEditor2(request, submitted);
     await phone.close();
   }
 });

@@ -6,7 +6,7 @@ import { maskTail } from '../../shared/format.js';
 import { AppError } from './errors.js';
 import type { Deps } from './deps.js';
 import { newId } from './ids.js';
-import { parseExtra } from './money/bank-accounts.js';
+import { extraJson, parseExtra } from './custom-fields.js';
 
 /** A bound account as the API returns it: numbers masked to their last four digits. */
 export interface BankAccountView {
@@ -90,7 +90,7 @@ export async function addBankAccount(deps: Deps, userId: string, input: NewBankA
       holder_name: input.holderName.trim(),
       created_at: deps.clock.now(),
       deleted_at: null,
-      extra_json: input.extra && Object.keys(input.extra).length ? JSON.stringify(input.extra) : null,
+      extra_json: extraJson(input.extra),
     })
     .execute();
   return { id };

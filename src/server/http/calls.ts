@@ -17,6 +17,7 @@ import type { IdempotencyRequest } from '../domain/idempotency.js';
 import { PreparedAnswer, sendPrepared } from './prepared.js';
 import { coerceQueryParams } from './query-params.js';
 import { INTENT_HEADER, LOAD_INTENT } from '../../shared/calls.js';
+import { declaredResponse, derivedResponses, type DataSchema } from './response-schemas.js';
 import type { Access, CallInfo, ConfirmSpec, Effect } from '../../shared/calls.js';
 
 export type { Access, CallInfo, ConfirmSpec, Effect } from '../../shared/calls.js';
@@ -118,10 +119,20 @@ export function bearerToken(request: FastifyRequest): string | null {
 /** Registers calls on one Fastify instance and remembers their names. */
 export class CallRegistry {
   readonly names = new Set<string>();
-  /** Every declared call, in declaration order (the OpenAPI document is built from it). */
-  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'effect' | 'confirm' | 'body' | 'idempotent'> & { multipart?: boolean }> = [];
+  /**
+   * Every declared call, in declaration order (the OpenAPI document is built from it), with its
+   * response (`data`) schema: the one its route options declare, else the one derived from its
+   * handler's type (`derivedResponses`); none only for a call the derivation could not see.
+   */
+  readonly declared: Array<Pick<CallSpec<unknown>, 'name' | 'method' | 'access' | 'effect' | 'confirm' | 'body' | 'idempotent'> & { multipart?: boolean; response?: DataSchema }> = [];
   /** Each call's {@link CallInfo} by name. */
   readonly info = new Map<string, CallInfo>();
+
+  /** A call's request (body) schema reference and response (`data`) schema, for the layout lint. */
+  schemasOf(name: string): { body?: CallSpec<unknown>['body']; response?: DataSchema } | undefined {
+    const call = this.declared.find((c) => c.name === name);
+    return call && { body: call.body, response: call.response };
+  }
 
   constructor(
     private readonly app: FastifyInstance,
@@ -132,10 +143,11 @@ export class CallRegistry {
   /**
    * Lists a call that has its own route (multipart uploads) for the layout linter and the
    * OpenAPI document; registers no route.
+   * @param response the call's response (`data`) schema.
    */
-  declareUpload(name: string, access: Access, effect: Effect): void {
+  declareUpload(name: string, access: Access, effect: Effect, response: DataSchema): void {
     this.names.add(name);
-    this.declared.push({ name, method: 'POST', access, effect, multipart: true });
+    this.declared.push({ name, method: 'POST', access, effect, multipart: true, response });
     this.info.set(name, callInfo({ name, access, effect }));
   }
 
@@ -143,7 +155,8 @@ export class CallRegistry {
   define<B = Record<string, never>>(spec: CallSpec<B>): void {
     this.names.add(spec.name);
     const info = callInfo(spec);
-    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, effect: spec.effect, confirm: info.confirm, body: spec.body, idempotent: spec.idempotent });
+    const response = declaredResponse(spec.options) ?? derivedResponses()[spec.name];
+    this.declared.push({ name: spec.name, method: spec.method ?? 'POST', access: spec.access, effect: spec.effect, confirm: info.confirm, body: spec.body, idempotent: spec.idempotent, ...(response ? { response } : {}) });
     this.info.set(spec.name, info);
     const { deps, store } = this;
     const command = spec.effect === 'command';
@@ -174,6 +187,27 @@ export class CallRegistry {
       },
     });
   }
+}
+
+/**
+ * A registered call's schemas for the layout lint (binding-lint.ts): its request schema (the
+ * contract of a form's body; null when it takes no parameters; undefined for a body chosen by
+ * a field, or a schema that cannot be read) and its response (`data`) schema.
+ * @returns undefined for an unregistered call.
+ */
+export function callSchemas(calls: CallRegistry, store: SchemaStore, name: string): { request?: Record<string, unknown> | null; response?: Record<string, unknown> } | undefined {
+  const call = calls.schemasOf(name);
+  if (!call) return undefined;
+  let request: Record<string, unknown> | null | undefined;
+  if (call.body === undefined) request = null;
+  else if (typeof call.body === 'string') {
+    try {
+      request = store.payloadSchema(contractRef(store, call.body)!).schema as Record<string, unknown>;
+    } catch {
+      request = undefined;
+    }
+  }
+  return { request, ...(call.response ? { response: call.response } : {}) };
 }
 
 /** Whether the request is marked as running without a tap (`X-Nivesh-Intent: load`). */

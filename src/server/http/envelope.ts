@@ -32,6 +32,8 @@ export function installEnvelope(app: FastifyInstance, messages: Messages): void 
     if (error instanceof AppError) return sendError(reply, messages, locale, error);
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) return sendError(reply, messages, locale, new AppError('rateLimited'));
+    // Over the body limit: its own refusal with the limit, not "could not be read".
+    if (status === 413) return sendError(reply, messages, locale, new AppError('bodyTooLarge', { max: Math.round(request.server.initialConfig.bodyLimit! / 1024) }));
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'bad request');
       return sendError(reply, messages, locale, new AppError('badRequest'));

@@ -1,8 +1,9 @@
 /**
  * The OpenAPI 3.1 document of `/api`, built from the call registry:
  * every declared call becomes a path with its method, its access (bearer security for
- * `user` / `operator`) and its payload schema (the same JSON Schema file the server validates
- * bodies with, under `components.schemas`). Every answer is the `{code, message, data}`
+ * `user` / `operator`), its payload schema (the same JSON Schema file the server validates
+ * bodies with, under `components.schemas`) and its response: the success envelope with the
+ * call's `data` schema (declared, or derived from its handler's type by `npm run gen`). Every answer is the `{code, message, data}`
  * envelope; the error catalogue (codes, HTTP status, message ids) is listed in
  * `x-error-codes` and in the envelope's description.
  */
@@ -51,6 +52,14 @@ export function buildOpenApi(calls: CallRegistry, store: SchemaStore, version: s
       'x-effect': call.effect,
       ...(call.confirm ? { 'x-confirm': call.confirm } : {}),
       responses: {
+        ...(call.response
+          ? {
+              200: {
+                description: 'Success: the envelope with code 200 and the call’s data',
+                content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Envelope' }, { type: 'object', properties: { data: call.response } }] } } },
+              },
+            }
+          : {}),
         default: { description: 'The envelope (also for refusals, with the HTTP status of the code’s class)', content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } },
       },
     };

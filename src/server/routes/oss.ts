@@ -10,8 +10,16 @@ import type { Deps } from '../domain/deps.js';
 import { AppError } from '../domain/errors.js';
 import { readPhoto, storePhoto } from '../domain/uploads.js';
 
+/** `oss/uploadPhoto`'s answer: the upload's id and where it is served. */
+const UPLOAD_VIEW = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'url'],
+  properties: { id: { type: 'string' }, url: { type: 'string', description: 'GET with the token: the stored photo' } },
+};
+
 export function ossRoutes(app: FastifyInstance, calls: CallRegistry, deps: Deps): void {
-  calls.declareUpload('oss/uploadPhoto', 'user', 'command');
+  calls.declareUpload('oss/uploadPhoto', 'user', 'command', UPLOAD_VIEW);
 
   app.post('/api/oss/uploadPhoto', async (request) => {
     const auth = (await resolveAuth(deps, request, 'user'))!;

@@ -20,8 +20,9 @@
  * studio/changes/reject {id, reason} → {changeId, status: 'rejected'}
  * studio/screens/create {id, title, audience} → {id, path, baseVersion, status: 'draft'} | 1830
  * studio/screens/unpublish {id, note} → {changeId, status} | 1834 | 1835
+ * studio/calls/list {} → [{name, access, effect, request, response}] (the schemas bindings are checked against)
  */
-import type { CallRegistry, CallSpec } from '../http/calls.js';
+import { callSchemas, type CallRegistry, type CallSpec } from '../http/calls.js';
 import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { writeAudit } from '../domain/audit.js';
@@ -156,4 +157,18 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   editor.command<StudioScreenUnpublish>('studio/screens/unpublish', 'api/studioScreenUnpublish', ({ auth, body }) => unpublishScreen(ctx, auth!.userId, body.id, body.note.trim()));
   editor.command<StudioChangeId>('studio/changes/approve', 'api/studioChangeId', ({ auth, body }) => approveChange(ctx, auth!.userId, body.id));
   editor.command<StudioChangeReject>('studio/changes/reject', 'api/studioChangeReject', ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()));
+  // What a layout may bind to: each call's request and response schemas (field-name completion).
+  editor.query('studio/calls/list', undefined, () => calls.declared.map((call): StudioCallSchemas => {
+    const schemas = callSchemas(calls, store, call.name);
+    return { name: call.name, access: call.access, effect: call.effect, request: schemas?.request ?? null, response: schemas?.response ?? null };
+  }));
+}
+
+/** One row of `studio/calls/list`: a call with its request (body) and response (`data`) schemas, null when unknown or none. */
+export interface StudioCallSchemas {
+  name: string;
+  access: string;
+  effect: 'query' | 'command';
+  request: Record<string, unknown> | null;
+  response: Record<string, unknown> | null;
 }

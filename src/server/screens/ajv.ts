@@ -3,6 +3,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { AJV_OPTIONS } from '../../shared/validation.js';
 import { addNiveshKeywords } from './keywords.js';
+import { LINEAR_REGEXP_ENGINE } from './regexp.js';
 
 /** rjsf's own formats (its validator knows them): a file as a data URL, a `#rrggbb` colour. */
 const RJSF_FORMATS = {
@@ -14,9 +15,13 @@ const RJSF_FORMATS = {
  * A fresh ajv instance with formats (ajv-formats and rjsf's `data-url`, `color`) and Nivesh
  * keywords. Strict, except that a tuple (`items` as an array) needs no `minItems`: JSON Schema
  * allows it and rjsf's forms use it.
+ * @param regExp `linear` (default): `pattern` and `patternProperties` run on RE2 in linear time
+ *   (regexp.ts) — for screen schemas, which staff write, and a pattern RE2 cannot compile makes
+ *   the schema fail to compile; `native`: JavaScript's `RegExp`, for the schemas code owns
+ *   (contracts and payloads under `schemas/contracts/` and `schemas/api/`).
  */
-export function createSchemaAjv(): Ajv {
-  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false });
+export function createSchemaAjv(regExp: 'linear' | 'native' = 'linear'): Ajv {
+  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false, ...(regExp === 'linear' ? { code: { regExp: LINEAR_REGEXP_ENGINE } } : {}) });
   addFormats(ajv);
   for (const [name, pattern] of Object.entries(RJSF_FORMATS)) ajv.addFormat(name, pattern);
   return addNiveshKeywords(ajv);
@@ -24,32 +29,33 @@ export function createSchemaAjv(): Ajv {
 
 /** How many compiled validators {@link compileShared} keeps (the least recently used go first). */
 const SHARED_VALIDATORS = 1000;
-let sharedAjv: Ajv | undefined;
-const sharedValidators = new Map<string, { schema: object; validate: ValidateFunction }>();
+const sharedAjv: Partial<Record<'linear' | 'native', Ajv>> = {};
+const sharedValidators = new Map<string, { schema: object; validate: ValidateFunction; regExp: 'linear' | 'native' }>();
 
 /**
- * The validator of `schema` from one ajv instance per process ({@link createSchemaAjv}),
+ * The validator of `schema` from one ajv instance per process and `regExp` engine
+ * ({@link createSchemaAjv}),
  * compiled once per distinct schema text: every server a process builds (the test suites build
  * hundreds) and every store re-reading an unchanged file reuse it, and compiling is most of
  * what starting a server costs. The least recently used of more than {@link SHARED_VALIDATORS}
  * are dropped from ajv too, so studio edits cannot grow the process without bound.
  * @throws Error when ajv cannot compile the schema.
  */
-export function compileShared(schema: object): ValidateFunction {
-  const key = JSON.stringify(schema);
+export function compileShared(schema: object, regExp: 'linear' | 'native' = 'linear'): ValidateFunction {
+  const key = `${regExp}:${JSON.stringify(schema)}`;
   const hit = sharedValidators.get(key);
   if (hit) {
     sharedValidators.delete(key);
     sharedValidators.set(key, hit);
     return hit.validate;
   }
-  sharedAjv ??= createSchemaAjv();
-  const validate = sharedAjv.compile(schema);
-  sharedValidators.set(key, { schema, validate });
+  const ajv = (sharedAjv[regExp] ??= createSchemaAjv(regExp));
+  const validate = ajv.compile(schema);
+  sharedValidators.set(key, { schema, validate, regExp });
   if (sharedValidators.size > SHARED_VALIDATORS) {
-    const [oldest, entry] = sharedValidators.entries().next().value as [string, { schema: object }];
+    const [oldest, entry] = sharedValidators.entries().next().value as [string, { schema: object; regExp: 'linear' | 'native' }];
     sharedValidators.delete(oldest);
-    sharedAjv.removeSchema(entry.schema);
+    sharedAjv[entry.regExp]!.removeSchema(entry.schema);
   }
   return validate;
 }

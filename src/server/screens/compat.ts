@@ -16,8 +16,19 @@
  * The server validates every body against both (src/server/http/calls.ts), so a screen can
  * only ever narrow what reaches the domain. Violations read `pointer: message`, the pointer
  * into the screen schema.
+ *
+ * Custom fields: where the contract has an object whose `additionalProperties` is a schema
+ * (`extra` on bank accounts, deposits, withdrawals and identity submissions), staff may add
+ * fields of their own. Each must state a type that schema allows; a screen object that lists
+ * its fields and allows no others (`additionalProperties: false`) states its own count and
+ * names, so the contract's `maxProperties` and `propertyNames` need not be repeated when its
+ * fields keep them. A custom field may not be named or titled like a code-owned field of the
+ * record (`accountNumber`, "IBAN", the account number's label in any language): operators
+ * would take what the investor typed there for the real one.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { ValidateFunction } from 'ajv';
+import { createSchemaAjv } from './ajv.js';
 
 /** One incompatibility: a JSON pointer into the screen schema and what is wrong there. */
 export interface CompatProblem {
@@ -35,7 +46,7 @@ const UPPER = ['maxLength', 'maximum', 'exclusiveMaximum', 'maxItems', 'maxPrope
 const EXACT = ['type', 'pattern', 'format', 'const', 'x-sameAs', 'x-checksum', 'uniqueItems'] as const;
 /** Keywords handled structurally (recursion or rules above); the rest must be kept verbatim. */
 const HANDLED = new Set<string>([
-  ...LOWER, ...UPPER, ...EXACT, 'properties', 'required', 'items', 'additionalProperties', 'enum', 'multipleOf',
+  ...LOWER, ...UPPER, ...EXACT, 'properties', 'required', 'items', 'additionalProperties', 'propertyNames', 'enum', 'multipleOf',
   'title', 'description', 'x-messages', 'x-keepOnSuccess', 'examples', 'default', '$schema', '$id', '$comment', 'readOnly', 'writeOnly',
 ]);
 
@@ -47,12 +58,114 @@ const show = (value: unknown) => JSON.stringify(value);
  * Checks that `screen` only narrows `contract`.
  * @returns the problems, empty when compatible.
  */
-export function checkCompatible(contract: unknown, screen: unknown): CompatProblem[] {
+export function checkCompatible(contract: unknown, screen: unknown, labels: (messageId: string) => string[] = () => []): CompatProblem[] {
   const problems: CompatProblem[] = [];
   if (!isNode(screen)) return [{ pointer: '/', message: 'the screen schema must be an object' }];
   if (!isNode(contract)) return problems;
   compareNode(contract, screen, '', problems);
+  problems.push(...lookalikeCustomFields(contract, screen, labels));
   return problems;
+}
+
+/** Letters and digits only, lower case: `Account number` and `account_number` compare equal. */
+const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Words of payment and identity numbers that no custom field may be named or titled with
+ * (whole words, or two adjacent words joined): such a field would sit beside the real, checked one.
+ */
+const CODE_OWNED_WORDS = new Set(['iban', 'bic', 'swift', 'ifsc', 'upi', 'vpa', 'utr', 'aadhaar', 'aadhar', 'accountnumber', 'kontonummer', 'idnumber', 'accountno']);
+
+/** The words of a name or text, lower case: `accountNumber`, `Account number` → account, number. */
+const wordsOf = (text: string): string[] =>
+  text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/**
+ * Custom fields (fields under a contract object whose `additionalProperties` is a schema) named
+ * or titled like a code-owned field of the same record, or with a payment or identity word.
+ * @param labels the texts of a message id in every language (empty when it is none).
+ */
+function lookalikeCustomFields(contract: Node, screen: Node, labels: (messageId: string) => string[]): CompatProblem[] {
+  const problems: CompatProblem[] = [];
+  const cProps = (isNode(contract.properties) ? contract.properties : {}) as Record<string, Node>;
+  const sProps = (isNode(screen.properties) ? screen.properties : {}) as Record<string, Node>;
+  // What the record's own fields are called: names, title ids, their texts and the screen's titles.
+  const owned = new Map<string, string>();
+  const own = (text: unknown, field: string) => {
+    if (typeof text !== 'string') return;
+    for (const value of [text, ...labels(text)]) if (plain(value).length >= 3) owned.set(plain(value), field);
+  };
+  for (const [name, node] of Object.entries(cProps)) {
+    if (isNode(node.additionalProperties)) continue;
+    own(name, name);
+    own(node.title, name);
+    own(sProps[name]?.title, name);
+  }
+  const clash = (text: string): string | undefined => {
+    const value = plain(text);
+    if (!value) return undefined;
+    const field = owned.get(value);
+    if (field) return `the record's field '${field}'`;
+    const words = wordsOf(text);
+    const word = [...words, ...words.slice(1).map((w, i) => words[i] + w)].find((w) => CODE_OWNED_WORDS.has(w));
+    return word ? `a payment or identity number ('${word}')` : undefined;
+  };
+  for (const [container, cNode] of Object.entries(cProps)) {
+    const sNode = sProps[container];
+    if (!isNode(cNode.additionalProperties) || !isNode(sNode) || !isNode(sNode.properties)) continue;
+    for (const [name, field] of Object.entries(sNode.properties as Record<string, unknown>)) {
+      const at = `/properties/${esc(container)}/properties/${esc(name)}`;
+      const byName = clash(name);
+      if (byName) problems.push({ pointer: at, message: `custom field '${name}' is named like ${byName}: operators would take it for the real one` });
+      if (!isNode(field)) continue;
+      for (const key of ['title', 'description'] as const) {
+        const text = field[key];
+        if (typeof text !== 'string') continue;
+        const byTitle = [text, ...labels(text)].map(clash).find(Boolean);
+        if (byTitle) problems.push({ pointer: `${at}/${key}`, message: `custom field '${name}' is labelled like ${byTitle}: operators would take it for the real one` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** `type` as a list (absent: null). */
+const typesOf = (node: Node): string[] | null => (typeof node.type === 'string' ? [node.type] : Array.isArray(node.type) ? (node.type as string[]) : null);
+
+/**
+ * A screen field the contract does not list, under an object whose `additionalProperties` is
+ * the schema `allowed`: its type (and its items' type) must be one `allowed` has. The contract
+ * still checks every value on the server.
+ */
+function compareCustomField(allowed: Node, screen: Node, pointer: string, problems: CompatProblem[]): void {
+  const allowedTypes = typesOf(allowed);
+  if (!allowedTypes) return;
+  const types = typesOf(screen);
+  const list = allowedTypes.join(', ');
+  if (!types) {
+    problems.push({ pointer: `${pointer}/type`, message: `a custom field must state its type: one of ${list}` });
+    return;
+  }
+  for (const type of types) {
+    if (!allowedTypes.includes(type) && !(type === 'integer' && allowedTypes.includes('number'))) {
+      problems.push({ pointer: `${pointer}/type`, message: `a custom field may be ${list}, not ${type}` });
+    }
+  }
+  if (types.includes('array') && isNode(allowed.items)) {
+    if (!isNode(screen.items)) problems.push({ pointer: `${pointer}/items`, message: `a custom list must state its items' type: one of ${typesOf(allowed.items)?.join(', ')}` });
+    else compareCustomField(allowed.items, screen.items, `${pointer}/items`, problems);
+  }
+}
+
+/** Compiled `propertyNames` schemas of contracts, by their JSON. */
+const nameCheckers = new Map<string, ValidateFunction>();
+
+/** Whether `name` passes a contract's `propertyNames` schema. */
+function nameAllowed(propertyNames: Node, name: string): boolean {
+  const key = JSON.stringify(propertyNames);
+  let check = nameCheckers.get(key);
+  if (!check) nameCheckers.set(key, (check = createSchemaAjv().compile({ type: 'string', ...propertyNames })));
+  return check(name);
 }
 
 function compareNode(contract: Node, screen: Node, pointer: string, problems: CompatProblem[]): void {
@@ -73,8 +186,12 @@ function compareNode(contract: Node, screen: Node, pointer: string, problems: Co
     if (typeof screen[key] !== 'number') push(at(key), `loosens the contract: ${key} ${contract[key]} is missing`);
     else if ((screen[key] as number) < (contract[key] as number)) push(at(key), `loosens the contract: ${key} must be at least ${contract[key]}`);
   }
+  const sNames = isNode(screen.properties) ? Object.keys(screen.properties) : [];
+  // An object that lists its fields and allows no others states its own count and names.
+  const closed = screen.additionalProperties === false && screen.patternProperties === undefined;
   for (const key of UPPER) {
     if (typeof contract[key] !== 'number') continue;
+    if (key === 'maxProperties' && closed && screen[key] === undefined && sNames.length <= contract[key]) continue;
     if (typeof screen[key] !== 'number') push(at(key), `loosens the contract: ${key} ${contract[key]} is missing`);
     else if ((screen[key] as number) > (contract[key] as number)) push(at(key), `loosens the contract: ${key} must be at most ${contract[key]}`);
   }
@@ -94,6 +211,14 @@ function compareNode(contract: Node, screen: Node, pointer: string, problems: Co
       });
     }
   }
+  if (isNode(contract.propertyNames) && !isDeepStrictEqual(contract.propertyNames, screen.propertyNames)) {
+    if (!closed) push(at('propertyNames'), `must keep the contract's propertyNames ${show(contract.propertyNames)}`);
+    else {
+      for (const name of sNames) {
+        if (!nameAllowed(contract.propertyNames, name)) push(`${at('properties')}/${esc(name)}`, `field name '${name}' is not allowed by the contract's propertyNames ${show(contract.propertyNames)}`);
+      }
+    }
+  }
   // Conditions and combinators of the contract stay; the screen may add its own.
   for (const [key, value] of Object.entries(contract)) {
     if (HANDLED.has(key)) continue;
@@ -110,6 +235,8 @@ function compareNode(contract: Node, screen: Node, pointer: string, problems: Co
       if (!cSub) {
         if (contract.additionalProperties === false || contract.additionalProperties === undefined) {
           push(p, `field '${name}' is not in the contract: the server would not store it`);
+        } else if (isNode(contract.additionalProperties) && isNode(sub)) {
+          compareCustomField(contract.additionalProperties, sub, p, problems);
         }
         continue;
       }

@@ -7,6 +7,8 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { CallInfo } from '../../shared/calls.js';
 import { lintEffects } from './effects-lint.js';
+import { linearRegExpProblem } from './regexp.js';
+import { lintBindings, type CallSchemas } from './binding-lint.js';
 
 /** One finding: `file#pointer: message`. */
 export interface LintProblem {
@@ -30,6 +32,13 @@ export interface LintContext {
   schemaExists(name: string): boolean;
   /** Returns the locales missing a message id (empty when present everywhere). */
   missingIn(messageId: string): string[];
+  /** The texts of a message id in every language that has it (empty for a plain text). */
+  labelsOf?(messageId: string): string[];
+  /**
+   * A registered call's request and response schemas: with it, bindings (`field`,
+   * `itemFields`, `when.field`, `params`) are checked against them (binding-lint.ts).
+   */
+  callSchemas?(call: string): CallSchemas | undefined;
 }
 
 /** Keys whose string values are message ids. */
@@ -101,6 +110,7 @@ export function lintLayout(file: string, layout: unknown, ctx: LintContext): Lin
       if (missing.length) problems.push({ file, pointer, message: `message id '${value}' is missing in ${missing.join(', ')}` });
     }
   });
+  if (ctx.callSchemas) problems.push(...lintBindings(file, layout, ctx.callSchemas));
   const screen = /^screens\/([A-Za-z0-9_-]+)\.layout\.json$/.exec(file)?.[1];
   if (screen && ctx.callInfo && ctx.contractOf) {
     problems.push(...lintEffects(file, screen, layout, { callInfo: ctx.callInfo, contractOf: ctx.contractOf }));
@@ -127,6 +137,44 @@ export function lintSchema(file: string, schema: unknown, ctx: Pick<LintContext,
       if (missing.length) problems.push({ file, pointer, message: `message id '${value}' is missing in ${missing.join(', ')}` });
     }
   });
+  return problems;
+}
+
+/** Places in a schema whose values are data or message ids, not schema: a `pattern` key there is no pattern. */
+const DATA_KEYWORDS = new Set(['examples', 'default', 'const', 'enum', 'x-messages']);
+
+/**
+ * Lints a staff-written schema's regular expressions: every `pattern` and every key of
+ * `patternProperties` must compile in RE2 (regexp.ts), the linear-time engine the server
+ * validates screen data with — a backreference or lookaround is refused here, with a pointer,
+ * instead of making the whole schema fail to compile.
+ */
+export function lintPatterns(file: string, schema: unknown): LintProblem[] {
+  const problems: LintProblem[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${pointer}/${index}`));
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      const at = `${pointer}/${escapePointer(key)}`;
+      if (DATA_KEYWORDS.has(key)) continue;
+      if (key === 'pattern' && typeof value === 'string') {
+        const problem = linearRegExpProblem(value);
+        if (problem) problems.push({ file, pointer: at, message: `pattern ${JSON.stringify(value)} is refused: the server runs patterns in linear time (RE2), which cannot compile it: ${problem}` });
+      } else if (key === 'patternProperties' && value && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [expression, sub] of Object.entries(value as Record<string, unknown>)) {
+          const problem = linearRegExpProblem(expression);
+          if (problem) problems.push({ file, pointer: `${at}/${escapePointer(expression)}`, message: `pattern ${JSON.stringify(expression)} is refused: the server runs patterns in linear time (RE2), which cannot compile it: ${problem}` });
+          visit(sub, `${at}/${escapePointer(expression)}`);
+        }
+      } else if (key === 'properties' && value && typeof value === 'object' && !Array.isArray(value)) {
+        // Property names are names: a property called `pattern` is a schema, visited as one.
+        for (const [name, sub] of Object.entries(value as Record<string, unknown>)) visit(sub, `${at}/${escapePointer(name)}`);
+      } else {
+        visit(value, at);
+      }
+    }
+  };
+  visit(schema, '');
   return problems;
 }
 

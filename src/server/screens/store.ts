@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import { AppError } from '../errors.js';
 import { compileShared, createSchemaAjv } from './ajv.js';
 import { compileValidatorModule, type ValidatorModule } from './validators.js';
-import { formatProblems, lintLayout, lintSchema, type LintContext, type LintProblem } from './lint.js';
+import { formatProblems, lintLayout, lintPatterns, lintSchema, type LintContext, type LintProblem } from './lint.js';
 import { checkCompatible } from './compat.js';
 import { boundedPayloadSchema } from './integer-bounds.js';
 import type { SchemaNode } from '../../shared/validation.js';
@@ -245,7 +245,10 @@ export class SchemaStore {
 
   /**
    * The compiled schema for a payload reference such as `screens/bindBank` or `api/bankDelete`.
-   * @throws Error when the file is missing (a programming error: routes name existing files).
+   * Screen schemas (`screens/…`, written by staff) run their patterns on RE2 in linear time;
+   * code-owned ones on JavaScript's `RegExp` (ajv.ts).
+   * @throws Error when the file is missing (a programming error: routes name existing files),
+   *   or when a screen schema's pattern does not compile in RE2 (the lint refuses it first).
    */
   payloadSchema(ref: string): CompiledSchema {
     let files = this.refFiles.get(ref);
@@ -260,7 +263,7 @@ export class SchemaStore {
     if (hit && hit.stamp === stamp) return hit.value;
     // Unbounded integers get the 32-bit bounds of the database columns (integer-bounds.ts).
     const schema = boundedPayloadSchema(this.readJson<SchemaNode>(relative)!);
-    const value = { schema, validate: compileShared(schema) };
+    const value = { schema, validate: compileShared(schema, ref.startsWith('screens/') ? 'linear' : 'native') };
     this.compiled.set(ref, { stamp, value });
     return value;
   }
@@ -369,7 +372,9 @@ export class SchemaStore {
     const base = this.context();
     const texts = candidate?.texts;
     const missingIn = texts ? (messageId: string) => base.missingIn(messageId).filter((lang) => !texts[lang]?.[messageId]) : base.missingIn;
-    const context: LintContext = { ...base, missingIn, meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
+    // Texts the candidate brings count as labels too (a custom field titled with a new text id).
+    const labelsOf = (messageId: string) => [...(base.labelsOf?.(messageId) ?? []), ...Object.values(texts ?? {}).flatMap((t) => (t?.[messageId] ? [t[messageId]!] : []))];
+    const context: LintContext = { ...base, missingIn, labelsOf, meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
     const problems = lintLayout(relative, layout, context);
     const names = new Set(referencedSchemas(layout));
     if (candidate?.schema !== undefined) names.add(id);
@@ -378,6 +383,11 @@ export class SchemaStore {
       const schemaFile = `screens/${name}.schema.json`;
       const schema = read(schemaFile);
       problems.push(...lintSchema(schemaFile, schema, context));
+      const patterns = lintPatterns(schemaFile, schema);
+      if (patterns.length) {
+        problems.push(...patterns);
+        continue;
+      }
       try {
         if (candidate && schemaFile === ownSchema && candidate.schema !== undefined) createSchemaAjv().compile(schema as object);
         else this.payloadSchema(`screens/${name}`);
@@ -387,7 +397,7 @@ export class SchemaStore {
       }
       const contract = this.contract(name);
       if (contract) {
-        for (const p of checkCompatible(contract, schema)) problems.push({ file: schemaFile, pointer: p.pointer, message: p.message });
+        for (const p of checkCompatible(contract, schema, context.labelsOf)) problems.push({ file: schemaFile, pointer: p.pointer, message: p.message });
       }
     }
     return problems;

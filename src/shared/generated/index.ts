@@ -137,10 +137,253 @@ export interface BindBankForm {
   ifsc: string;
   phone: string;
   /**
-   * Custom fields: optional fields staff add under extra in the screen schema; stored as JSON with the account, shown to the investor and operators, read by no rule.
+   * Custom fields: optional fields staff add under extra in the screen schema (text, numbers, yes/no, or lists of them); stored as JSON with the record, returned with it and shown to operators, read by no rule. At most 20 fields named like identifiers.
    */
   extra?: {
-    [k: string]: unknown;
+    /**
+     * @maxItems 20
+     */
+    [k: string]:
+      | string
+      | number
+      | boolean
+      | []
+      | [string | number | boolean]
+      | [string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean, string | number | boolean]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ];
   };
 }
 
@@ -255,6 +498,255 @@ export interface RealNameForm {
   idNumber: string;
   frontPhotoId: string;
   backPhotoId: string;
+  /**
+   * Custom fields: optional fields staff add under extra in the screen schema (text, numbers, yes/no, or lists of them); stored as JSON with the record, returned with it and shown to operators, read by no rule. At most 20 fields named like identifiers.
+   */
+  extra?: {
+    /**
+     * @maxItems 20
+     */
+    [k: string]:
+      | string
+      | number
+      | boolean
+      | []
+      | [string | number | boolean]
+      | [string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean, string | number | boolean]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ];
+  };
 }
 
 /** From schemas/contracts/recharge.schema.json */
@@ -272,6 +764,255 @@ export interface RechargeRequest {
    * The beneficiary version the investor was shown (pay/beneficiary); refused with 1653 when it is no longer the live one. Without it the live version is recorded.
    */
   beneficiaryVersion?: number;
+  /**
+   * Custom fields: optional fields staff add under extra in the screen schema (text, numbers, yes/no, or lists of them); stored as JSON with the record, returned with it and shown to operators, read by no rule. At most 20 fields named like identifiers.
+   */
+  extra?: {
+    /**
+     * @maxItems 20
+     */
+    [k: string]:
+      | string
+      | number
+      | boolean
+      | []
+      | [string | number | boolean]
+      | [string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean, string | number | boolean]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ];
+  };
 }
 
 /** From schemas/contracts/register.schema.json */
@@ -336,6 +1077,255 @@ export interface UpDownOrder {
 export interface WithdrawalRequest {
   amount: number;
   bankId: string;
+  /**
+   * Custom fields: optional fields staff add under extra in the screen schema (text, numbers, yes/no, or lists of them); stored as JSON with the record, returned with it and shown to operators, read by no rule. At most 20 fields named like identifiers.
+   */
+  extra?: {
+    /**
+     * @maxItems 20
+     */
+    [k: string]:
+      | string
+      | number
+      | boolean
+      | []
+      | [string | number | boolean]
+      | [string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean]
+      | [string | number | boolean, string | number | boolean, string | number | boolean, string | number | boolean]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ]
+      | [
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean,
+          string | number | boolean
+        ];
+  };
 }
 
 /** From schemas/api/adminNewsList.schema.json */
@@ -989,4 +1979,4465 @@ export interface WithdrawalReviewList {
   page?: number;
   pageSize?: number;
   status?: 'pending' | 'paid' | 'rejected';
+}
+
+/** From src/shared/generated/responses.json */
+
+/**
+ * Each call's `data` on success, by call name (derived from the handlers' types; `unknown` where there is no checkable shape).
+ */
+export interface CallResponses {
+  'admin/authentication/approve': {
+    rejectReason: string | null;
+    reviewedAt: number | null;
+    frontPhotoUrl: string;
+    backPhotoUrl: string;
+    id: string;
+    userUid: string;
+    email: string;
+    name: string;
+    idType: 'aadhaar' | 'pan';
+    idNumberMasked: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt: number;
+    /**
+     * Custom fields the investor gave under `extra`, or null.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    /**
+     * {@link extraText} of them, or null when none.
+     */
+    extraText: string | null;
+  };
+  'admin/authentication/detail': {
+    rejectReason: string | null;
+    reviewedAt: number | null;
+    frontPhotoUrl: string;
+    backPhotoUrl: string;
+    id: string;
+    userUid: string;
+    email: string;
+    name: string;
+    idType: 'aadhaar' | 'pan';
+    idNumberMasked: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt: number;
+    /**
+     * Custom fields the investor gave under `extra`, or null.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    /**
+     * {@link extraText} of them, or null when none.
+     */
+    extraText: string | null;
+  };
+  'admin/authentication/list': {
+    items: {
+      id: string;
+      userUid: string;
+      email: string;
+      name: string;
+      idType: 'aadhaar' | 'pan';
+      idNumberMasked: string;
+      status: 'approved' | 'pending' | 'rejected';
+      /**
+       * Epoch milliseconds.
+       */
+      submittedAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/authentication/reject': {
+    rejectReason: string | null;
+    reviewedAt: number | null;
+    frontPhotoUrl: string;
+    backPhotoUrl: string;
+    id: string;
+    userUid: string;
+    email: string;
+    name: string;
+    idType: 'aadhaar' | 'pan';
+    idNumberMasked: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt: number;
+    /**
+     * Custom fields the investor gave under `extra`, or null.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    /**
+     * {@link extraText} of them, or null when none.
+     */
+    extraText: string | null;
+  };
+  'admin/authentication/reveal': {
+    idNumber: string;
+  };
+  'admin/banners/delete': null;
+  'admin/banners/get': {
+    id: string;
+    /**
+     * null: every language.
+     */
+    lang: 'de' | 'en' | 'hi' | 'zh' | null;
+    title: string;
+    subtitle: string;
+    imageUrl: string | null;
+    link: string;
+    tone: 'accent' | 'brand' | 'ink' | 'sky';
+    order: number;
+    active: boolean;
+  };
+  'admin/banners/list': {
+    lang: string | null;
+    active: boolean;
+    updatedAt: number;
+    id: string;
+    title: string;
+    subtitle: string;
+    imageUrl: string | null;
+    /**
+     * In-app route or https URL; null: not tappable.
+     */
+    link: string | null;
+    tone: string;
+    /**
+     * Ascending display order.
+     */
+    order: number;
+    demo: boolean;
+  }[];
+  'admin/banners/save': {
+    id: string;
+  };
+  'admin/beneficiary/approve': {
+    id: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * The version it became when approved; null otherwise.
+     */
+    version: number | null;
+    /**
+     * Public uid and email of the proposing operator.
+     */
+    proposedBy: string;
+    proposedByEmail: string;
+    proposedAt: number;
+    /**
+     * Public uid of the deciding operator, or null while pending.
+     */
+    decidedBy: string | null;
+    decidedAt: number | null;
+    reason: string | null;
+    holderName: string;
+    bankName: string;
+    /**
+     * 9–18 digits.
+     */
+    accountNumber: string;
+    /**
+     * e.g. `HDFC0001234`.
+     */
+    ifsc: string;
+    /**
+     * Virtual payment address, e.g. `nivesh@hdfcbank`.
+     */
+    upiId: string;
+  };
+  'admin/beneficiary/get': {};
+  'admin/beneficiary/pending': {
+    /**
+     * Whether a change waits for approval.
+     */
+    pending: boolean;
+    /**
+     * The waiting change, or null.
+     */
+    change: {
+      id: string;
+      status: 'approved' | 'pending' | 'rejected';
+      /**
+       * The version it became when approved; null otherwise.
+       */
+      version: number | null;
+      /**
+       * Public uid and email of the proposing operator.
+       */
+      proposedBy: string;
+      proposedByEmail: string;
+      proposedAt: number;
+      /**
+       * Public uid of the deciding operator, or null while pending.
+       */
+      decidedBy: string | null;
+      decidedAt: number | null;
+      reason: string | null;
+      holderName: string;
+      bankName: string;
+      /**
+       * 9–18 digits.
+       */
+      accountNumber: string;
+      /**
+       * e.g. `HDFC0001234`.
+       */
+      ifsc: string;
+      /**
+       * Virtual payment address, e.g. `nivesh@hdfcbank`.
+       */
+      upiId: string;
+    } | null;
+    /**
+     * The live beneficiary and its version (what the change would replace), or null.
+     */
+    current: {
+      holderName: string;
+      bankName: string;
+      /**
+       * 9–18 digits.
+       */
+      accountNumber: string;
+      /**
+       * e.g. `HDFC0001234`.
+       */
+      ifsc: string;
+      /**
+       * Virtual payment address, e.g. `nivesh@hdfcbank`.
+       */
+      upiId: string;
+      beneficiaryVersion: number;
+    } | null;
+  };
+  'admin/beneficiary/reject': {
+    id: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * The version it became when approved; null otherwise.
+     */
+    version: number | null;
+    /**
+     * Public uid and email of the proposing operator.
+     */
+    proposedBy: string;
+    proposedByEmail: string;
+    proposedAt: number;
+    /**
+     * Public uid of the deciding operator, or null while pending.
+     */
+    decidedBy: string | null;
+    decidedAt: number | null;
+    reason: string | null;
+    holderName: string;
+    bankName: string;
+    /**
+     * 9–18 digits.
+     */
+    accountNumber: string;
+    /**
+     * e.g. `HDFC0001234`.
+     */
+    ifsc: string;
+    /**
+     * Virtual payment address, e.g. `nivesh@hdfcbank`.
+     */
+    upiId: string;
+  };
+  'admin/beneficiary/save': {
+    id: string;
+    status: 'approved' | 'pending' | 'rejected';
+    /**
+     * The version it became when approved; null otherwise.
+     */
+    version: number | null;
+    /**
+     * Public uid and email of the proposing operator.
+     */
+    proposedBy: string;
+    proposedByEmail: string;
+    proposedAt: number;
+    /**
+     * Public uid of the deciding operator, or null while pending.
+     */
+    decidedBy: string | null;
+    decidedAt: number | null;
+    reason: string | null;
+    holderName: string;
+    bankName: string;
+    /**
+     * 9–18 digits.
+     */
+    accountNumber: string;
+    /**
+     * e.g. `HDFC0001234`.
+     */
+    ifsc: string;
+    /**
+     * Virtual payment address, e.g. `nivesh@hdfcbank`.
+     */
+    upiId: string;
+  };
+  'admin/blockTrading/close': {
+    id: string;
+    symbol: string;
+    name: string;
+    price: number;
+    marketPrice: number | null;
+    premiumPct: number | null;
+    quantity: number;
+    remaining: number;
+    sold: number;
+    minQuantity: number;
+    opensAt: number;
+    closesAt: number;
+    lockDays: number;
+    status: 'closed' | 'open' | 'soldOut' | 'upcoming';
+  };
+  'admin/blockTrading/list': {
+    items: {
+      id: string;
+      symbol: string;
+      name: string;
+      price: number;
+      marketPrice: number | null;
+      premiumPct: number | null;
+      quantity: number;
+      remaining: number;
+      sold: number;
+      minQuantity: number;
+      opensAt: number;
+      closesAt: number;
+      lockDays: number;
+      status: 'closed' | 'open' | 'soldOut' | 'upcoming';
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/blockTrading/save': {
+    id: string;
+    symbol: string;
+    name: string;
+    price: number;
+    marketPrice: number | null;
+    premiumPct: number | null;
+    quantity: number;
+    remaining: number;
+    sold: number;
+    minQuantity: number;
+    opensAt: number;
+    closesAt: number;
+    lockDays: number;
+    status: 'closed' | 'open' | 'soldOut' | 'upcoming';
+  };
+  'admin/company/get': {
+    de: {
+      phone: string;
+      name: string;
+      tagline: string;
+      aboutHtml: string;
+      address: string;
+      email: string;
+      website: string;
+      registration: string;
+    };
+    en: {
+      phone: string;
+      name: string;
+      tagline: string;
+      aboutHtml: string;
+      address: string;
+      email: string;
+      website: string;
+      registration: string;
+    };
+    hi: {
+      phone: string;
+      name: string;
+      tagline: string;
+      aboutHtml: string;
+      address: string;
+      email: string;
+      website: string;
+      registration: string;
+    };
+    zh: {
+      phone: string;
+      name: string;
+      tagline: string;
+      aboutHtml: string;
+      address: string;
+      email: string;
+      website: string;
+      registration: string;
+    };
+  };
+  'admin/company/save': null;
+  'admin/forms/export': {
+    filename: string;
+    mime: 'text/csv';
+    /**
+     * RFC 4180 CSV, UTF-8, with a header row.
+     */
+    content: string;
+    rows: number;
+  };
+  'admin/forms/list': {
+    /**
+     * The screen id (= `formId`).
+     */
+    id: string;
+    title: string;
+    /**
+     * `live`, `draft` or `unpublished`.
+     */
+    status: string;
+    path: string;
+    submissions: number;
+    /**
+     * Epoch ms of the newest submission; null when none.
+     */
+    lastAt: number | null;
+  }[];
+  'admin/forms/submissions': {
+    items: {
+      id: string;
+      formId: string;
+      version: number;
+      userId: string;
+      email: string | null;
+      /**
+       * The submitted data as stored.
+       */
+      data: {
+        [k: string]: unknown;
+      };
+      /**
+       * `field: value` pairs of the data on one line (at most 200 characters), for lists.
+       */
+      summary: string;
+      /**
+       * Epoch ms.
+       */
+      createdAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/gather/list': {
+    items: {
+      id: string;
+      name: string;
+      symbol: string;
+      tranches: number;
+      intervalSeconds: number;
+      minAmount: number;
+      opensAt: number;
+      closesAt: number;
+      status: 'closed' | 'open' | 'upcoming';
+      /**
+       * Investors who joined (any status).
+       */
+      participants: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/gather/records': {
+    items: {
+      email: string;
+      id: string;
+      planId: string;
+      name: string;
+      symbol: string;
+      amount: number;
+      /**
+       * Cost of the fills including commission.
+       */
+      invested: number;
+      /**
+       * Still held for future tranches.
+       */
+      remainingHeld: number;
+      tranches: number;
+      tranchesDone: number;
+      /**
+       * When the next tranche is due (null once ended).
+       */
+      nextAt: number | null;
+      fills: {
+        /**
+         * Epoch ms.
+         */
+        at: number;
+        price: number;
+        quantity: number;
+      }[];
+      /**
+       * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
+       * first share. (Not gross / quantity: the gross is account money, converted.)
+       */
+      averagePrice: number | null;
+      status: 'cancelled' | 'completed' | 'running';
+      joinedAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+    plan: {
+      id: string;
+      name: string;
+      symbol: string;
+      tranches: number;
+      intervalSeconds: number;
+      minAmount: number;
+      opensAt: number;
+      closesAt: number;
+      status: 'closed' | 'open' | 'upcoming';
+      /**
+       * Investors who joined (any status).
+       */
+      participants: number;
+    };
+  };
+  'admin/gather/save': {
+    id: string;
+    name: string;
+    symbol: string;
+    tranches: number;
+    intervalSeconds: number;
+    minAmount: number;
+    opensAt: number;
+    closesAt: number;
+    status: 'closed' | 'open' | 'upcoming';
+    /**
+     * Investors who joined (any status).
+     */
+    participants: number;
+  };
+  'admin/ipo/allot': {
+    id: string;
+    /**
+     * Applications in the book (their UPI mandate was approved).
+     */
+    applications: number;
+    /**
+     * Applications that got at least one lot.
+     */
+    allottedApplications: number;
+    allottedShares: number;
+    /**
+     * Allotted applicants ÷ applicants (0 without applicants), 4 decimals.
+     */
+    winRate: number;
+    /**
+     * The revealed lottery seed.
+     */
+    seed: string;
+    /**
+     * False when the allotment had already run (this call changed nothing).
+     */
+    ranNow: boolean;
+  };
+  'admin/ipo/cancel': {
+    id: string;
+    refunded: number;
+  };
+  'admin/ipo/get': {
+    id: string;
+    symbol: string;
+    name: string;
+    price?: number;
+    priceMin?: number;
+    priceMax?: number;
+    lotSize: number;
+    minLots: number;
+    maxLots: number;
+    totalShares: number;
+    opensAt: string;
+    closesAt: string;
+    allotmentAt: string;
+    listingAt: string;
+    description: string;
+  };
+  'admin/ipo/list': {
+    description: string | null;
+    /**
+     * Lower and upper end of the price band per share, INR units (equal for a fixed price; `price` is the upper end).
+     */
+    priceMin: number;
+    priceMax: number;
+    /**
+     * The price the allotment ran at, INR units; null before allotment.
+     */
+    discoveredPrice: number | null;
+    /**
+     * Percent of the offer reserved for retail bids.
+     */
+    retailPercent: number;
+    /**
+     * Quote currency of `price` and `lotAmount` (INR).
+     */
+    currency: 'INR';
+    status: 'ended' | 'listed' | 'open' | 'pendingAllocation' | 'pendingListing' | 'upcoming';
+    /**
+     * Shares applied for ÷ shares offered (2 decimals, rounded down).
+     */
+    subscribedTimes: number;
+    /**
+     * Price of one lot at the band's upper end, INR units.
+     */
+    lotAmount: number;
+    /**
+     * Milliseconds until the issue closes while it is open, else 0 (the countdown).
+     */
+    closesInMs: number;
+    symbol: string;
+    id: string;
+    name: string;
+    price: number;
+    opensAt: string;
+    closesAt: string;
+    lotSize: number;
+    minLots: number;
+    maxLots: number;
+    totalShares: number;
+    allotmentAt: string;
+    listingAt: string;
+    applications: number;
+  }[];
+  'admin/ipo/save': {
+    id: string;
+  };
+  'admin/news/delete': null;
+  'admin/news/get': {
+    id: string;
+    lang: string;
+    title: string;
+    summary: string;
+    bodyHtml: string;
+    imageUrl: string | null;
+    source: string | null;
+    symbols: string[];
+    status: 'draft' | 'published';
+    /**
+     * India time `YYYY-MM-DDTHH:MM`, as the form shows and sends it.
+     */
+    publishedAt: string;
+  };
+  'admin/news/list': {
+    items: {
+      status: 'draft' | 'published';
+      updatedAt: number;
+      lang: string;
+      html: string;
+      id: string;
+      title: string;
+      summary: string;
+      imageUrl: string | null;
+      source: string | null;
+      /**
+       * Related symbols, e.g. `["RELIANCE"]`.
+       */
+      symbols: string[];
+      /**
+       * Epoch ms.
+       */
+      publishedAt: number;
+      /**
+       * Demo-mode sample content.
+       */
+      demo: boolean;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+    hasMore: boolean;
+  };
+  'admin/news/save': {
+    id: string;
+  };
+  'admin/recharge/approve': {
+    id: string;
+    status: 'approved' | 'pending' | 'rejected';
+  };
+  'admin/recharge/detail': {
+    user: {
+      id: string;
+      /**
+       * Public identifier, e.g. `N4829137`.
+       */
+      uid: string;
+      email: string;
+    };
+    /**
+     * The investor's live bound accounts, full numbers (to match the transfer).
+     */
+    userBankAccounts: {
+      accountNumber: string;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), or null.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      /**
+       * The custom fields on one line (`nickname: Salary · branch: Pune`), or null when none.
+       */
+      extraText: string | null;
+      id: string;
+      bankName: string;
+      /**
+       * `•••• 1234`
+       */
+      accountNumberMasked: string;
+      ifsc: string;
+      holderName: string;
+    }[];
+    /**
+     * Public uid of the operator who decided, or null.
+     */
+    reviewedBy: string | null;
+    /**
+     * The deposit's custom fields on one line (`extraText`), or null when none.
+     */
+    extraText: string | null;
+    id: string;
+    amount: number;
+    channel: 'bank' | 'institution';
+    bank: {
+      id: string;
+      bankName: string;
+      /**
+       * `•••• 1234`
+       */
+      accountNumberMasked: string;
+      ifsc: string;
+      holderName: string;
+    } | null;
+    /**
+     * `bank.bankName` at the top level (list rows bind it without a dot path); null without a source account.
+     */
+    bankName: string | null;
+    /**
+     * `bank.accountNumberMasked` at the top level; null without a source account.
+     */
+    accountNumberMasked: string | null;
+    utr: string;
+    screenshotId: string;
+    /**
+     * Where the screenshot is served (`GET`, owner or operator, with the token).
+     */
+    screenshotUrl: string;
+    status: 'approved' | 'pending' | 'rejected';
+    rejectReason: string | null;
+    /**
+     * When the investor reported the transfer.
+     */
+    payTime: number;
+    reviewedAt: number | null;
+    /**
+     * The beneficiary version the investor was shown when reporting; null for deposits from before versions.
+     */
+    beneficiaryVersion: number | null;
+    /**
+     * Rupees (currency units, 2 decimals) the investor was asked to transfer to the Indian
+     * beneficiary for `amount` at `rate`; null for deposits from before rupee amounts were kept.
+     */
+    amountQuote: number | null;
+    /**
+     * Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`.
+     */
+    rate: number | null;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    statusLabel: string;
+  };
+  'admin/recharge/list': {
+    items: {
+      user: {
+        id: string;
+        /**
+         * Public identifier, e.g. `N4829137`.
+         */
+        uid: string;
+        email: string;
+      };
+      /**
+       * The investor's live bound accounts, full numbers (to match the transfer).
+       */
+      userBankAccounts: {
+        accountNumber: string;
+        /**
+         * Custom fields the investor gave under `extra` (staff-made, optional), or null.
+         */
+        extra: {
+          [k: string]: unknown;
+        } | null;
+        /**
+         * The custom fields on one line (`nickname: Salary · branch: Pune`), or null when none.
+         */
+        extraText: string | null;
+        id: string;
+        bankName: string;
+        /**
+         * `•••• 1234`
+         */
+        accountNumberMasked: string;
+        ifsc: string;
+        holderName: string;
+      }[];
+      /**
+       * Public uid of the operator who decided, or null.
+       */
+      reviewedBy: string | null;
+      /**
+       * The deposit's custom fields on one line (`extraText`), or null when none.
+       */
+      extraText: string | null;
+      id: string;
+      amount: number;
+      channel: 'bank' | 'institution';
+      bank: {
+        id: string;
+        bankName: string;
+        /**
+         * `•••• 1234`
+         */
+        accountNumberMasked: string;
+        ifsc: string;
+        holderName: string;
+      } | null;
+      /**
+       * `bank.bankName` at the top level (list rows bind it without a dot path); null without a source account.
+       */
+      bankName: string | null;
+      /**
+       * `bank.accountNumberMasked` at the top level; null without a source account.
+       */
+      accountNumberMasked: string | null;
+      utr: string;
+      screenshotId: string;
+      /**
+       * Where the screenshot is served (`GET`, owner or operator, with the token).
+       */
+      screenshotUrl: string;
+      status: 'approved' | 'pending' | 'rejected';
+      rejectReason: string | null;
+      /**
+       * When the investor reported the transfer.
+       */
+      payTime: number;
+      reviewedAt: number | null;
+      /**
+       * The beneficiary version the investor was shown when reporting; null for deposits from before versions.
+       */
+      beneficiaryVersion: number | null;
+      /**
+       * Rupees (currency units, 2 decimals) the investor was asked to transfer to the Indian
+       * beneficiary for `amount` at `rate`; null for deposits from before rupee amounts were kept.
+       */
+      amountQuote: number | null;
+      /**
+       * Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`.
+       */
+      rate: number | null;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      statusLabel: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/recharge/reject': {
+    id: string;
+    status: 'approved' | 'pending' | 'rejected';
+  };
+  'admin/screens/publish': {
+    id: string;
+    publishedAt: number;
+  };
+  'admin/staff/resetTotp': {
+    uid: string;
+    state: 'active' | 'none' | 'pending';
+  };
+  'admin/withdrawal/detail': {
+    user: {
+      id: string;
+      /**
+       * Public identifier, e.g. `N4829137`.
+       */
+      uid: string;
+      email: string;
+    };
+    /**
+     * The payee with the full account number.
+     */
+    bank: {
+      accountNumber: string;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), or null.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      /**
+       * The custom fields on one line (`nickname: Salary · branch: Pune`), or null when none.
+       */
+      extraText: string | null;
+      id: string;
+      bankName: string;
+      /**
+       * `•••• 1234`
+       */
+      accountNumberMasked: string;
+      ifsc: string;
+      holderName: string;
+    };
+    /**
+     * Public uid of the operator who decided, or null.
+     */
+    resolvedBy: string | null;
+    /**
+     * The withdrawal's own custom fields on one line (`extraText`), or null when none.
+     */
+    extraText: string | null;
+    id: string;
+    status: 'paid' | 'pending' | 'rejected';
+    amount: number;
+    fee: number;
+    net: number;
+    /**
+     * `bank.bankName` at the top level (list rows bind it without a dot path).
+     */
+    bankName: string;
+    /**
+     * `bank.accountNumberMasked` at the top level.
+     */
+    accountNumberMasked: string;
+    rejectReason: string | null;
+    createdAt: number;
+    /**
+     * When it was paid out or rejected.
+     */
+    resolvedAt: number | null;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    statusLabel: string;
+  };
+  'admin/withdrawal/list': {
+    items: {
+      user: {
+        id: string;
+        /**
+         * Public identifier, e.g. `N4829137`.
+         */
+        uid: string;
+        email: string;
+      };
+      /**
+       * The payee with the full account number.
+       */
+      bank: {
+        accountNumber: string;
+        /**
+         * Custom fields the investor gave under `extra` (staff-made, optional), or null.
+         */
+        extra: {
+          [k: string]: unknown;
+        } | null;
+        /**
+         * The custom fields on one line (`nickname: Salary · branch: Pune`), or null when none.
+         */
+        extraText: string | null;
+        id: string;
+        bankName: string;
+        /**
+         * `•••• 1234`
+         */
+        accountNumberMasked: string;
+        ifsc: string;
+        holderName: string;
+      };
+      /**
+       * Public uid of the operator who decided, or null.
+       */
+      resolvedBy: string | null;
+      /**
+       * The withdrawal's own custom fields on one line (`extraText`), or null when none.
+       */
+      extraText: string | null;
+      id: string;
+      status: 'paid' | 'pending' | 'rejected';
+      amount: number;
+      fee: number;
+      net: number;
+      /**
+       * `bank.bankName` at the top level (list rows bind it without a dot path).
+       */
+      bankName: string;
+      /**
+       * `bank.accountNumberMasked` at the top level.
+       */
+      accountNumberMasked: string;
+      rejectReason: string | null;
+      createdAt: number;
+      /**
+       * When it was paid out or rejected.
+       */
+      resolvedAt: number | null;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      statusLabel: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'admin/withdrawal/pay': {
+    id: string;
+    status: 'paid' | 'pending' | 'rejected';
+  };
+  'admin/withdrawal/reject': {
+    id: string;
+    status: 'paid' | 'pending' | 'rejected';
+  };
+  'advertisement/get': {
+    id: string;
+    title: string;
+    subtitle: string;
+    imageUrl: string | null;
+    /**
+     * In-app route or https URL; null: not tappable.
+     */
+    link: string | null;
+    tone: string;
+    /**
+     * Ascending display order.
+     */
+    order: number;
+    demo: boolean;
+  }[];
+  'aiRecommend/buy': {
+    id: string;
+    orders: {
+      symbol: string;
+      quantity: number;
+      price: number;
+    }[];
+    /**
+     * Σ price × quantity + commission over the orders.
+     */
+    invested: number;
+    /**
+     * amount − invested; stays available.
+     */
+    leftover: number;
+  };
+  'aiRecommend/detail': {
+    id: string;
+    name: string;
+    description: string;
+    method: string;
+    asOf: string;
+    symbols: {
+      symbol: string;
+      name: string;
+      weight: number;
+      reason: string;
+    }[];
+    backtest: {
+      from: string;
+      to: string;
+      cagr: number;
+      maxDrawdown: number;
+      hitRate: number;
+      benchmarkCagr: number;
+      benchmarkMaxDrawdown: number;
+      periods: number;
+    };
+    riskLevel: 'high' | 'low' | 'medium';
+    minAmount: number;
+    disclaimer: string;
+    items: {
+      symbol: string;
+      name: string;
+      weight: number;
+      reason: string;
+    }[];
+    total: number;
+  };
+  'aiRecommend/page': {
+    items: {
+      id: string;
+      name: string;
+      description: string;
+      method: string;
+      asOf: string;
+      symbols: {
+        symbol: string;
+        name: string;
+        weight: number;
+        reason: string;
+      }[];
+      backtest: {
+        from: string;
+        to: string;
+        cagr: number;
+        maxDrawdown: number;
+        hitRate: number;
+        benchmarkCagr: number;
+        benchmarkMaxDrawdown: number;
+        periods: number;
+      };
+      riskLevel: 'high' | 'low' | 'medium';
+      minAmount: number;
+      disclaimer: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'aiRecommend/quote': {
+    /**
+     * One line per stock bought: shares, INR price, cost with commission in the account currency.
+     */
+    lines: {
+      symbol: string;
+      name: string;
+      quantity: number;
+      price: number;
+      amount: number;
+    }[];
+    /**
+     * The amount asked for, currency units.
+     */
+    amount: number;
+    /**
+     * Σ line costs: what the order takes from the available balance.
+     */
+    invested: number;
+    /**
+     * amount − invested: what stays available.
+     */
+    leftover: number;
+    currency: string;
+    accountCurrency: string;
+    /**
+     * INR per account-currency unit.
+     */
+    rate: number;
+  };
+  'aiRecommendRecord/page': {
+    items: {
+      id: string;
+      basketId: string;
+      name: string;
+      amount: number;
+      invested: number;
+      leftover: number;
+      /**
+       * Σ current price × quantity (null when the feed has no price).
+       */
+      currentValue: number | null;
+      /**
+       * currentValue − invested.
+       */
+      pnl: number | null;
+      orders: {
+        symbol: string;
+        quantity: number;
+        price: number;
+        lastPrice: number | null;
+      }[];
+      createdAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'authentication/get': {
+    status: 'approved' | 'none' | 'pending' | 'rejected';
+    name?: string;
+    idType?: 'aadhaar' | 'pan';
+    /**
+     * `XXXX XXXX 1234`
+     */
+    idNumberMasked?: string;
+    rejectReason?: string | null;
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt?: number;
+    reviewedAt?: number | null;
+    frontPhotoUrl?: string;
+    backPhotoUrl?: string;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra?: {
+      [k: string]: unknown;
+    } | null;
+  };
+  'authentication/save': {
+    status: 'approved' | 'none' | 'pending' | 'rejected';
+    name?: string;
+    idType?: 'aadhaar' | 'pan';
+    /**
+     * `XXXX XXXX 1234`
+     */
+    idNumberMasked?: string;
+    rejectReason?: string | null;
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt?: number;
+    reviewedAt?: number | null;
+    frontPhotoUrl?: string;
+    backPhotoUrl?: string;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra?: {
+      [k: string]: unknown;
+    } | null;
+  };
+  'authentication/update': {
+    status: 'approved' | 'none' | 'pending' | 'rejected';
+    name?: string;
+    idType?: 'aadhaar' | 'pan';
+    /**
+     * `XXXX XXXX 1234`
+     */
+    idNumberMasked?: string;
+    rejectReason?: string | null;
+    /**
+     * Epoch milliseconds.
+     */
+    submittedAt?: number;
+    reviewedAt?: number | null;
+    frontPhotoUrl?: string;
+    backPhotoUrl?: string;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra?: {
+      [k: string]: unknown;
+    } | null;
+  };
+  'bank/addBank': {
+    id: string;
+  };
+  'bank/deleteBank': null;
+  'bank/get': {
+    id: string;
+    bankName: string;
+    /**
+     * `•••• 1234`
+     */
+    accountNumberMasked: string;
+    ifsc: string;
+    /**
+     * `•••• 3210`
+     */
+    phoneMasked: string;
+    holderName: string;
+    /**
+     * Epoch milliseconds.
+     */
+    createdAt: number;
+    /**
+     * Custom fields staff added under `extra` in the screen schema, as given; null when none.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+  }[];
+  'billflow/myBillflow': {
+    items: {
+      eventLabel: string;
+      /**
+       * The journal entry's id; for one of several contracts settled by one entry
+       * `<entry id>:<contract id>`.
+       */
+      id: string;
+      /**
+       * Epoch milliseconds.
+       */
+      time: number;
+      /**
+       * The event: the journal entry's kind (`deposit_approved`, `withdrawal_paid`, `ipo_applied`, …).
+       */
+      event: string;
+      /**
+       * The event's main leg kind (its first leg that is not a fee).
+       */
+      kind:
+        | 'contract_loss'
+        | 'contract_payout'
+        | 'contract_profit'
+        | 'contract_stake'
+        | 'contract_void'
+        | 'deposit'
+        | 'gather_hold'
+        | 'gather_release'
+        | 'ipo_allotment'
+        | 'ipo_hold'
+        | 'ipo_refund'
+        | 'order_hold'
+        | 'order_release'
+        | 'stock_buy'
+        | 'stock_commission'
+        | 'stock_exchange_charge'
+        | 'stock_gst'
+        | 'stock_sebi_fee'
+        | 'stock_sell'
+        | 'stock_stamp_duty'
+        | 'stock_stt'
+        | 'withdrawal_fee'
+        | 'withdrawal_hold'
+        | 'withdrawal_paid'
+        | 'withdrawal_release';
+      /**
+       * Change of total assets (available + held), signed; null when the event only reserved or
+       * released money (then `reserved` or `released` says how much).
+       */
+      amount: number | null;
+      /**
+       * Moved from available to held (a hold placed); null otherwise.
+       */
+      reserved: number | null;
+      /**
+       * Moved from held back to available (a hold released); null otherwise.
+       */
+      released: number | null;
+      /**
+       * Fee or commission the event took (positive, part of `amount`); null when none.
+       */
+      fee: number | null;
+      /**
+       * Total assets (available + held) right after the event.
+       */
+      balanceAfter: number;
+      /**
+       * Available balance right after the event.
+       */
+      availableAfter: number;
+      /**
+       * Held funds right after the event.
+       */
+      heldAfter: number;
+      /**
+       * The business object (deposit, withdrawal, order, contract, application id); a settled contract's line: the contract's id.
+       */
+      reference: string;
+      kindLabel: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'blockTrading/detail': {
+    id: string;
+    symbol: string;
+    name: string;
+    price: number;
+    /**
+     * The feed's last price (null when the feed has none).
+     */
+    marketPrice: number | null;
+    /**
+     * (price − marketPrice) / marketPrice in percent, 2 decimals.
+     */
+    premiumPct: number | null;
+    remaining: number;
+    minQuantity: number;
+    opensAt: number;
+    closesAt: number;
+    lockDays: number;
+    status: 'closed' | 'open' | 'soldOut' | 'upcoming';
+  };
+  'blockTrading/list': {
+    items: {
+      id: string;
+      symbol: string;
+      name: string;
+      price: number;
+      /**
+       * The feed's last price (null when the feed has none).
+       */
+      marketPrice: number | null;
+      /**
+       * (price − marketPrice) / marketPrice in percent, 2 decimals.
+       */
+      premiumPct: number | null;
+      remaining: number;
+      minQuantity: number;
+      opensAt: number;
+      closesAt: number;
+      lockDays: number;
+      status: 'closed' | 'open' | 'soldOut' | 'upcoming';
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'blockTrading/purchase': {
+    id: string;
+    price: number;
+    quantity: number;
+    commission: number;
+    /**
+     * Debited: price × quantity + commission.
+     */
+    amount: number;
+    lockedUntil: number;
+  };
+  'blockTrading/quote': {
+    /**
+     * Offer price per share, INR.
+     */
+    price: number;
+    quantity: number;
+    /**
+     * price × quantity, INR.
+     */
+    grossQuote: number;
+    /**
+     * The gross in the account currency at the current rate, currency units.
+     */
+    amount: number;
+    commission: number;
+    /**
+     * amount + commission: what the purchase takes from the available balance.
+     */
+    total: number;
+    currency: string;
+    accountCurrency: string;
+    /**
+     * INR per account-currency unit.
+     */
+    rate: number;
+  };
+  'blockTrading/recordList': {
+    items: {
+      id: string;
+      offerId: string;
+      symbol: string;
+      name: string;
+      price: number;
+      quantity: number;
+      commission: number;
+      amount: number;
+      lockedUntil: number;
+      locked: boolean;
+      lastPrice: number | null;
+      marketValue: number | null;
+      /**
+       * marketValue − amount.
+       */
+      pnl: number | null;
+      createdAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'collect/add': {
+    symbol: string;
+    favourite: true;
+  };
+  'collect/del': {
+    symbol: string;
+    favourite: false;
+  };
+  'collect/list': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'config/getSystemConfig': {
+    currency?: unknown;
+    depositWindow?: unknown;
+    withdrawalWindow?: unknown;
+    withdrawalFeeRatio?: unknown;
+    withdrawalMaxHours?: unknown;
+    minimums?: unknown;
+    features?: unknown;
+    company?: unknown;
+    market?: unknown;
+    trading?: unknown;
+  };
+  'documents/capitalGainsLink': {
+    url: string;
+    filename: string;
+  };
+  'documents/contractNoteLink': {
+    url: string;
+    filename: string;
+  };
+  'documents/financialYears': {
+    /**
+     * `2026-27`; also the list's id.
+     */
+    id: string;
+    fy: string;
+    shortTermGain: number;
+    longTermGain: number;
+    sales: number;
+  }[];
+  'etf/buy': {
+    id: string;
+    symbol: string;
+    price: number;
+    quantity: number;
+    commission: number;
+    /**
+     * Debited in the account currency: price × quantity converted at `rate`, + every charge.
+     */
+    amount: number;
+    /**
+     * The breakdown (docs/trading.md, Charges).
+     */
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    /**
+     * Quote currency of `price` (INR).
+     */
+    currency: 'EUR' | 'INR';
+    accountCurrency: 'EUR' | 'INR';
+    /**
+     * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+     */
+    rate: number;
+  };
+  'etf/details': {
+    symbol: string;
+    name: string;
+    /**
+     * NAV per unit (the iNAV during the session), currency units.
+     */
+    nav: number;
+    /**
+     * Against the NAV at the constituents' previous closes.
+     */
+    change: number;
+    changePct: number;
+    /**
+     * Annual expense ratio, e.g. 0.0005.
+     */
+    expenseRatio: number;
+    benchmark: string;
+    /**
+     * Constituents with weights (0–1), largest first; `label` e.g. `HDFCBANK 33.31 %`.
+     */
+    holdings: {
+      symbol: string;
+      weight: number;
+      label: string;
+    }[];
+  };
+  'etf/page': {
+    items: {
+      symbol: string;
+      name: string;
+      /**
+       * NAV per unit (the iNAV during the session), currency units.
+       */
+      nav: number;
+      /**
+       * Against the NAV at the constituents' previous closes.
+       */
+      change: number;
+      changePct: number;
+      /**
+       * Annual expense ratio, e.g. 0.0005.
+       */
+      expenseRatio: number;
+      benchmark: string;
+      /**
+       * Constituents with weights (0–1), largest first; `label` e.g. `HDFCBANK 33.31 %`.
+       */
+      holdings: {
+        symbol: string;
+        weight: number;
+        label: string;
+      }[];
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'etfOrder/page': {
+    items: {
+      id: string;
+      symbol: string;
+      name: string;
+      side: 'buy' | 'sell';
+      quantity: number;
+      price: number;
+      commission: number;
+      amount: number;
+      createdAt: number;
+    }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+  'forms/submit': {
+    id: string;
+    formId: string;
+    /**
+     * The screen version whose schema checked the data.
+     */
+    version: number;
+    /**
+     * Epoch ms.
+     */
+    createdAt: number;
+  };
+  'gather/cancel': {
+    id: string;
+    planId: string;
+    name: string;
+    symbol: string;
+    amount: number;
+    /**
+     * Cost of the fills including commission.
+     */
+    invested: number;
+    /**
+     * Still held for future tranches.
+     */
+    remainingHeld: number;
+    tranches: number;
+    tranchesDone: number;
+    /**
+     * When the next tranche is due (null once ended).
+     */
+    nextAt: number | null;
+    fills: {
+      /**
+       * Epoch ms.
+       */
+      at: number;
+      price: number;
+      quantity: number;
+    }[];
+    /**
+     * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
+     * first share. (Not gross / quantity: the gross is account money, converted.)
+     */
+    averagePrice: number | null;
+    status: 'cancelled' | 'completed' | 'running';
+    joinedAt: number;
+  };
+  'gather/detail': {
+    id: string;
+    name: string;
+    symbol: string;
+    tranches: number;
+    intervalSeconds: number;
+    minAmount: number;
+    opensAt: number;
+    closesAt: number;
+    status: 'closed' | 'open' | 'upcoming';
+    /**
+     * Investors who joined (any status).
+     */
+    participants: number;
+  };
+  'gather/getList': {
+    items: {
+      id: string;
+      name: string;
+      symbol: string;
+      tranches: number;
+      intervalSeconds: number;
+      minAmount: number;
+      opensAt: number;
+      closesAt: number;
+      status: 'closed' | 'open' | 'upcoming';
+      /**
+       * Investors who joined (any status).
+       */
+      participants: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'gather/myRecord': {
+    items: {
+      id: string;
+      planId: string;
+      name: string;
+      symbol: string;
+      amount: number;
+      /**
+       * Cost of the fills including commission.
+       */
+      invested: number;
+      /**
+       * Still held for future tranches.
+       */
+      remainingHeld: number;
+      tranches: number;
+      tranchesDone: number;
+      /**
+       * When the next tranche is due (null once ended).
+       */
+      nextAt: number | null;
+      fills: {
+        /**
+         * Epoch ms.
+         */
+        at: number;
+        price: number;
+        quantity: number;
+      }[];
+      /**
+       * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
+       * first share. (Not gross / quantity: the gross is account money, converted.)
+       */
+      averagePrice: number | null;
+      status: 'cancelled' | 'completed' | 'running';
+      joinedAt: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'gather/purchase': {
+    id: string;
+  };
+  'gather/quote': {
+    /**
+     * The symbol's price now, INR.
+     */
+    price: number;
+    /**
+     * INR per account-currency unit.
+     */
+    rate: number;
+    currency: string;
+    accountCurrency: string;
+    /**
+     * What is held at once: the whole amount, currency units.
+     */
+    amount: number;
+    /**
+     * The amount in INR at the current rate.
+     */
+    amountQuote: number;
+    tranches: number;
+    /**
+     * The budget of each tranche but the last (⌊amount ÷ tranches⌋), currency units.
+     */
+    trancheAmount: number;
+    /**
+     * Whole shares one tranche buys at today's price (commission included); later tranches buy at their own prices.
+     */
+    sharesPerTranche: number;
+  };
+  'ipo/details': {
+    applications: number;
+    appliedShares: number;
+    /**
+     * SHA-256 (hex) of the lottery seed, shown from creation on.
+     */
+    seedHash: string;
+    /**
+     * The seed (hex), revealed at allotment; null before.
+     */
+    seed: string | null;
+    /**
+     * Allotted applicants ÷ applicants, after allotment; null before.
+     */
+    winRate: number | null;
+    /**
+     * After allotment: every bid whose mandate was approved — id, lots, category, bid price (INR
+     * units), cut-off and allotted lots — so anyone can re-run the allotment (`allotBids`).
+     */
+    book:
+      | {
+          id: string;
+          lots: number;
+          allottedLots: number;
+          category: 'hni' | 'retail';
+          bidPrice: number;
+          cutOff: boolean;
+        }[]
+      | null;
+    /**
+     * Total lots offered (total shares ÷ lot size).
+     */
+    totalLots: number;
+    /**
+     * Shares applied ÷ shares offered, as a percentage capped at 100 (the progress bar).
+     */
+    subscribedPercent: number;
+    /**
+     * Largest retail bid, INR units (`IPO_RETAIL_MAX_AMOUNT`); above it a bid is HNI and may not bid at cut-off.
+     */
+    retailMaxAmount: number;
+    myApplication: {
+      id: string;
+      ipoId: string;
+      symbol: string;
+      name: string;
+      lots: number;
+      appliedShares: number;
+      allottedShares: number;
+      /**
+       * The bid amount: mandated, then held (after approval) or paid (after allotment) — shares × bid price, currency units.
+       */
+      amount: number;
+      /**
+       * Released back: the unallotted part and the difference to the discovered price, or all of it after a cancellation.
+       */
+      refundAmount: number;
+      /**
+       * Allotted shares × discovered price.
+       */
+      allottedAmount: number;
+      /**
+       * What the mandate blocks (shares × bid price at the application's rate), currency units; held once approved; 0 for a rejected or lapsed mandate.
+       */
+      heldAmount: number;
+      /**
+       * What the allotted shares cost, taken from the held amount; null until the application is resolved.
+       */
+      paidAmount: number | null;
+      /**
+       * What was released back to the available balance; null until the application is resolved.
+       */
+      releasedAmount: number | null;
+      /**
+       * When the issue allots (ISO 8601): the day the figures above become final.
+       */
+      allotmentAt: string;
+      status: 'allotted' | 'applied' | 'lapsed' | 'mandatePending' | 'mandateRejected' | 'notAllotted' | 'refunded';
+      appliedAt: string;
+      /**
+       * Bid price per share, INR units (a cut-off bid: the band's upper end, what it blocks).
+       */
+      bidPrice: number;
+      cutOff: boolean;
+      category: 'hni' | 'retail';
+      /**
+       * When the mandate was approved, rejected or lapsed (ISO 8601); null while pending.
+       */
+      mandateAt: string | null;
+      /**
+       * The mandate must be approved before this instant (the issue's close, ISO 8601).
+       */
+      mandateValidUntil: string;
+      timeline: {
+        step: 'allotment' | 'applied' | 'listing' | 'mandate' | 'unblock';
+        status: string;
+        /**
+         * ISO 8601: when it happened, or when it is due.
+         */
+        at: string;
+        done: boolean;
+      }[];
+    } | null;
+    description: string | null;
+    /**
+     * Lower and upper end of the price band per share, INR units (equal for a fixed price; `price` is the upper end).
+     */
+    priceMin: number;
+    priceMax: number;
+    /**
+     * The price the allotment ran at, INR units; null before allotment.
+     */
+    discoveredPrice: number | null;
+    /**
+     * Percent of the offer reserved for retail bids.
+     */
+    retailPercent: number;
+    /**
+     * Quote currency of `price` and `lotAmount` (INR).
+     */
+    currency: 'INR';
+    status: 'ended' | 'listed' | 'open' | 'pendingAllocation' | 'pendingListing' | 'upcoming';
+    /**
+     * Shares applied for ÷ shares offered (2 decimals, rounded down).
+     */
+    subscribedTimes: number;
+    /**
+     * Price of one lot at the band's upper end, INR units.
+     */
+    lotAmount: number;
+    /**
+     * Milliseconds until the issue closes while it is open, else 0 (the countdown).
+     */
+    closesInMs: number;
+    symbol: string;
+    id: string;
+    name: string;
+    price: number;
+    opensAt: string;
+    closesAt: string;
+    lotSize: number;
+    minLots: number;
+    maxLots: number;
+    totalShares: number;
+    allotmentAt: string;
+    listingAt: string;
+  };
+  'ipo/ipoRecord': {
+    items: {
+      id: string;
+      ipoId: string;
+      symbol: string;
+      name: string;
+      lots: number;
+      appliedShares: number;
+      allottedShares: number;
+      /**
+       * The bid amount: mandated, then held (after approval) or paid (after allotment) — shares × bid price, currency units.
+       */
+      amount: number;
+      /**
+       * Released back: the unallotted part and the difference to the discovered price, or all of it after a cancellation.
+       */
+      refundAmount: number;
+      /**
+       * Allotted shares × discovered price.
+       */
+      allottedAmount: number;
+      /**
+       * What the mandate blocks (shares × bid price at the application's rate), currency units; held once approved; 0 for a rejected or lapsed mandate.
+       */
+      heldAmount: number;
+      /**
+       * What the allotted shares cost, taken from the held amount; null until the application is resolved.
+       */
+      paidAmount: number | null;
+      /**
+       * What was released back to the available balance; null until the application is resolved.
+       */
+      releasedAmount: number | null;
+      /**
+       * When the issue allots (ISO 8601): the day the figures above become final.
+       */
+      allotmentAt: string;
+      status: 'allotted' | 'applied' | 'lapsed' | 'mandatePending' | 'mandateRejected' | 'notAllotted' | 'refunded';
+      appliedAt: string;
+      /**
+       * Bid price per share, INR units (a cut-off bid: the band's upper end, what it blocks).
+       */
+      bidPrice: number;
+      cutOff: boolean;
+      category: 'hni' | 'retail';
+      /**
+       * When the mandate was approved, rejected or lapsed (ISO 8601); null while pending.
+       */
+      mandateAt: string | null;
+      /**
+       * The mandate must be approved before this instant (the issue's close, ISO 8601).
+       */
+      mandateValidUntil: string;
+      timeline: {
+        step: 'allotment' | 'applied' | 'listing' | 'mandate' | 'unblock';
+        status: string;
+        /**
+         * ISO 8601: when it happened, or when it is due.
+         */
+        at: string;
+        done: boolean;
+      }[];
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'ipo/list': {
+    description: string | null;
+    /**
+     * Lower and upper end of the price band per share, INR units (equal for a fixed price; `price` is the upper end).
+     */
+    priceMin: number;
+    priceMax: number;
+    /**
+     * The price the allotment ran at, INR units; null before allotment.
+     */
+    discoveredPrice: number | null;
+    /**
+     * Percent of the offer reserved for retail bids.
+     */
+    retailPercent: number;
+    /**
+     * Quote currency of `price` and `lotAmount` (INR).
+     */
+    currency: 'INR';
+    status: 'ended' | 'listed' | 'open' | 'pendingAllocation' | 'pendingListing' | 'upcoming';
+    /**
+     * Shares applied for ÷ shares offered (2 decimals, rounded down).
+     */
+    subscribedTimes: number;
+    /**
+     * Price of one lot at the band's upper end, INR units.
+     */
+    lotAmount: number;
+    /**
+     * Milliseconds until the issue closes while it is open, else 0 (the countdown).
+     */
+    closesInMs: number;
+    symbol: string;
+    id: string;
+    name: string;
+    price: number;
+    opensAt: string;
+    closesAt: string;
+    lotSize: number;
+    minLots: number;
+    maxLots: number;
+    totalShares: number;
+    allotmentAt: string;
+    listingAt: string;
+  }[];
+  'ipo/mandate/approve': {
+    id: string;
+    status: 'applied' | 'mandateRejected';
+    /**
+     * Held on approval (account currency units); 0 on rejection.
+     */
+    heldAmount: number;
+    /**
+     * When the mandate was decided (ISO 8601).
+     */
+    mandateAt: string;
+  };
+  'ipo/mandate/reject': {
+    id: string;
+    status: 'applied' | 'mandateRejected';
+    /**
+     * Held on approval (account currency units); 0 on rejection.
+     */
+    heldAmount: number;
+    /**
+     * When the mandate was decided (ISO 8601).
+     */
+    mandateAt: string;
+  };
+  'ipo/purchase': {
+    id: string;
+    shares: number;
+    /**
+     * The mandate's amount, account currency units: shares × bid price (INR) converted at `rate`; held once approved.
+     */
+    amount: number;
+    /**
+     * `mandatePending`: nothing is held until the investor approves the mandate (`ipo/mandate/approve`).
+     */
+    status: 'mandatePending';
+    /**
+     * Bid price per share, INR units (cut-off: the band's upper end).
+     */
+    bidPrice: number;
+    cutOff: boolean;
+    category: 'hni' | 'retail';
+    /**
+     * Quote currency of `price` (INR).
+     */
+    currency: 'EUR' | 'INR';
+    accountCurrency: 'EUR' | 'INR';
+    /**
+     * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+     */
+    rate: number;
+  };
+  'ipo/quote': {
+    lots: number;
+    shares: number;
+    /**
+     * The bid price per share, INR units (no price or cut-off: the band's upper end).
+     */
+    price: number;
+    category: 'hni' | 'retail';
+    grossQuote: number;
+    amount: number;
+    /**
+     * Quote currency of `price` (INR).
+     */
+    currency: 'EUR' | 'INR';
+    accountCurrency: 'EUR' | 'INR';
+    /**
+     * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+     */
+    rate: number;
+  };
+  'markets/getAllMarkets': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'markets/getMarket': {
+    isin: string | null;
+    lotSize: number;
+    tickSize: number;
+    yearHigh: number | null;
+    yearLow: number | null;
+    /**
+     * Whether the caller has starred it; null for visitors.
+     */
+    favourite: boolean | null;
+    status: {
+      /**
+       * `simulated`, `replay` or a vendor id.
+       */
+      provider: string;
+      /**
+       * False for simulated and replayed prices: the UI must label them ('Simulated prices').
+       */
+      real: boolean;
+      /**
+       * Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays).
+       */
+      followsCalendar: boolean;
+      /**
+       * Open per the NSE calendar when the provider follows it; always true otherwise.
+       */
+      open: boolean;
+      /**
+       * Market time now (epoch ms).
+       */
+      marketTime: number;
+      /**
+       * Next session open (epoch ms) when closed, else null.
+       */
+      nextOpen: number | null;
+      /**
+       * Close of the running session (epoch ms) when open and following the calendar, else null.
+       */
+      closesAt: number | null;
+    };
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  };
+  'markets/getNIFTY': {
+    isin: string | null;
+    lotSize: number;
+    tickSize: number;
+    yearHigh: number | null;
+    yearLow: number | null;
+    /**
+     * Whether the caller has starred it; null for visitors.
+     */
+    favourite: boolean | null;
+    status: {
+      /**
+       * `simulated`, `replay` or a vendor id.
+       */
+      provider: string;
+      /**
+       * False for simulated and replayed prices: the UI must label them ('Simulated prices').
+       */
+      real: boolean;
+      /**
+       * Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays).
+       */
+      followsCalendar: boolean;
+      /**
+       * Open per the NSE calendar when the provider follows it; always true otherwise.
+       */
+      open: boolean;
+      /**
+       * Market time now (epoch ms).
+       */
+      marketTime: number;
+      /**
+       * Next session open (epoch ms) when closed, else null.
+       */
+      nextOpen: number | null;
+      /**
+       * Close of the running session (epoch ms) when open and following the calendar, else null.
+       */
+      closesAt: number | null;
+    };
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  };
+  'markets/getRankings': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'markets/getSensexData': {
+    isin: string | null;
+    lotSize: number;
+    tickSize: number;
+    yearHigh: number | null;
+    yearLow: number | null;
+    /**
+     * Whether the caller has starred it; null for visitors.
+     */
+    favourite: boolean | null;
+    status: {
+      /**
+       * `simulated`, `replay` or a vendor id.
+       */
+      provider: string;
+      /**
+       * False for simulated and replayed prices: the UI must label them ('Simulated prices').
+       */
+      real: boolean;
+      /**
+       * Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays).
+       */
+      followsCalendar: boolean;
+      /**
+       * Open per the NSE calendar when the provider follows it; always true otherwise.
+       */
+      open: boolean;
+      /**
+       * Market time now (epoch ms).
+       */
+      marketTime: number;
+      /**
+       * Next session open (epoch ms) when closed, else null.
+       */
+      nextOpen: number | null;
+      /**
+       * Close of the running session (epoch ms) when open and following the calendar, else null.
+       */
+      closesAt: number | null;
+    };
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  };
+  'markets/history': {
+    symbol: string;
+    /**
+     * `1D` for today's 1-minute bars.
+     */
+    range: '1D' | '1M' | '1Y' | '5D' | '6M';
+    /**
+     * `1m`, `15m` or `1d`.
+     */
+    interval: '15m' | '1d' | '1m';
+    /**
+     * Previous close (a baseline for the 1D chart).
+     */
+    prevClose: number;
+    bars: {
+      t: number;
+      o: number;
+      h: number;
+      l: number;
+      c: number;
+      v: number;
+    }[];
+    /**
+     * True when some bars were generated (simulated history), not recorded by the feed.
+     */
+    synthetic: boolean;
+  };
+  'markets/historyOneDay': {
+    symbol: string;
+    /**
+     * `1D` for today's 1-minute bars.
+     */
+    range: '1D' | '1M' | '1Y' | '5D' | '6M';
+    /**
+     * `1m`, `15m` or `1d`.
+     */
+    interval: '15m' | '1d' | '1m';
+    /**
+     * Previous close (a baseline for the 1D chart).
+     */
+    prevClose: number;
+    bars: {
+      t: number;
+      o: number;
+      h: number;
+      l: number;
+      c: number;
+      v: number;
+    }[];
+    /**
+     * True when some bars were generated (simulated history), not recorded by the feed.
+     */
+    synthetic: boolean;
+  };
+  'markets/historyOneDay/:symbol': {
+    symbol: string;
+    /**
+     * `1D` for today's 1-minute bars.
+     */
+    range: '1D' | '1M' | '1Y' | '5D' | '6M';
+    /**
+     * `1m`, `15m` or `1d`.
+     */
+    interval: '15m' | '1d' | '1m';
+    /**
+     * Previous close (a baseline for the 1D chart).
+     */
+    prevClose: number;
+    bars: {
+      t: number;
+      o: number;
+      h: number;
+      l: number;
+      c: number;
+      v: number;
+    }[];
+    /**
+     * True when some bars were generated (simulated history), not recorded by the feed.
+     */
+    synthetic: boolean;
+  };
+  'markets/quotes': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'markets/remote': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'markets/searchMarket': {
+    name: string;
+    /**
+     * `fx` only for the EUR/INR rate, which no list shows; `etf` only from
+     * `markets/getMarket` for an ETF (priced from its basket, not streamed).
+     */
+    kind: 'equity' | 'etf' | 'fx' | 'index';
+    sector: string;
+    /**
+     * Quote currency of the prices: `INR`; null for an index (points).
+     */
+    currency?: 'INR' | null;
+    /**
+     * last − prevClose.
+     */
+    change: number;
+    /**
+     * change / prevClose × 100, 2 decimals.
+     */
+    changePct: number;
+    symbol: string;
+    /**
+     * Last traded price.
+     */
+    last: number;
+    /**
+     * Today's open, high, low (null before the day's first tick).
+     */
+    open: number | null;
+    high: number | null;
+    low: number | null;
+    /**
+     * Close of the previous day.
+     */
+    prevClose: number;
+    /**
+     * Shares traded today.
+     */
+    volume: number;
+    /**
+     * Market time of the last tick.
+     */
+    time: number;
+  }[];
+  'markets/status': {
+    /**
+     * `simulated`, `replay` or a vendor id.
+     */
+    provider: string;
+    /**
+     * False for simulated and replayed prices: the UI must label them ('Simulated prices').
+     */
+    real: boolean;
+    /**
+     * Whether open/closed follows the NSE calendar (09:15–15:30 India time, weekdays).
+     */
+    followsCalendar: boolean;
+    /**
+     * Open per the NSE calendar when the provider follows it; always true otherwise.
+     */
+    open: boolean;
+    /**
+     * Market time now (epoch ms).
+     */
+    marketTime: number;
+    /**
+     * Next session open (epoch ms) when closed, else null.
+     */
+    nextOpen: number | null;
+    /**
+     * Close of the running session (epoch ms) when open and following the calendar, else null.
+     */
+    closesAt: number | null;
+  };
+  'news/list': {
+    items: {
+      id: string;
+      title: string;
+      summary: string;
+      imageUrl: string | null;
+      source: string | null;
+      /**
+       * Related symbols, e.g. `["RELIANCE"]`.
+       */
+      symbols: string[];
+      /**
+       * Epoch ms.
+       */
+      publishedAt: number;
+      /**
+       * Demo-mode sample content.
+       */
+      demo: boolean;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+    hasMore: boolean;
+  };
+  'news/newsDetails': {
+    lang: string;
+    html: string;
+    id: string;
+    title: string;
+    summary: string;
+    imageUrl: string | null;
+    source: string | null;
+    /**
+     * Related symbols, e.g. `["RELIANCE"]`.
+     */
+    symbols: string[];
+    /**
+     * Epoch ms.
+     */
+    publishedAt: number;
+    /**
+     * Demo-mode sample content.
+     */
+    demo: boolean;
+  };
+  'order/acknowledgeRisk': {
+    riskAcknowledged: true;
+  };
+  'order/cancel': {
+    statusLabel: string;
+    sideLabel: string;
+    orderTypeLabel: string;
+    validityLabel: string;
+    reasonText: string | null;
+    id: string;
+    symbol: string;
+    name: string;
+    side: 'buy' | 'sell';
+    orderType: 'limit' | 'stop';
+    quantity: number;
+    limitPrice: number | null;
+    triggerPrice: number | null;
+    validity: 'day' | 'gtc';
+    status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+    /**
+     * Money a buy holds while open (0 for a sell and once closed).
+     */
+    held: number;
+    expiresAt: number | null;
+    createdAt: number;
+    updatedAt: number;
+    fillPrice: number | null;
+    filledAt: number | null;
+    tradeId: string | null;
+    closedAt: number | null;
+    /**
+     * Message id of a rejection's reason.
+     */
+    reason: string | null;
+    /**
+     * Whether `order/modify` and `order/cancel` still apply (the order is open).
+     */
+    open: boolean;
+  };
+  'order/contractDetail': {
+    status: 'lost' | 'open' | 'void' | 'won';
+    settlePrice: number | null;
+    /**
+     * Signed: +round(amount × rate) on a win, −amount on a loss, 0 when void; null while open.
+     */
+    profit: number | null;
+    settledAt: number | null;
+    id: string;
+    symbol: string;
+    name: string;
+    direction: 1 | 2;
+    amount: number;
+    buyPrice: number;
+    /**
+     * Profit ratio, e.g. 0.85.
+     */
+    rate: number;
+    duration: number;
+    boughtAt: number;
+    expiresAt: number;
+  };
+  'order/contractNotes': {
+    items: {
+      /**
+       * The note's id (its first trade's id).
+       */
+      id: string;
+      /**
+       * `CN-YYYYMMDD-XXXXXXXX`.
+       */
+      number: string;
+      /**
+       * Trade day `YYYY-MM-DD`, India time.
+       */
+      date: string;
+      trades: number;
+      /**
+       * Paid for buys (gross + charges).
+       */
+      bought: number;
+      /**
+       * Credited for sales (gross − charges).
+       */
+      sold: number;
+      /**
+       * Every charge of the day, brokerage included.
+       */
+      charges: number;
+      /**
+       * sold − bought: positive is credited to the investor, negative debited.
+       */
+      net: number;
+      currency: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'order/getCommissionRate': {
+    rate: number;
+    basisPoints: number;
+  };
+  'order/historicalDetails': {
+    items: {
+      id: string;
+      type: 'contract' | 'trade';
+      symbol: string;
+      name: string;
+      direction: 1 | 2 | null;
+      side: 'sell' | null;
+      quantity: number | null;
+      /**
+       * Contract: the stake; trade: price × quantity.
+       */
+      amount: number;
+      /**
+       * Contract: buy price; trade: sell price.
+       */
+      price: number;
+      settlePrice: number | null;
+      outcome: 'lost' | 'void' | 'won' | null;
+      /**
+       * Signed realized P/L: the contract's profit, or the sale's proceeds − cost.
+       */
+      pnl: number;
+      /**
+       * Settled or sold at.
+       */
+      time: number;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'order/modify': {
+    statusLabel: string;
+    sideLabel: string;
+    orderTypeLabel: string;
+    validityLabel: string;
+    reasonText: string | null;
+    id: string;
+    symbol: string;
+    name: string;
+    side: 'buy' | 'sell';
+    orderType: 'limit' | 'stop';
+    quantity: number;
+    limitPrice: number | null;
+    triggerPrice: number | null;
+    validity: 'day' | 'gtc';
+    status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+    /**
+     * Money a buy holds while open (0 for a sell and once closed).
+     */
+    held: number;
+    expiresAt: number | null;
+    createdAt: number;
+    updatedAt: number;
+    fillPrice: number | null;
+    filledAt: number | null;
+    tradeId: string | null;
+    closedAt: number | null;
+    /**
+     * Message id of a rejection's reason.
+     */
+    reason: string | null;
+    /**
+     * Whether `order/modify` and `order/cancel` still apply (the order is open).
+     */
+    open: boolean;
+  };
+  'order/openOrders': {
+    items: {
+      statusLabel: string;
+      sideLabel: string;
+      orderTypeLabel: string;
+      validityLabel: string;
+      reasonText: string | null;
+      id: string;
+      symbol: string;
+      name: string;
+      side: 'buy' | 'sell';
+      orderType: 'limit' | 'stop';
+      quantity: number;
+      limitPrice: number | null;
+      triggerPrice: number | null;
+      validity: 'day' | 'gtc';
+      status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+      /**
+       * Money a buy holds while open (0 for a sell and once closed).
+       */
+      held: number;
+      expiresAt: number | null;
+      createdAt: number;
+      updatedAt: number;
+      fillPrice: number | null;
+      filledAt: number | null;
+      tradeId: string | null;
+      closedAt: number | null;
+      /**
+       * Message id of a rejection's reason.
+       */
+      reason: string | null;
+      /**
+       * Whether `order/modify` and `order/cancel` still apply (the order is open).
+       */
+      open: boolean;
+    }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+  'order/orderDetail': {
+    events: {
+      label: string;
+      type: 'cancelled' | 'expired' | 'filled' | 'modified' | 'placed' | 'rejected' | 'triggered';
+      at: number;
+      detail: {
+        [k: string]: unknown;
+      };
+    }[];
+    statusLabel: string;
+    sideLabel: string;
+    orderTypeLabel: string;
+    validityLabel: string;
+    reasonText: string | null;
+    id: string;
+    symbol: string;
+    name: string;
+    side: 'buy' | 'sell';
+    orderType: 'limit' | 'stop';
+    quantity: number;
+    limitPrice: number | null;
+    triggerPrice: number | null;
+    validity: 'day' | 'gtc';
+    status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+    /**
+     * Money a buy holds while open (0 for a sell and once closed).
+     */
+    held: number;
+    expiresAt: number | null;
+    createdAt: number;
+    updatedAt: number;
+    fillPrice: number | null;
+    filledAt: number | null;
+    tradeId: string | null;
+    closedAt: number | null;
+    /**
+     * Message id of a rejection's reason.
+     */
+    reason: string | null;
+    /**
+     * Whether `order/modify` and `order/cancel` still apply (the order is open).
+     */
+    open: boolean;
+  };
+  'order/orderList': {
+    items: {
+      statusLabel: string;
+      sideLabel: string;
+      orderTypeLabel: string;
+      validityLabel: string;
+      reasonText: string | null;
+      id: string;
+      symbol: string;
+      name: string;
+      side: 'buy' | 'sell';
+      orderType: 'limit' | 'stop';
+      quantity: number;
+      limitPrice: number | null;
+      triggerPrice: number | null;
+      validity: 'day' | 'gtc';
+      status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+      /**
+       * Money a buy holds while open (0 for a sell and once closed).
+       */
+      held: number;
+      expiresAt: number | null;
+      createdAt: number;
+      updatedAt: number;
+      fillPrice: number | null;
+      filledAt: number | null;
+      tradeId: string | null;
+      closedAt: number | null;
+      /**
+       * Message id of a rejection's reason.
+       */
+      reason: string | null;
+      /**
+       * Whether `order/modify` and `order/cancel` still apply (the order is open).
+       */
+      open: boolean;
+    }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+  'order/purchase':
+    | {
+        id: string;
+        symbol: string;
+        name: string;
+        direction: 1 | 2;
+        amount: number;
+        buyPrice: number;
+        /**
+         * Profit ratio, e.g. 0.85.
+         */
+        rate: number;
+        duration: number;
+        boughtAt: number;
+        expiresAt: number;
+      }
+    | {
+        statusLabel: string;
+        sideLabel: string;
+        orderTypeLabel: string;
+        validityLabel: string;
+        reasonText: string | null;
+        id: string;
+        symbol: string;
+        name: string;
+        side: 'buy' | 'sell';
+        orderType: 'limit' | 'stop';
+        quantity: number;
+        limitPrice: number | null;
+        triggerPrice: number | null;
+        validity: 'day' | 'gtc';
+        status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+        /**
+         * Money a buy holds while open (0 for a sell and once closed).
+         */
+        held: number;
+        expiresAt: number | null;
+        createdAt: number;
+        updatedAt: number;
+        fillPrice: number | null;
+        filledAt: number | null;
+        tradeId: string | null;
+        closedAt: number | null;
+        /**
+         * Message id of a rejection's reason.
+         */
+        reason: string | null;
+        /**
+         * Whether `order/modify` and `order/cancel` still apply (the order is open).
+         */
+        open: boolean;
+      }
+    | {
+        id: string;
+        symbol: string;
+        side: 'buy';
+        quantity: number;
+        price: number;
+        commission: number;
+        /**
+         * Debited: price × quantity + commission + statutory charges.
+         */
+        total: number;
+        /**
+         * Quote currency of `price` (INR).
+         */
+        currency: 'EUR' | 'INR';
+        accountCurrency: 'EUR' | 'INR';
+        /**
+         * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+         */
+        rate: number;
+        charges: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+        chargesInr: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+      };
+  'order/purchaseDetails':
+    | {
+        items: (
+          | {
+              currentPrice: number | null;
+              /**
+               * Whole seconds until expiry (rounded up), 0 once due.
+               */
+              remainingSeconds: number;
+              status: 'lost' | 'open' | 'void' | 'won';
+              settlePrice: number | null;
+              /**
+               * Signed: +round(amount × rate) on a win, −amount on a loss, 0 when void; null while open.
+               */
+              profit: number | null;
+              settledAt: number | null;
+              id: string;
+              symbol: string;
+              name: string;
+              direction: 1 | 2;
+              amount: number;
+              buyPrice: number;
+              /**
+               * Profit ratio, e.g. 0.85.
+               */
+              rate: number;
+              duration: number;
+              boughtAt: number;
+              expiresAt: number;
+            }
+          | {
+              symbol: string;
+              name: string;
+              quantity: number;
+              averageCost: number;
+              /**
+               * Null when the feed has no price (then the holding is valued at cost).
+               */
+              lastPrice: number | null;
+              /**
+               * Quote currency of `lastPrice` (INR).
+               */
+              currency: string;
+              /**
+               * `lastPrice` converted to the account currency at the current rate (null without price or rate).
+               */
+              lastPriceAccount: number | null;
+              marketValue: number;
+              unrealizedPnl: number;
+              /**
+               * Unrealized P/L in percent of the cost basis, 2 decimals.
+               */
+              unrealizedPnlPercent: number;
+              /**
+               * Block-bought shares not sellable yet and when the last of them unlocks (epoch ms).
+               */
+              lockedQuantity: number;
+              lockedUntil: number | null;
+            }
+        )[];
+        /**
+         * Number of items over all pages.
+         */
+        total: number;
+        /**
+         * The page shown, from 1.
+         */
+        page: number;
+        /**
+         * Items per page.
+         */
+        pageSize: number;
+      }
+    | {
+        contracts: {
+          items: {
+            currentPrice: number | null;
+            /**
+             * Whole seconds until expiry (rounded up), 0 once due.
+             */
+            remainingSeconds: number;
+            status: 'lost' | 'open' | 'void' | 'won';
+            settlePrice: number | null;
+            /**
+             * Signed: +round(amount × rate) on a win, −amount on a loss, 0 when void; null while open.
+             */
+            profit: number | null;
+            settledAt: number | null;
+            id: string;
+            symbol: string;
+            name: string;
+            direction: 1 | 2;
+            amount: number;
+            buyPrice: number;
+            /**
+             * Profit ratio, e.g. 0.85.
+             */
+            rate: number;
+            duration: number;
+            boughtAt: number;
+            expiresAt: number;
+          }[];
+          /**
+           * Number of items over all pages.
+           */
+          total: number;
+          /**
+           * The page shown, from 1.
+           */
+          page: number;
+          /**
+           * Items per page.
+           */
+          pageSize: number;
+        };
+        holdings: {
+          items: {
+            symbol: string;
+            name: string;
+            quantity: number;
+            averageCost: number;
+            /**
+             * Null when the feed has no price (then the holding is valued at cost).
+             */
+            lastPrice: number | null;
+            /**
+             * Quote currency of `lastPrice` (INR).
+             */
+            currency: string;
+            /**
+             * `lastPrice` converted to the account currency at the current rate (null without price or rate).
+             */
+            lastPriceAccount: number | null;
+            marketValue: number;
+            unrealizedPnl: number;
+            /**
+             * Unrealized P/L in percent of the cost basis, 2 decimals.
+             */
+            unrealizedPnlPercent: number;
+            /**
+             * Block-bought shares not sellable yet and when the last of them unlocks (epoch ms).
+             */
+            lockedQuantity: number;
+            lockedUntil: number | null;
+          }[];
+          /**
+           * Number of items over all pages.
+           */
+          total: number;
+          /**
+           * The page shown, from 1.
+           */
+          page: number;
+          /**
+           * Items per page.
+           */
+          pageSize: number;
+        };
+      };
+  'order/quote': {
+    symbol: string;
+    side: 'buy' | 'sell';
+    quantity: number;
+    price: number;
+    /**
+     * price × quantity in INR.
+     */
+    grossQuote: number;
+    /**
+     * grossQuote converted to the account currency.
+     */
+    amount: number;
+    /**
+     * Brokerage, account currency (equals `charges.brokerage`).
+     */
+    commission: number;
+    /**
+     * The ticket's rows of the breakdown, account currency.
+     */
+    stt: number;
+    exchangeCharge: number;
+    sebiFee: number;
+    stampDuty: number;
+    gst: number;
+    /**
+     * Every charge including brokerage: account currency, and rupees.
+     */
+    chargesTotal: number;
+    chargesTotalInr: number;
+    /**
+     * Buy: amount + charges (debited); sell: amount − charges (credited).
+     */
+    total: number;
+    /**
+     * Quote currency of `price` (INR).
+     */
+    currency: 'EUR' | 'INR';
+    accountCurrency: 'EUR' | 'INR';
+    /**
+     * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+     */
+    rate: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+  };
+  'order/sell':
+    | {
+        statusLabel: string;
+        sideLabel: string;
+        orderTypeLabel: string;
+        validityLabel: string;
+        reasonText: string | null;
+        id: string;
+        symbol: string;
+        name: string;
+        side: 'buy' | 'sell';
+        orderType: 'limit' | 'stop';
+        quantity: number;
+        limitPrice: number | null;
+        triggerPrice: number | null;
+        validity: 'day' | 'gtc';
+        status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
+        /**
+         * Money a buy holds while open (0 for a sell and once closed).
+         */
+        held: number;
+        expiresAt: number | null;
+        createdAt: number;
+        updatedAt: number;
+        fillPrice: number | null;
+        filledAt: number | null;
+        tradeId: string | null;
+        closedAt: number | null;
+        /**
+         * Message id of a rejection's reason.
+         */
+        reason: string | null;
+        /**
+         * Whether `order/modify` and `order/cancel` still apply (the order is open).
+         */
+        open: boolean;
+      }
+    | {
+        id: string;
+        symbol: string;
+        side: 'sell';
+        quantity: number;
+        price: number;
+        commission: number;
+        /**
+         * Credited: price × quantity − commission − statutory charges.
+         */
+        proceeds: number;
+        /**
+         * Proceeds − cost basis of the shares sold.
+         */
+        realizedPnl: number;
+        /**
+         * Quote currency of `price` (INR).
+         */
+        currency: 'EUR' | 'INR';
+        accountCurrency: 'EUR' | 'INR';
+        /**
+         * Quote-currency units per account-currency unit, e.g. 104.2 (1 when not converted).
+         */
+        rate: number;
+        charges: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+        chargesInr: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+      };
+  'order/tradingConfig': {
+    updownEnabled: boolean;
+    /**
+     * Whether the caller acknowledged the risk disclosure.
+     */
+    riskAcknowledged: boolean;
+    amountMin: number;
+    amountMax: number;
+    quickAmounts: number[];
+    durations: {
+      seconds: number;
+      rate: number;
+    }[];
+    /**
+     * Stock-order commission as a ratio (0.001 = 0.10 %).
+     */
+    commissionRate: number;
+  };
+  'pay/beneficiary': {
+    /**
+     * `upi://pay?pa=…&pn=…&cu=INR` (NPCI UPI linking specification).
+     */
+    upiUri: string;
+    /**
+     * The QR code of `upiUri` as an SVG data URL.
+     */
+    upiQr: string;
+    /**
+     * Epoch ms of the last change.
+     */
+    updatedAt: number;
+    /**
+     * The live version (1, 2, …): the deposit form sends it back as `beneficiaryVersion`.
+     */
+    beneficiaryVersion: number;
+    holderName: string;
+    bankName: string;
+    /**
+     * 9–18 digits.
+     */
+    accountNumber: string;
+    /**
+     * e.g. `HDFC0001234`.
+     */
+    ifsc: string;
+    /**
+     * Virtual payment address, e.g. `nivesh@hdfcbank`.
+     */
+    upiId: string;
+  };
+  'pay/getTime': {
+    start: string;
+    end: string;
+    timeZone: string;
+    /**
+     * Whether a deposit may be reported right now.
+     */
+    open: boolean;
+    /**
+     * While closed: when the window opens next (epoch ms); null while open.
+     */
+    opensAt: number | null;
+    /**
+     * Minimum of an institution deposit (/payBalance), default 2000.
+     */
+    institutionMinimum: number;
+  };
+  'pay/quote': {
+    /**
+     * The amount credited, account currency.
+     */
+    amount: number;
+    /**
+     * Rupees to transfer: `amount × rate`, rounded up to the paisa.
+     */
+    amountQuote: number;
+    /**
+     * Rupees per account-currency unit (the feed's EUR/INR rate; 1 for an INR account).
+     */
+    rate: number;
+    /**
+     * Currency of `amountQuote` (INR).
+     */
+    currency: 'EUR' | 'INR';
+    accountCurrency: 'EUR' | 'INR';
+  };
+  'pay/recharge': {
+    id: string;
+  };
+  'pay/rechargeDetail': {
+    id: string;
+    amount: number;
+    channel: 'bank' | 'institution';
+    bank: {
+      id: string;
+      bankName: string;
+      /**
+       * `•••• 1234`
+       */
+      accountNumberMasked: string;
+      ifsc: string;
+      holderName: string;
+    } | null;
+    /**
+     * `bank.bankName` at the top level (list rows bind it without a dot path); null without a source account.
+     */
+    bankName: string | null;
+    /**
+     * `bank.accountNumberMasked` at the top level; null without a source account.
+     */
+    accountNumberMasked: string | null;
+    utr: string;
+    screenshotId: string;
+    /**
+     * Where the screenshot is served (`GET`, owner or operator, with the token).
+     */
+    screenshotUrl: string;
+    status: 'approved' | 'pending' | 'rejected';
+    rejectReason: string | null;
+    /**
+     * When the investor reported the transfer.
+     */
+    payTime: number;
+    reviewedAt: number | null;
+    /**
+     * The beneficiary version the investor was shown when reporting; null for deposits from before versions.
+     */
+    beneficiaryVersion: number | null;
+    /**
+     * Rupees (currency units, 2 decimals) the investor was asked to transfer to the Indian
+     * beneficiary for `amount` at `rate`; null for deposits from before rupee amounts were kept.
+     */
+    amountQuote: number | null;
+    /**
+     * Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`.
+     */
+    rate: number | null;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    statusLabel: string;
+  };
+  'pay/rechargeRecord': {
+    items: {
+      id: string;
+      amount: number;
+      channel: 'bank' | 'institution';
+      bank: {
+        id: string;
+        bankName: string;
+        /**
+         * `•••• 1234`
+         */
+        accountNumberMasked: string;
+        ifsc: string;
+        holderName: string;
+      } | null;
+      /**
+       * `bank.bankName` at the top level (list rows bind it without a dot path); null without a source account.
+       */
+      bankName: string | null;
+      /**
+       * `bank.accountNumberMasked` at the top level; null without a source account.
+       */
+      accountNumberMasked: string | null;
+      utr: string;
+      screenshotId: string;
+      /**
+       * Where the screenshot is served (`GET`, owner or operator, with the token).
+       */
+      screenshotUrl: string;
+      status: 'approved' | 'pending' | 'rejected';
+      rejectReason: string | null;
+      /**
+       * When the investor reported the transfer.
+       */
+      payTime: number;
+      reviewedAt: number | null;
+      /**
+       * The beneficiary version the investor was shown when reporting; null for deposits from before versions.
+       */
+      beneficiaryVersion: number | null;
+      /**
+       * Rupees (currency units, 2 decimals) the investor was asked to transfer to the Indian
+       * beneficiary for `amount` at `rate`; null for deposits from before rupee amounts were kept.
+       */
+      amountQuote: number | null;
+      /**
+       * Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`.
+       */
+      rate: number | null;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      statusLabel: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
+  'purse/getAssets': {
+    invested: number;
+    currentValue: number;
+    dayPnl: number;
+    dayPnlPercent: number;
+    totalPnl: number;
+    totalPnlPercent: number;
+    realizedPnl: number;
+    available: number;
+    held: number;
+    positions: number;
+    total: number;
+  };
+  'purse/getBalance': number;
+  'staff/totp/confirm': {
+    state: 'active';
+    recoveryCodes: string[];
+    /**
+     * The same codes, one per line (for the result sheet).
+     */
+    recoveryCodesText: string;
+  };
+  'staff/totp/start': {
+    state: 'active' | 'none' | 'pending';
+    /**
+     * Whether this server requires the second factor for staff.
+     */
+    required: boolean;
+    /**
+     * While pending: the base32 secret in groups of four, for typing into the app.
+     */
+    secret: string | null;
+    /**
+     * While pending: the `otpauth://totp/…` URI the QR code holds.
+     */
+    otpauthUri: string | null;
+    /**
+     * While pending: the QR code of `otpauthUri` as an SVG data URL.
+     */
+    qr: string | null;
+    /**
+     * Unused recovery codes.
+     */
+    recoveryCodesLeft: number;
+  };
+  'staff/totp/status': {
+    state: 'active' | 'none' | 'pending';
+    /**
+     * Whether this server requires the second factor for staff.
+     */
+    required: boolean;
+    /**
+     * While pending: the base32 secret in groups of four, for typing into the app.
+     */
+    secret: string | null;
+    /**
+     * While pending: the `otpauth://totp/…` URI the QR code holds.
+     */
+    otpauthUri: string | null;
+    /**
+     * While pending: the QR code of `otpauthUri` as an SVG data URL.
+     */
+    qr: string | null;
+    /**
+     * Unused recovery codes.
+     */
+    recoveryCodesLeft: number;
+  };
+  'studio/calls/list': {
+    name: string;
+    access: string;
+    effect: 'command' | 'query';
+    request: {
+      [k: string]: unknown;
+    } | null;
+    response: {
+      [k: string]: unknown;
+    } | null;
+  }[];
+  'studio/changes/approve': {
+    changeId: string;
+    status: 'pending' | 'published';
+    /**
+     * The screen version it became, once published (screen and rollback changes).
+     */
+    version?: number;
+    approvals: number;
+    approvalsNeeded: number;
+  };
+  'studio/changes/get': {
+    approvedBy: {
+      editor: string | null;
+      at: number;
+    }[];
+    /**
+     * Layout before (served when the change was made) and after; null for a texts-only change.
+     */
+    layout: {
+      before: unknown;
+      after: unknown;
+    } | null;
+    schema: {
+      before: unknown;
+      after: unknown;
+    } | null;
+    /**
+     * Every text of the change, before (served when the change was made; null: new) and after.
+     */
+    texts: {
+      lang: 'de' | 'en' | 'hi' | 'zh';
+      id: string;
+      before: string | null;
+      after: string;
+    }[];
+    id: string;
+    kind: 'rollback' | 'screen' | 'texts' | 'unpublish';
+    screenId: string | null;
+    status: 'pending' | 'published' | 'rejected';
+    /**
+     * Email of the author.
+     */
+    author: string | null;
+    note: string;
+    baseVersion: number;
+    /**
+     * Epoch ms.
+     */
+    createdAt: number;
+    approvals: number;
+    approvalsNeeded: number;
+    /**
+     * Epoch ms of the publish or rejection; null while pending.
+     */
+    decidedAt: number | null;
+    /**
+     * Email of the editor whose approval published it, or who rejected it.
+     */
+    decidedBy: string | null;
+    reason: string | null;
+    /**
+     * Screen version it became.
+     */
+    version: number | null;
+    /**
+     * Message ids it changes.
+     */
+    textIds: string[];
+    /**
+     * Whether the asking editor is its author (who cannot approve it).
+     */
+    mine: boolean;
+  };
+  'studio/changes/list': {
+    id: string;
+    kind: 'rollback' | 'screen' | 'texts' | 'unpublish';
+    screenId: string | null;
+    status: 'pending' | 'published' | 'rejected';
+    /**
+     * Email of the author.
+     */
+    author: string | null;
+    note: string;
+    baseVersion: number;
+    /**
+     * Epoch ms.
+     */
+    createdAt: number;
+    approvals: number;
+    approvalsNeeded: number;
+    /**
+     * Epoch ms of the publish or rejection; null while pending.
+     */
+    decidedAt: number | null;
+    /**
+     * Email of the editor whose approval published it, or who rejected it.
+     */
+    decidedBy: string | null;
+    reason: string | null;
+    /**
+     * Screen version it became.
+     */
+    version: number | null;
+    /**
+     * Message ids it changes.
+     */
+    textIds: string[];
+    /**
+     * Whether the asking editor is its author (who cannot approve it).
+     */
+    mine: boolean;
+  }[];
+  'studio/changes/reject': {
+    changeId: string;
+    status: 'rejected';
+  };
+  'studio/messages/get': {
+    [k: string]: string;
+  };
+  'studio/messages/save': {
+    changeId: string;
+    status: 'pending' | 'published';
+    /**
+     * The screen version it became, once published (screen and rollback changes).
+     */
+    version?: number;
+  };
+  'studio/screens/create': {
+    id: string;
+    path: string;
+    baseVersion: number;
+    status: 'draft';
+  };
+  'studio/screens/discardDraft': {
+    discarded: boolean;
+  };
+  'studio/screens/get': {
+    id: string;
+    version: number;
+    baseVersion: number;
+    textsVersion: number;
+    layout: {
+      [k: string]: unknown;
+    };
+    schema: {
+      type?: string | string[];
+      title?: string;
+      properties?: {
+        [k: string]: unknown;
+      };
+      required?: string[];
+      'x-messages'?: {
+        [k: string]: string;
+      };
+      'x-sameAs'?: string;
+      [k: string]: unknown;
+    } | null;
+    draft: {
+      layout: {
+        [k: string]: unknown;
+      };
+      schema: {
+        type?: string | string[];
+        title?: string;
+        properties?: {
+          [k: string]: unknown;
+        };
+        required?: string[];
+        'x-messages'?: {
+          [k: string]: string;
+        };
+        'x-sameAs'?: string;
+        [k: string]: unknown;
+      } | null;
+      baseVersion: number;
+      savedAt: number;
+    } | null;
+    pending: {
+      id: string;
+      author: string | null;
+      createdAt: number;
+    } | null;
+    messageIds: string[];
+    newTexts: {
+      de?: {
+        [k: string]: string;
+      };
+      en?: {
+        [k: string]: string;
+      };
+      hi?: {
+        [k: string]: string;
+      };
+      zh?: {
+        [k: string]: string;
+      };
+    };
+  };
+  'studio/screens/list': {
+    id: string;
+    version: number;
+    publishedAt: number | null;
+    hasDraft: boolean;
+    path: string | null;
+  }[];
+  'studio/screens/preview': {
+    /**
+     * The screen as `GET /api/ui/screens/:id` would serve it with the draft published.
+     */
+    payload: {
+      id: string;
+      layout: {
+        [k: string]: unknown;
+      };
+      /**
+       * Data schemas the layout's blocks name, by name.
+       */
+      schemas: {
+        [k: string]: {
+          type?: string | string[];
+          title?: string;
+          properties?: unknown;
+          required?: string[];
+          'x-messages'?: {
+            [k: string]: string;
+          };
+          'x-sameAs'?: string;
+          [k: string]: unknown;
+        };
+      };
+      /**
+       * Every call the layout names, as the call registry declares it (effect, confirmation).
+       */
+      calls: {
+        [k: string]: {
+          effect: 'command' | 'query';
+          /**
+           * Present when the renderer confirms the call before it runs.
+           */
+          confirm?: {
+            /**
+             * Body field with the amount (currency units, as the form sends it).
+             */
+            amountField?: string;
+            /**
+             * Body field with the number of units (shares, lots).
+             */
+            quantityField?: string;
+            /**
+             * Query whose answer holds the fee ratio at `field` (0.03 = 3 %): the sheet adds fee and net.
+             */
+            fee?: {
+              call: string;
+              field: string;
+            };
+          };
+        };
+      };
+      /**
+       * Who the screen is for (`policy.ts`): the app sends an investor away from an `operator` screen.
+       */
+      audience: 'editor' | 'investor' | 'operator' | 'public';
+    };
+    /**
+     * Data schema name → root key of its validator module (`/api/ui/validators/<name>.js?v=<key>`).
+     */
+    validators: {
+      [k: string]: string;
+    };
+    /**
+     * Schemas that do not compile (the rest of the preview still renders).
+     */
+    errors: {
+      pointer: string;
+      message: string;
+    }[];
+  };
+  'studio/screens/publish': {
+    changeId: string;
+    status: 'pending' | 'published';
+    /**
+     * The screen version it became, once published (screen and rollback changes).
+     */
+    version?: number;
+  };
+  'studio/screens/rollback': {
+    changeId: string;
+    status: 'pending' | 'published';
+    /**
+     * The screen version it became, once published (screen and rollback changes).
+     */
+    version?: number;
+  };
+  'studio/screens/saveDraft': {
+    errors: {
+      pointer: string;
+      message: string;
+    }[];
+  };
+  'studio/screens/unpublish': {
+    changeId: string;
+    status: 'pending' | 'published';
+    /**
+     * The screen version it became, once published (screen and rollback changes).
+     */
+    version?: number;
+  };
+  'studio/screens/validate': {
+    errors: {
+      pointer: string;
+      message: string;
+    }[];
+  };
+  'studio/screens/versions': {
+    version: number;
+    /**
+     * Email of the editor who published it; null for version 0 (the files).
+     */
+    author: string | null;
+    note: string;
+    /**
+     * Epoch ms; null for version 0.
+     */
+    publishedAt: number | null;
+  }[];
+  'user/changePassword': null;
+  'user/getUserInfo': {
+    /**
+     * Short public identifier, e.g. `N4829137`.
+     */
+    uid: string;
+    email: string;
+    role: 'editor' | 'investor' | 'operator';
+    /**
+     * Epoch milliseconds.
+     */
+    createdAt: number;
+  };
+  'user/login': {
+    token: string;
+    userinfo: {
+      /**
+       * Short public identifier, e.g. `N4829137`.
+       */
+      uid: string;
+      email: string;
+      role: 'editor' | 'investor' | 'operator';
+      /**
+       * Epoch milliseconds.
+       */
+      createdAt: number;
+    };
+  };
+  'user/logout': null;
+  'user/register': {
+    token: string;
+    userinfo: {
+      /**
+       * Short public identifier, e.g. `N4829137`.
+       */
+      uid: string;
+      email: string;
+      role: 'editor' | 'investor' | 'operator';
+      /**
+       * Epoch milliseconds.
+       */
+      createdAt: number;
+    };
+  };
+  'user/sendCaptcha': null;
+  'user/sendCaptchaByEmail': null;
+  withdrawal: {
+    id: string;
+    fee: number;
+    net: number;
+  };
+  'withdrawal/getServiceChargeProportion': {
+    /**
+     * Fee ratio, e.g. 0.03 for 3 %.
+     */
+    proportion: number;
+    /**
+     * The same as a percentage, e.g. 3.
+     */
+    percent: number;
+    /**
+     * Smallest amount, currency units.
+     */
+    minAmount: number;
+    start: string;
+    end: string;
+    weekdaysOnly: boolean;
+    timeZone: string;
+    open: boolean;
+    /**
+     * While closed: when the window opens next (epoch ms); null while open.
+     */
+    opensAt: number | null;
+    /**
+     * Whether approved identity is required first.
+     */
+    requiresIdentity: boolean;
+  };
+  'withdrawal/withdrawalDetails': {
+    id: string;
+    amount: number;
+    fee: number;
+    net: number;
+    bank: {
+      id: string;
+      bankName: string;
+      /**
+       * `•••• 1234`
+       */
+      accountNumberMasked: string;
+      ifsc: string;
+      holderName: string;
+    };
+    /**
+     * `bank.bankName` at the top level (list rows bind it without a dot path).
+     */
+    bankName: string;
+    /**
+     * `bank.accountNumberMasked` at the top level.
+     */
+    accountNumberMasked: string;
+    status: 'paid' | 'pending' | 'rejected';
+    rejectReason: string | null;
+    createdAt: number;
+    /**
+     * When it was paid out or rejected.
+     */
+    resolvedAt: number | null;
+    /**
+     * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+     */
+    extra: {
+      [k: string]: unknown;
+    } | null;
+    statusLabel: string;
+  };
+  'withdrawal/withdrawalList': {
+    items: {
+      id: string;
+      amount: number;
+      fee: number;
+      net: number;
+      bank: {
+        id: string;
+        bankName: string;
+        /**
+         * `•••• 1234`
+         */
+        accountNumberMasked: string;
+        ifsc: string;
+        holderName: string;
+      };
+      /**
+       * `bank.bankName` at the top level (list rows bind it without a dot path).
+       */
+      bankName: string;
+      /**
+       * `bank.accountNumberMasked` at the top level.
+       */
+      accountNumberMasked: string;
+      status: 'paid' | 'pending' | 'rejected';
+      rejectReason: string | null;
+      createdAt: number;
+      /**
+       * When it was paid out or rejected.
+       */
+      resolvedAt: number | null;
+      /**
+       * Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none.
+       */
+      extra: {
+        [k: string]: unknown;
+      } | null;
+      statusLabel: string;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
 }

@@ -14,6 +14,7 @@ import { uploadUrl } from '../uploads.js';
 import { decryptSecret } from './cipher.js';
 import { maskIdNumber } from './rules.js';
 import type { IdentityStatus } from './submissions.js';
+import { customFieldsView, type CustomFieldsView } from '../custom-fields.js';
 
 /** One row of the review queue. */
 export interface IdentityQueueItem {
@@ -28,8 +29,8 @@ export interface IdentityQueueItem {
   submittedAt: number;
 }
 
-/** A submission as the operator's detail view shows it (number still masked). */
-export interface IdentityDetail extends IdentityQueueItem {
+/** A submission as the operator's detail view shows it (number still masked), with its custom fields. */
+export interface IdentityDetail extends IdentityQueueItem, CustomFieldsView {
   rejectReason: string | null;
   reviewedAt: number | null;
   frontPhotoUrl: string;
@@ -74,7 +75,7 @@ export async function listIdentitySubmissions(deps: Deps, page: number, pageSize
 
 async function loadRow(deps: Deps, id: string) {
   const row = await base(deps)
-    .select(['s.id', 'u.uid', 'u.email', 's.name', 's.id_type', 's.id_number_last4', 's.id_number_encrypted', 's.status', 's.submitted_at', 's.reject_reason', 's.reviewed_at', 's.front_upload_id', 's.back_upload_id', 's.version'])
+    .select(['s.id', 'u.uid', 'u.email', 's.name', 's.id_type', 's.id_number_last4', 's.id_number_encrypted', 's.status', 's.submitted_at', 's.reject_reason', 's.reviewed_at', 's.front_upload_id', 's.back_upload_id', 's.version', 's.extra_json'])
     .where('s.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new AppError('identityNotFound');
@@ -93,6 +94,7 @@ export async function identityDetail(deps: Deps, id: string): Promise<IdentityDe
     reviewedAt: row.reviewed_at,
     frontPhotoUrl: uploadUrl(row.front_upload_id),
     backPhotoUrl: uploadUrl(row.back_upload_id),
+    ...customFieldsView(row.extra_json),
   };
 }
 

@@ -12,6 +12,7 @@ import { assertOwnUploads, uploadUrl } from '../uploads.js';
 import { encryptSecret } from './cipher.js';
 import { idNumberValid, maskIdNumber, type IdType } from './rules.js';
 import type { RealNameForm } from '../../../shared/generated/index.js';
+import { extraJson, parseExtra, type CustomFields } from '../custom-fields.js';
 
 /** Body of `authentication/save` and `authentication/update`: the type generated from `screens/realName`. */
 export type IdentityInput = RealNameForm;
@@ -32,6 +33,8 @@ export interface IdentityView {
   reviewedAt?: number | null;
   frontPhotoUrl?: string;
   backPhotoUrl?: string;
+  /** Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none. */
+  extra?: CustomFields | null;
 }
 
 /** The caller's current submission, or `{status: 'none'}`. */
@@ -48,6 +51,7 @@ export async function getIdentity(deps: Deps, userId: string): Promise<IdentityV
     reviewedAt: row.reviewed_at,
     frontPhotoUrl: uploadUrl(row.front_upload_id),
     backPhotoUrl: uploadUrl(row.back_upload_id),
+    extra: parseExtra(row.extra_json),
   };
 }
 
@@ -73,6 +77,8 @@ const sealedFields = (deps: Deps, input: IdentityInput) => ({
   id_number_last4: input.idNumber.slice(-4),
   front_upload_id: input.frontPhotoId,
   back_upload_id: input.backPhotoId,
+  // A resubmission replaces the custom fields too (null when it has none).
+  extra_json: extraJson(input.extra),
 });
 
 function refuseFor(status: IdentityStatus): never {

@@ -3,6 +3,7 @@ import { maskTail } from '../../../shared/format.js';
 import { runCompiled, slot } from '../../db/compiled-queries.js';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../errors.js';
+import { customFieldsView } from '../custom-fields.js';
 
 /** A bank account as money records show it to the investor (number masked). */
 export interface BankRef {
@@ -34,23 +35,6 @@ export interface BankRow {
   extra_json?: string | null;
 }
 
-/**
- * A record's custom fields (`extra_json`) as an object; null when absent. Only shown, never
- * read by a rule: money, numbers and every field the domain uses are columns of their own.
- */
-export function parseExtra(json: string | null | undefined): Record<string, unknown> | null {
-  if (!json) return null;
-  const value = JSON.parse(json) as unknown;
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-}
-
-/** Custom fields on one line, `key: value` joined by ` · ` (nested values as JSON); null when none. */
-export function extraText(extra: Record<string, unknown> | null): string | null {
-  const entries = Object.entries(extra ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== '');
-  if (!entries.length) return null;
-  return entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ');
-}
-
 /** The investor's view of a bank row. */
 /** The bank account columns a money record's row query selects beside its own (`bank_id` and the {@link BankRow} fields). */
 export const RECORD_BANK_COLUMNS = ['bank_accounts.id as bank_id', 'bank_accounts.bank_name', 'bank_accounts.account_number', 'bank_accounts.ifsc', 'bank_accounts.holder_name', 'bank_accounts.extra_json as bank_extra_json'] as const;
@@ -64,10 +48,7 @@ export const bankRef = (row: BankRow): BankRef => ({
 });
 
 /** The operator's view of a bank row. */
-export const operatorBankRef = (row: BankRow): OperatorBankRef => {
-  const extra = parseExtra(row.extra_json);
-  return { ...bankRef(row), accountNumber: row.account_number, extra, extraText: extraText(extra) };
-};
+export const operatorBankRef = (row: BankRow): OperatorBankRef => ({ ...bankRef(row), accountNumber: row.account_number, ...customFieldsView(row.extra_json) });
 
 /**
  * One of the user's live (not unbound) bank accounts.

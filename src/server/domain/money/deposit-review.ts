@@ -10,6 +10,7 @@ import { newId } from '../ids.js';
 import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, postEntry } from '../ledger/index.js';
 import { liveBankAccountsOf, type OperatorBankRef } from './bank-accounts.js';
+import { extraText, parseExtra } from '../custom-fields.js';
 import { depositQuery, depositView, type DepositRow, type DepositStatus, type DepositView } from './deposits.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
@@ -22,6 +23,8 @@ export interface DepositReviewView extends DepositView {
   userBankAccounts: OperatorBankRef[];
   /** Public uid of the operator who decided, or null. */
   reviewedBy: string | null;
+  /** The deposit's custom fields on one line (`extraText`), or null when none. */
+  extraText: string | null;
 }
 
 /** Filter of `admin/recharge/list`. */
@@ -42,7 +45,7 @@ async function reviewViews(db: Db, rows: DepositRow[]): Promise<DepositReviewVie
   const banks = await liveBankAccountsOf(db, rows.map((r) => r.user_id));
   return rows.map((row) => {
     const { user, decidedBy } = people(row);
-    return { ...depositView(row), user, userBankAccounts: banks.get(row.user_id) ?? [], reviewedBy: decidedBy };
+    return { ...depositView(row), user, userBankAccounts: banks.get(row.user_id) ?? [], reviewedBy: decidedBy, extraText: extraText(parseExtra(row.extra_json)) };
   });
 }
 

@@ -20,6 +20,7 @@ import { beneficiaryVersion } from '../beneficiary.js';
 import { currentFx, type FxRate } from '../fx.js';
 import type { Market } from '../../market/index.js';
 import { toQuoteMinor, type CurrencyCode } from '../../../shared/currency.js';
+import { extraJson, parseExtra, type CustomFields } from '../custom-fields.js';
 
 /** Body of `pay/recharge` (`schemas/api/recharge.schema.json`). Amount in currency units. */
 export interface RechargeInput {
@@ -34,6 +35,8 @@ export interface RechargeInput {
   screenshotId: string;
   /** The beneficiary version the investor was shown (`pay/beneficiary`); absent: the live one is recorded. */
   beneficiaryVersion?: number;
+  /** Custom fields staff added under `extra` in the published recharge schema, which checked them. */
+  extra?: CustomFields;
 }
 
 /** Deposit status: 'pending review', 'review approved', 'review rejected'. */
@@ -67,6 +70,8 @@ export interface DepositView {
   amountQuote: number | null;
   /** Rupees per account-currency unit at the report (e.g. 104.2; 1 for an INR account); null like `amountQuote`. */
   rate: number | null;
+  /** Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none. */
+  extra: CustomFields | null;
 }
 
 /**
@@ -180,6 +185,7 @@ export async function requestDeposit(deps: Deps, market: Market, userId: string,
             beneficiary_version: version || null,
             amount_quote_minor: rupees.amountQuoteMinor,
             rate_minor: rupees.rateMinor,
+            extra_json: extraJson(input.extra),
           })
           .execute();
         return { id };
@@ -196,7 +202,7 @@ export async function requestDeposit(deps: Deps, market: Market, userId: string,
 const DEPOSIT_COLUMNS = [
   'deposits.id', 'deposits.user_id', 'deposits.channel', 'deposits.amount_minor', 'deposits.utr', 'deposits.screenshot_upload_id',
   'deposits.status', 'deposits.reject_reason', 'deposits.created_at', 'deposits.reviewed_at', 'deposits.reviewed_by', 'deposits.entry_id', 'deposits.beneficiary_version',
-  'deposits.amount_quote_minor', 'deposits.rate_minor',
+  'deposits.amount_quote_minor', 'deposits.rate_minor', 'deposits.extra_json',
 ] as const;
 
 /** Deposit rows with their source bank account, for the views. */
@@ -229,6 +235,7 @@ export function depositView(row: DepositRow): DepositView {
     beneficiaryVersion: row.beneficiary_version === null ? null : Number(row.beneficiary_version),
     amountQuote: row.amount_quote_minor === null ? null : fromMinor(Number(row.amount_quote_minor)),
     rate: row.rate_minor === null ? null : fromMinor(Number(row.rate_minor)),
+    extra: parseExtra(row.extra_json),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Deps } from '../deps.js';
 import type { IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS, releaseHold, settleHold } from '../ledger/index.js';
 import { operatorBankRef, type OperatorBankRef } from './bank-accounts.js';
+import { extraText, parseExtra } from '../custom-fields.js';
 import type { Page, PageQuery } from '../../../shared/page.js';
 import { decidePending, rejectPending, reviewPeople, reviewReads, type ReviewQueue } from './review.js';
 import type { UserRef } from './users.js';
@@ -23,6 +24,8 @@ export interface WithdrawalReviewView extends Omit<WithdrawalView, 'bank'> {
   bank: OperatorBankRef;
   /** Public uid of the operator who decided, or null. */
   resolvedBy: string | null;
+  /** The withdrawal's own custom fields on one line (`extraText`), or null when none. */
+  extraText: string | null;
 }
 
 /** Filter of `admin/withdrawal/list`. */
@@ -46,6 +49,7 @@ async function reviewViews(db: Db, rows: WithdrawalRow[]): Promise<WithdrawalRev
       user,
       bank: operatorBankRef({ id: row.bank_id, bank_name: row.bank_name, account_number: row.account_number, ifsc: row.ifsc, holder_name: row.holder_name, extra_json: row.bank_extra_json }),
       resolvedBy: decidedBy,
+      extraText: extraText(parseExtra(row.extra_json)),
     };
   });
 }

@@ -17,12 +17,15 @@ import { ENTRY_KINDS, placeHoldForNewRecord } from '../ledger/index.js';
 import { bankRef, liveBankAccount, RECORD_BANK_COLUMNS, type BankRef } from './bank-accounts.js';
 import { ownRecordReads } from './records.js';
 import { amountToMinor, assertWithinWindow, withdrawalFeeMinor } from './rules.js';
+import { extraJson, parseExtra, type CustomFields } from '../custom-fields.js';
 
 /** Body of `withdrawal` (`schemas/api/withdrawal.schema.json`). Amount in currency units. */
 export interface WithdrawalInput {
   amount: number;
   /** One of the user's live bound accounts: the payee. */
   bankId: string;
+  /** Custom fields staff added under `extra` in the published withdrawal schema, which checked them. */
+  extra?: CustomFields;
 }
 
 /** Answer of `withdrawal`, in currency units. */
@@ -51,6 +54,8 @@ export interface WithdrawalView {
   createdAt: number;
   /** When it was paid out or rejected. */
   resolvedAt: number | null;
+  /** Custom fields the investor gave under `extra` (staff-made, optional), as given; null when none. */
+  extra: CustomFields | null;
 }
 
 /**
@@ -90,6 +95,7 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
         created_at: now,
         reviewed_at: null,
         reviewed_by: null,
+        extra_json: extraJson(input.extra),
       });
       return { id, fee: fromMinor(feeMinor), net: fromMinor(amountMinor - feeMinor) };
     },
@@ -99,7 +105,7 @@ export async function requestWithdrawal(deps: Deps, userId: string, input: Withd
 /** The withdrawal's own columns the views read (the payee account's come from {@link RECORD_BANK_COLUMNS}). */
 const WITHDRAWAL_COLUMNS = [
   'withdrawals.id', 'withdrawals.user_id', 'withdrawals.amount_minor', 'withdrawals.fee_minor', 'withdrawals.net_minor', 'withdrawals.status',
-  'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by',
+  'withdrawals.reject_reason', 'withdrawals.created_at', 'withdrawals.reviewed_at', 'withdrawals.reviewed_by', 'withdrawals.extra_json',
 ] as const;
 
 /** Withdrawal rows with their payee account, for the views. */
@@ -125,6 +131,7 @@ export function withdrawalView(row: WithdrawalRow): WithdrawalView {
     rejectReason: row.reject_reason,
     createdAt: Number(row.created_at),
     resolvedAt: row.reviewed_at === null ? null : Number(row.reviewed_at),
+    extra: parseExtra(row.extra_json),
   };
 }
 

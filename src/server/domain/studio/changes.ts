@@ -385,11 +385,37 @@ export async function publishScreen(
  * `studio/messages/save`: texts (one language, or several that go live together) become a
  * change request.
  * @param pointer where a text sits in the request body, for problems.
- * @throws AppError text problems (1804, 1815–1818), `studioConflict` (1811).
+ * @throws AppError text problems (1804, 1815–1818), `studioInvalid` (1801: a text would label a
+ *   custom field like a payment or identity number), `studioConflict` (1811).
  */
 export async function saveTexts(ctx: StudioContext, userId: string, texts: TextsByLang, baseVersion: number, note: string, pointer: (lang: Locale, id: string) => string): Promise<ChangeResult> {
   checkTexts(ctx.deps.messages, texts, pointer);
+  const errors = customFieldTextProblems(ctx, texts);
+  if (errors.length) throw new AppError('studioInvalid', { id: 'texts', count: errors.length }, { errors });
   return submitChange(ctx, userId, { kind: 'texts', screenId: null, baseVersion, textsBaseVersion: null, layout: null, schema: null, texts, note }, 'studio.messages.save');
+}
+
+/**
+ * What new texts would do to the served screens whose forms have custom fields (a contract
+ * object with an `additionalProperties` schema, such as `extra`): a text that relabels a custom
+ * field like a payment or identity number (compat.ts) is refused as it would be in the schema.
+ * @returns `screens/<name>.schema.json#<pointer>` problems, empty when none.
+ */
+function customFieldTextProblems(ctx: StudioContext, texts: TextsByLang): Array<{ pointer: string; message: string }> {
+  const hasCustomFields = (name: string) => Object.values((ctx.store.contract(name)?.properties ?? {}) as Record<string, { additionalProperties?: unknown }>).some((p) => !!p && typeof p.additionalProperties === 'object');
+  const problems: Array<{ pointer: string; message: string }> = [];
+  const seen = new Set<string>();
+  for (const id of ctx.store.screenIds()) {
+    const layout = ctx.store.readJson(`screens/${id}.layout.json`);
+    if (!layout || !ctx.store.referencedSchemas(layout).some(hasCustomFields)) continue;
+    for (const p of ctx.store.lintScreen(id, { layout, texts })) {
+      const key = `${p.file}#${p.pointer}: ${p.message}`;
+      if (!p.file.endsWith('.schema.json') || seen.has(key)) continue;
+      seen.add(key);
+      problems.push({ pointer: `${p.file}#${p.pointer}`, message: p.message });
+    }
+  }
+  return problems;
 }
 
 /**
