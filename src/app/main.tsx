@@ -17,6 +17,10 @@ import { prefetchEntryRoute } from './prefetch';
 // use: a German screen fetches only the Noto Sans SC slice of "中文", the language's own name in
 // the language list — in the app's font, never in whatever CJK face the phone happens to have.
 import '@fontsource-variable/noto-sans/wght.css';
+// Small faces of the same family for characters fontsource ships only inside a large subset
+// (the rupee sign sits in the 165 KB latin-ext file), declared after its faces so they win
+// (scripts/build/font-subsets.ts).
+import 'nivesh-font-subsets/fonts.css';
 import '@fontsource-variable/noto-sans-sc/wght.css';
 import './styles.css';
 import './theme.css';
