@@ -9,6 +9,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './scripts/build/budgets';
 import { blockChunks } from './scripts/build/block-chunks';
+import { fontSubsets } from './scripts/build/font-subsets';
 
 const require = createRequire(import.meta.url);
 const ROUTER_DIST = path.resolve(path.dirname(require.resolve('react-router')), '..');
@@ -102,6 +103,7 @@ function pwa() {
  */
 export default defineConfig(({ command }) => ({
   plugins: [
+    fontSubsets(),
     precompileMessages(),
     react(),
     pwa(),
