@@ -644,6 +644,17 @@ export interface StaffUid {
   uid: string;
 }
 
+/** From schemas/api/studioAuditList.schema.json */
+
+/**
+ * Body of studio/audit/list: one page of what editors did, newest first, optionally of one screen.
+ */
+export interface StudioAuditList {
+  screenId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
 /** From schemas/api/studioChangeId.schema.json */
 
 /**
@@ -825,6 +836,24 @@ export interface StudioScreenRollback {
 export interface StudioScreenUnpublish {
   id: string;
   note: string;
+}
+
+/** From schemas/api/studioSearch.schema.json */
+
+/**
+ * Body of studio/search: words to find in the served screens (ids, layout and schema texts) and in the texts of every language (ids and wording), case-insensitive.
+ */
+export interface StudioSearch {
+  q: string;
+}
+
+/** From schemas/api/studioTextUsage.schema.json */
+
+/**
+ * Body of studio/texts/usage: the text id whose wording and places of use are asked for.
+ */
+export interface StudioTextUsage {
+  id: string;
 }
 
 /** From schemas/api/systemConfigQuery.schema.json */
