@@ -1,18 +1,20 @@
 /**
- * A CodeMirror 6 JSON editor: syntax errors, schema completion, hover and linting
- * from a JSON Schema (codemirror-json-schema; the layout editor gets the catalogue), plus the
- * server's problems (`pointer: message`) as inline diagnostics. Reports the JSON pointer at
- * the cursor so the studio can show the selected block's properties.
+ * A CodeMirror 6 JSON editor: syntax errors with line and column in the studio's language,
+ * completion and hover from a JSON Schema (codemirror-json-schema; the layout editor gets the
+ * catalogue), and the server's problems (`pointer: message`, in the editor's language) as
+ * inline diagnostics. Reports the JSON pointer at the cursor so the studio can show the
+ * selected block's properties. The editor owns its text: however fast keys arrive, nothing
+ * typed is written over by a late echo of the parent's state.
  */
 import { useEffect, useRef } from 'react';
-import { EditorView, type ViewUpdate } from '@codemirror/view';
+import { EditorView, hoverTooltip, type ViewUpdate } from '@codemirror/view';
 import { baseSetup } from './setup';
 import { editorRoot, fillHost } from './editor-root';
 import { minimalChange, parseDocument } from './json-document';
 import { Annotation, EditorState, Compartment } from '@codemirror/state';
-import { json } from '@codemirror/lang-json';
+import { json, jsonLanguage } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import { jsonSchema, getJsonPointers, jsonPointerForPosition } from 'codemirror-json-schema';
+import { getJsonPointers, jsonCompletion, jsonPointerForPosition, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 
 /** One server problem, its pointer relative to this document. */
 export interface EditorProblem {
@@ -79,7 +81,10 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
       extensions: [
         baseSetup,
         fillHost,
-        schema ? jsonSchema(schema as never) : json(),
+        json(),
+        // Completion and hover from the schema; its checks are the server's (in the editor's
+        // language, debounced), not a second validator compiled on every pause.
+        ...(schema ? [jsonLanguage.data.of({ autocomplete: jsonCompletion() }), hoverTooltip(jsonSchemaHover()), stateExtensions(schema as never)] : []),
         linter((v) => syntaxDiagnostics(v, (line, column) => callbacks.current.syntaxMessage(line, column))),
         lintGutter(),
         serverLint.current.of(linter((v) => serverDiagnostics(v, problemsRef.current), { delay: 0 })),

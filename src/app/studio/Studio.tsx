@@ -225,7 +225,10 @@ export default function Studio() {
   const block = blockPointer && layout ? (readPointer(layout, blockPointer) as Record<string, unknown>) : null;
   const layoutProblems = useMemo(() => problems.filter((p) => p.pointer.startsWith('/layout')).map((p) => ({ ...p, pointer: p.pointer.slice('/layout'.length) })), [problems]);
   const schemaProblems = useMemo(() => problems.filter((p) => p.pointer.startsWith('/schema')).map((p) => ({ ...p, pointer: p.pointer.slice('/schema'.length) })), [problems]);
-  const textIds = useMemo(() => [...new Set([...(screen?.messageIds ?? []), ...messageIdsOf(layout, schema)])].sort(), [screen?.messageIds, layout, schema]);
+  const textIdList = useMemo(() => [...new Set([...(screen?.messageIds ?? []), ...messageIdsOf(layout, schema)])].sort(), [screen?.messageIds, layout, schema]);
+  // The same ids keep the same array: the texts table is not redrawn for a keystroke.
+  const textIdKey = textIdList.join('\n');
+  const textIds = useMemo(() => textIdList, [textIdKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onProperties = useStable((values: Record<string, unknown>) => {
     // The text as it is now, not the deferred one: nothing typed just before is overwritten.
