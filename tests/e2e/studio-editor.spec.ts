@@ -15,7 +15,8 @@ import fs from 'node:fs';
 import { expect, test, type Page } from './test';
 import { api, demoEditor, openWithSession, publishApprovedByApi, registerByApi, rollbackApprovedByApi } from './helpers';
 
-const KEYS = 'abcdefghij'.repeat(200);
+/** 2,000 keys; `STUDIO_TYPING_KEYS` sets another count (a quick local run of the other steps). */
+const KEYS = 'abcdefghij'.repeat(200).padEnd(Number(process.env.STUDIO_TYPING_KEYS ?? 2000), 'abcdefghij').slice(0, Number(process.env.STUDIO_TYPING_KEYS ?? 2000));
 const MARK = 'bindBank.title';
 
 /** Replaces the layout editor's whole text. */
@@ -67,7 +68,13 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await expect(properties.getByLabel('text', { exact: true })).toHaveValue(MARK + KEYS, { timeout: 30_000 });
     const longestGap = await desk.evaluate(() => (window as unknown as { longestGap: number }).longestGap);
     test.info().annotations.push({ type: 'typing', description: `${KEYS.length} keys in ${typingMs} ms; longest unanswered stretch ${Math.round(longestGap)} ms` });
-    expect(longestGap).toBeLessThan(3_000);
+    // The page answers at once after the last key, and no stall held it for a large part of
+    // the typing (a freeze never lets the typing finish: the test then times out). On a shared
+    // machine a key may wait for the processor, so the bound is relative to the typing time.
+    const answered = Date.now();
+    await desk.evaluate(() => document.title);
+    expect(Date.now() - answered).toBeLessThan(5_000);
+    expect(longestGap).toBeLessThan(Math.max(3_000, typingMs / 4));
     // Nothing lost: the saved draft holds every key.
     await desk.getByTestId('studio-save-draft').click();
     await expect(desk.getByTestId('toast').last()).toContainText('Draft saved');
