@@ -187,6 +187,8 @@ export const ERRORS = {
   formRateLimited: { code: 1833, status: 429, message: 'error.formRateLimited' },
   studioScreenInUse: { code: 1834, status: 409, message: 'error.studioScreenInUse' },
   studioNotCreated: { code: 1835, status: 400, message: 'error.studioNotCreated' },
+  /** `studio/texts/usage` of an id no language has and no screen uses. */
+  studioTextUnknown: { code: 1836, status: 400, message: 'error.studioTextUnknown' },
   // Scale-out and operations (1870–1889)
   metricsForbidden: { code: 1870, status: 403, message: 'error.metricsForbidden' },
   screenPublishInvalid: { code: 1871, status: 409, message: 'error.screenPublishInvalid' },

@@ -1,6 +1,7 @@
 /**
  * The studio's reading of the catalogue — a block kind's property-panel schema is
- * that kind's part of `schemas/layout.meta.json` (scalar properties only), and the block under
+ * that kind's part of `schemas/layout.meta.json` (every property; objects and lists as JSON text),
+ * and the block under
  * the editor's cursor is found from the cursor's JSON pointer.
  */
 import fs from 'node:fs';
@@ -12,13 +13,15 @@ import { ROOT_DIR } from '../../src/server/config.js';
 const layout = JSON.parse(fs.readFileSync(path.join(ROOT_DIR, 'schemas/screens/bindBank.layout.json'), 'utf8'));
 
 describe('kindSchema', () => {
-  it('offers the form kind its scalar properties from the catalogue, not nested parts', () => {
-    const schema = kindSchema('form')!;
+  it('offers the form kind every property of the catalogue, nested parts as JSON text', () => {
+    const { schema, structured } = kindSchema('form')!;
     expect(schema.title).toBe('form');
-    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['id', 'title', 'schema']));
-    expect(schema.properties).not.toHaveProperty('submit');
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['id', 'title', 'schema', 'submit', 'ui', 'load', 'links', 'when', 'initial']));
+    expect(structured).toEqual(expect.arrayContaining(['submit', 'ui', 'load', 'links', 'initial']));
+    expect(structured).not.toContain('title');
     expect(schema.properties).not.toHaveProperty('kind');
     expect(schema.properties.title.type).toBe('string');
+    expect(schema.properties.submit.type).toBe('string');
   });
 
   it('knows every kind the catalogue dispatches on and nothing else', () => {

@@ -4,7 +4,7 @@
  * text before and after — with Approve and Reject (with a reason). An editor's own change shows
  * that another editor must approve it. Works at phone width: one column, the diff scrolls.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -18,7 +18,7 @@ import { baseSetup } from './setup';
 type Status = 'pending' | 'published' | 'rejected';
 
 /** A change as `studio/changes/list` answers it. */
-interface ChangeSummary {
+export interface ChangeSummary {
   id: string;
   kind: 'screen' | 'texts' | 'rollback';
   screenId: string | null;
@@ -35,7 +35,7 @@ interface ChangeSummary {
 }
 
 /** A change with its diff, as `studio/changes/get` answers it. */
-interface ChangeDetail extends ChangeSummary {
+export interface ChangeDetail extends ChangeSummary {
   layout: { before: unknown; after: unknown } | null;
   schema: { before: unknown; after: unknown } | null;
   texts: Array<{ lang: string; id: string; before: string | null; after: string }>;
@@ -60,7 +60,8 @@ function UnifiedDiff({ before, after }: { before: string; after: string }) {
   return <div ref={host} className="studio-diff" data-testid="change-diff" />;
 }
 
-function Detail({ change, onDone }: { change: ChangeDetail; onDone(): void }) {
+/** One change's diff (layout and schema, every text before and after) with Approve and Reject while it is pending. */
+export function ChangeDetailView({ change, onDone }: { change: ChangeDetail; onDone(): void }) {
   const intl = useIntl();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -140,7 +141,7 @@ export interface ChangesPanelProps {
 }
 
 /** The studio's change requests. */
-export function ChangesPanel({ revision, onDecided }: ChangesPanelProps) {
+export const ChangesPanel = memo(function ChangesPanel({ revision, onDecided }: ChangesPanelProps) {
   const intl = useIntl();
   const [status, setStatus] = useState<Status>('pending');
   const [changes, setChanges] = useState<ChangeSummary[]>([]);
@@ -185,10 +186,10 @@ export function ChangesPanel({ revision, onDecided }: ChangesPanelProps) {
                 {c.version !== null && ` · v${c.version}`}
               </span>
             </button>
-            {open?.id === c.id && <Detail change={open} onDone={() => { setOpen(null); void load(); onDecided(); }} />}
+            {open?.id === c.id && <ChangeDetailView change={open} onDone={() => { setOpen(null); void load(); onDecided(); }} />}
           </li>
         ))}
       </ul>
     </details>
   );
-}
+});

@@ -1,17 +1,20 @@
 /**
- * A CodeMirror 6 JSON editor: syntax errors, schema completion, hover and linting
- * from a JSON Schema (codemirror-json-schema; the layout editor gets the catalogue), plus the
- * server's problems (`pointer: message`) as inline diagnostics. Reports the JSON pointer at
- * the cursor so the studio can show the selected block's properties.
+ * A CodeMirror 6 JSON editor: syntax errors with line and column in the studio's language,
+ * completion and hover from a JSON Schema (codemirror-json-schema; the layout editor gets the
+ * catalogue), and the server's problems (`pointer: message`, in the editor's language) as
+ * inline diagnostics. Reports the JSON pointer at the cursor so the studio can show the
+ * selected block's properties. The editor owns its text: however fast keys arrive, nothing
+ * typed is written over by a late echo of the parent's state.
  */
 import { useEffect, useRef } from 'react';
-import { EditorView, type ViewUpdate } from '@codemirror/view';
+import { EditorView, hoverTooltip, type ViewUpdate } from '@codemirror/view';
 import { baseSetup } from './setup';
 import { editorRoot, fillHost } from './editor-root';
-import { EditorState, Compartment } from '@codemirror/state';
-import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { minimalChange, parseDocument } from './json-document';
+import { Annotation, EditorState, Compartment } from '@codemirror/state';
+import { json, jsonLanguage } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import { jsonSchema, getJsonPointers, jsonPointerForPosition } from 'codemirror-json-schema';
+import { getJsonPointers, jsonCompletion, jsonPointerForPosition, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 
 /** One server problem, its pointer relative to this document. */
 export interface EditorProblem {
@@ -29,7 +32,21 @@ export interface JsonEditorProps {
   onCursor?(pointer: string): void;
   label: string;
   testId: string;
+  /** The editor's own wording of "not valid JSON at line L, column C" (the studio's language). */
+  syntaxMessage(line: number, column: number): string;
 }
+
+/** Where the text stops being JSON, as one diagnostic in the studio's language. */
+function syntaxDiagnostics(view: EditorView, message: (line: number, column: number) => string): Diagnostic[] {
+  const { error } = parseDocument(view.state.doc.toString());
+  if (!error) return [];
+  const line = view.state.doc.line(Math.min(error.line, view.state.doc.lines));
+  const from = Math.min(line.from + error.column - 1, line.to);
+  return [{ from, to: Math.min(from + 1, view.state.doc.length), severity: 'error', message: message(error.line, error.column), source: 'json' }];
+}
+
+/** Marks a transaction that brings an outside value in (property panel, reload): not echoed back. */
+const outside = Annotation.define<boolean>();
 
 /** Places problems at their pointer's value (or the nearest parent found). */
 function serverDiagnostics(view: EditorView, problems: EditorProblem[]): Diagnostic[] {
@@ -45,13 +62,18 @@ function serverDiagnostics(view: EditorView, problems: EditorProblem[]): Diagnos
 }
 
 /** The JSON editor. */
-export function JsonEditor({ value, onChange, schema, problems = [], onCursor, label, testId }: JsonEditorProps) {
+export function JsonEditor({ value, onChange, schema, problems = [], onCursor, label, testId, syntaxMessage }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const problemsRef = useRef(problems);
-  const callbacks = useRef({ onChange, onCursor });
-  callbacks.current = { onChange, onCursor };
+  const callbacks = useRef({ onChange, onCursor, syntaxMessage });
+  callbacks.current = { onChange, onCursor, syntaxMessage };
   const serverLint = useRef(new Compartment());
+  /**
+   * Texts this editor reported through `onChange` that the parent may still hand back as
+   * `value` (it renders later than keys arrive): those are echoes, never outside changes.
+   */
+  const echoes = useRef(new Set<string>([value]));
 
   useEffect(() => {
     const state = EditorState.create({
@@ -59,13 +81,22 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
       extensions: [
         baseSetup,
         fillHost,
-        schema ? jsonSchema(schema as never) : json(),
-        linter(jsonParseLinter()),
+        json(),
+        // Completion and hover from the schema; its checks are the server's (in the editor's
+        // language, debounced), not a second validator compiled on every pause.
+        ...(schema ? [jsonLanguage.data.of({ autocomplete: jsonCompletion() }), hoverTooltip(jsonSchemaHover()), stateExtensions(schema as never)] : []),
+        linter((v) => syntaxDiagnostics(v, (line, column) => callbacks.current.syntaxMessage(line, column))),
         lintGutter(),
         serverLint.current.of(linter((v) => serverDiagnostics(v, problemsRef.current), { delay: 0 })),
         EditorView.contentAttributes.of({ 'aria-label': label }),
         EditorView.updateListener.of((update: ViewUpdate) => {
-          if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          // An outside value is already the parent's: neither echoed nor a cursor move of the editor's.
+          if (update.transactions.some((tr) => tr.annotation(outside))) return;
+          if (update.docChanged) {
+            const text = update.state.doc.toString();
+            echoes.current.add(text);
+            callbacks.current.onChange(text);
+          }
           if ((update.selectionSet || update.docChanged) && callbacks.current.onCursor) {
             try {
               callbacks.current.onCursor(jsonPointerForPosition(update.state, update.state.selection.main.head, 1, 'json4'));
@@ -82,12 +113,19 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
     // The editor is created once per document identity (key); value changes flow below.
   }, []);
 
-  // Outside changes (property panel, loading another version) replace the text.
+  // Outside changes (property panel, loading another version) replace only what differs, so
+  // the cursor stays where it was. A value this editor reported itself (however late the parent
+  // hands it back while keys keep arriving) is never written back over newer typing.
   useEffect(() => {
     const current = view.current;
-    if (current && current.state.doc.toString() !== value) {
-      current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
+    if (!current) return;
+    if (echoes.current.has(value)) {
+      if (value === current.state.doc.toString()) echoes.current = new Set([value]);
+      return;
     }
+    const change = minimalChange(current.state.doc.toString(), value);
+    echoes.current = new Set([value]);
+    if (change) current.dispatch({ changes: change, annotations: outside.of(true) });
   }, [value]);
 
   // New server problems: re-run the server linter.

@@ -8,7 +8,7 @@
  * typed by the editor stand in for the URL's (record screens); a tab screen shows the tab
  * shell's header and tab bar.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, IntlProvider } from 'react-intl';
 import { SWRConfig } from 'swr';
 import { HostContext, useHost, type RendererHost } from '../../../renderers/host';
@@ -46,7 +46,7 @@ interface PreviewAnswer {
 }
 
 /** Renders a draft screen inside a 390×844 phone frame. */
-export function Preview({ candidate, revision, lang, messages, query = '' }: PreviewProps) {
+export const Preview = memo(function Preview({ candidate, revision, lang, messages, query = '' }: PreviewProps) {
   const host = useHost();
   const [answer, setAnswer] = useState<{ revision: number; value?: PreviewAnswer; failed?: string } | null>(null);
   useEffect(() => {
@@ -88,4 +88,4 @@ export function Preview({ candidate, revision, lang, messages, query = '' }: Pre
       </IntlProvider>
     </div>
   );
-}
+});

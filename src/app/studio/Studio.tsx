@@ -9,9 +9,10 @@
  * none of it is in the investor's bundle. A laptop-width tool that wraps on a tablet and
  * stacks on a phone.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser/lib/index.js';
+import { parseDocument, type ParsedDocument } from './json-document';
 import { ApiError, callApi } from '../api';
 import { showToast } from '../toast-bus';
 import { LOCALES, type Locale } from '../../shared/lang';
@@ -21,6 +22,8 @@ import { PropertyPanel } from './PropertyPanel';
 import { TextsPanel } from './TextsPanel';
 import { VersionsPanel, type VersionInfo } from './VersionsPanel';
 import { ChangesPanel } from './ChangesPanel';
+import { SearchPanel } from './SearchPanel';
+import { AuditPanel } from './AuditPanel';
 import { LAYOUT_META, SCHEMA_META, blockPointerAt, readPointer } from './catalogue';
 import './studio.css';
 
@@ -82,14 +85,6 @@ function messageIdsOf(layout: unknown, schema: unknown): string[] {
 }
 
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-const parse = (text: string): Record<string, unknown> | null => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-};
 
 function setAtPointer(doc: Record<string, unknown>, pointer: string, value: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(doc);
@@ -98,6 +93,16 @@ function setAtPointer(doc: Record<string, unknown>, pointer: string, value: Reco
   for (const part of parts.slice(0, -1)) node = node[part];
   node[parts[parts.length - 1]!] = value;
   return copy;
+}
+
+/**
+ * A function of stable identity that runs the latest `fn`: the panels are memoized, and a
+ * keystroke in the editor re-renders none of them (nor the preview) unless their data changed.
+ */
+function useStable<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  latest.current = fn;
+  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 /** The studio. */
@@ -159,9 +164,29 @@ export default function Studio() {
     setVersions(await callApi<VersionInfo[]>('studio/screens/versions', { id: next }));
   }, []);
 
-  const layout = useMemo(() => parse(layoutText), [layoutText]);
-  const schema = useMemo(() => (schemaText.trim() ? parse(schemaText) : null), [schemaText]);
-  const candidate = useMemo(() => (layout && id ? { id, layout, ...(screen?.schema && schema ? { schema } : {}) } : null), [id, layout, schema, screen?.schema]);
+  // What is derived from the texts (parsing, checks, the property panel, the preview) follows
+  // them at React's pace: typing stays with the editor however fast keys arrive.
+  const layoutSource = useDeferredValue(layoutText);
+  const schemaSource = useDeferredValue(schemaText);
+  const layoutDoc = useMemo(() => parseDocument(layoutSource), [layoutSource]);
+  const schemaDoc = useMemo<ParsedDocument | null>(() => (screen?.schema ? parseDocument(schemaSource) : null), [schemaSource, screen?.schema]);
+  const layout = layoutDoc.value;
+  const schema = schemaDoc?.value ?? null;
+  /** Why the documents cannot be checked or published: each broken one with its line and column. */
+  const jsonErrors = [
+    ...(layoutDoc.error ? [{ doc: 'layout.json', ...layoutDoc.error }] : []),
+    ...(schemaDoc?.error ? [{ doc: 'schema.json', ...schemaDoc.error }] : []),
+  ];
+  // A schema that does not parse is never dropped from a change: nothing is checked or sent.
+  const candidate = useMemo(() => (layout && id && (!screen?.schema || schema) ? { id, layout, ...(screen?.schema && schema ? { schema } : {}) } : null), [id, layout, schema, screen?.schema]);
+  /** The candidate of the texts as they are now (a click may come before the deferred ones catch up). */
+  const currentCandidate = () => {
+    if (!id) return null;
+    const now = parseDocument(layoutText);
+    const nowSchema = screen?.schema ? parseDocument(schemaText) : null;
+    if (!now.value || (nowSchema && !nowSchema.value)) return null;
+    return { id, layout: now.value, ...(nowSchema?.value ? { schema: nowSchema.value } : {}) };
+  };
   /** The texts this editor changed, by language (only languages with changes). */
   const editedTexts = useMemo(() => Object.fromEntries(LOCALES.filter((l) => Object.keys(edits[l] ?? {}).length).map((l) => [l, edits[l]!])), [edits]);
   const hasTextEdits = Object.keys(editedTexts).length > 0;
@@ -192,24 +217,31 @@ export default function Studio() {
     })) as unknown as Record<string, string>;
   }, [catalogs, edits, lang]);
   const previewCandidate = useMemo<PreviewCandidate | null>(() => {
-    if (!layout || !id) return null;
-    return { id, layout, ...(screen?.schema && schema ? { schema } : {}) };
+    return candidate;
     // Rebuilt per revision (debounced), not per keystroke.
   }, [revision]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const blockPointer = layout ? blockPointerAt(layout, cursor) : null;
   const block = blockPointer && layout ? (readPointer(layout, blockPointer) as Record<string, unknown>) : null;
-  const layoutProblems = problems.filter((p) => p.pointer.startsWith('/layout')).map((p) => ({ ...p, pointer: p.pointer.slice('/layout'.length) }));
-  const schemaProblems = problems.filter((p) => p.pointer.startsWith('/schema')).map((p) => ({ ...p, pointer: p.pointer.slice('/schema'.length) }));
-  const textIds = useMemo(() => [...new Set([...(screen?.messageIds ?? []), ...messageIdsOf(layout, schema)])].sort(), [screen?.messageIds, layout, schema]);
+  const layoutProblems = useMemo(() => problems.filter((p) => p.pointer.startsWith('/layout')).map((p) => ({ ...p, pointer: p.pointer.slice('/layout'.length) })), [problems]);
+  const schemaProblems = useMemo(() => problems.filter((p) => p.pointer.startsWith('/schema')).map((p) => ({ ...p, pointer: p.pointer.slice('/schema'.length) })), [problems]);
+  const textIdList = useMemo(() => [...new Set([...(screen?.messageIds ?? []), ...messageIdsOf(layout, schema)])].sort(), [screen?.messageIds, layout, schema]);
+  // The same ids keep the same array: the texts table is not redrawn for a keystroke.
+  const textIdKey = textIdList.join('\n');
+  const textIds = useMemo(() => textIdList, [textIdKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onProperties = (values: Record<string, unknown>) => {
-    if (!layout || !blockPointer || !block) return;
-    const next = { ...block };
-    for (const key of Object.keys(next)) if (key !== 'kind' && !(key in values) && typeof next[key] !== 'object') delete next[key];
-    for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== '') next[key] = value;
-    if (JSON.stringify(next) !== JSON.stringify(block)) setLayoutText(pretty(setAtPointer(layout, blockPointer, next)));
-  };
+  const onProperties = useStable((values: Record<string, unknown>) => {
+    // The text as it is now, not the deferred one: nothing typed just before is overwritten.
+    const now = parseDocument(layoutText).value;
+    const current = now && blockPointer ? (readPointer(now, blockPointer) as Record<string, unknown> | undefined) : undefined;
+    if (!now || !blockPointer || !current || typeof current !== 'object') return;
+    const next = { ...current };
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined || value === '') delete next[key];
+      else next[key] = value;
+    }
+    if (JSON.stringify(next) !== JSON.stringify(current)) setLayoutText(pretty(setAtPointer(now, blockPointer, next)));
+  });
 
   /** Shows a 1811 answer as the conflict notice; any other refusal as a toast (and its problems). */
   const refused = (error: unknown) => {
@@ -247,6 +279,7 @@ export default function Studio() {
 
   /** Layout, schema and edited texts as one change. */
   const publish = async () => {
+    const candidate = currentCandidate();
     if (!candidate || !screen) return;
     setBusy(true);
     try {
@@ -262,6 +295,7 @@ export default function Studio() {
   };
 
   const saveDraft = async () => {
+    const candidate = currentCandidate();
     if (!candidate) return;
     try {
       const result = await callApi<{ errors: EditorProblem[] }>('studio/screens/saveDraft', { ...candidate, baseVersion }, { silent: true });
@@ -324,7 +358,33 @@ export default function Studio() {
     const pairs = await Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l })] as const));
     setCatalogs(Object.fromEntries(pairs));
   };
+  /** Opens another screen from search or "where used", after asking when unsaved edits would be lost. */
+  const openAsked = useStable(async (next: string) => {
+    if (next === id) return;
+    if ((layoutDirty() || hasTextEdits) && !window.confirm(intl.formatMessage({ id: 'studio.leaveConfirm' }))) return;
+    await open(next);
+  });
+  const onTextEdit = useCallback((l: Locale, key: string, text: string) => setEdits((current) => ({ ...current, [l]: { ...current[l], [key]: text } })), []);
+  const onSaveTexts = useStable(() => void saveTexts());
+  const onRollback = useStable((v: number) => void rollback(v));
+  const onDecided = useStable(() => {
+    setChangesRevision((r) => r + 1);
+    void decided();
+  });
   const layoutDirty = () => !!screen && layoutText !== pretty(screen.draft?.layout ?? screen.layout);
+
+  /** The editors' wording of a syntax error, in the studio's language. */
+  const syntaxMessage = (doc: string) => (line: number, column: number) => intl.formatMessage({ id: 'studio.jsonError' }, { doc, line, column });
+  /** Why Publish is off: broken JSON first, then the server's problems, then the missing note. */
+  const publishBlocked: string | null = jsonErrors.length
+    ? intl.formatMessage({ id: 'studio.blockedJson' }, { docs: jsonErrors.map((e) => e.doc).join(', ') })
+    : !candidate
+      ? null
+      : problems.length
+        ? intl.formatMessage({ id: 'studio.blockedProblems' }, { count: problems.length })
+        : !note.trim()
+          ? intl.formatMessage({ id: 'studio.blockedNote' })
+          : null;
 
   if (denied) return <div className="studio studio-denied" data-testid="studio-denied">{denied}</div>;
 
@@ -332,7 +392,12 @@ export default function Studio() {
     <div className="studio" data-testid="studio">
       <header className="studio-top">
         <h1 className="studio-title"><FormattedMessage id="studio.title" /></h1>
-        <ChangesPanel revision={changesRevision} onDecided={() => void decided()} />
+        <ChangesPanel revision={changesRevision} onDecided={onDecided} />
+        <SearchPanel onOpen={openAsked} />
+        <details className="studio-audit-panel">
+          <summary data-testid="studio-audit-open"><FormattedMessage id="studio.audit" /></summary>
+          <AuditPanel screenId={id} revision={changesRevision} />
+        </details>
       </header>
       <aside className="studio-list">
         <h2 className="studio-subtitle"><FormattedMessage id="studio.screens" /></h2>
@@ -364,12 +429,16 @@ export default function Studio() {
               {screen.schema && <button type="button" role="tab" aria-selected={tab === 'schema'} onClick={() => setTab('schema')} data-testid="tab-schema">schema.json</button>}
             </div>
             {tab === 'layout' ? (
-              <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} problems={layoutProblems} onCursor={setCursor} />
+              <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} problems={layoutProblems} onCursor={setCursor} syntaxMessage={syntaxMessage('layout.json')} />
             ) : (
-              <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} schema={SCHEMA_META} problems={schemaProblems} />
+              <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} schema={SCHEMA_META} problems={schemaProblems} syntaxMessage={syntaxMessage('schema.json')} />
             )}
             <ul className="studio-problems" data-testid="studio-problems">
-              {!layout && <li>layout: <FormattedMessage id="studio.notJson" /></li>}
+              {jsonErrors.map((e) => (
+                <li key={e.doc} data-testid="studio-json-error">
+                  <FormattedMessage id={e.kind === 'syntax' ? 'studio.jsonError' : 'studio.jsonNotObject'} values={{ doc: e.doc, line: e.line, column: e.column }} />
+                </li>
+              ))}
               {problems.map((p) => <li key={`${p.pointer}${p.message}`}><code>{p.pointer}</code>: {p.message}</li>)}
             </ul>
             {conflict && (
@@ -397,22 +466,26 @@ export default function Studio() {
               {made && (
                 <button type="button" className="studio-button" onClick={() => void unpublish()} disabled={busy || !note.trim()} data-testid="studio-unpublish"><FormattedMessage id="studio.unpublish" /></button>
               )}
-              <button type="button" className="studio-button primary" onClick={() => void publish()} disabled={!candidate || busy || !note.trim() || problems.length > 0} data-testid="studio-publish">
+              <button type="button" className="studio-button primary" onClick={() => void publish()} disabled={!candidate || !!publishBlocked || busy} aria-describedby={publishBlocked ? 'studio-publish-reason' : undefined} data-testid="studio-publish">
                 <FormattedMessage id="studio.publish" />
               </button>
             </div>
+            {publishBlocked && (
+              <p className="studio-hint studio-publish-reason" id="studio-publish-reason" data-testid="studio-publish-reason">
+                <FormattedMessage id="studio.publishBlocked" values={{ reason: publishBlocked }} />
+              </p>
+            )}
             <details open>
               <summary><FormattedMessage id="studio.properties" /></summary>
               <PropertyPanel key={blockPointer ?? 'none'} block={block} onChange={onProperties} />
             </details>
             <details open>
               <summary><FormattedMessage id="studio.texts" /></summary>
-              <TextsPanel ids={textIds} catalogs={catalogs} edits={edits} saving={busy} onSave={() => void saveTexts()}
-                onEdit={(l, key, text) => setEdits((current) => ({ ...current, [l]: { ...current[l], [key]: text } }))} />
+              <TextsPanel ids={textIds} catalogs={catalogs} edits={edits} saving={busy} onSave={onSaveTexts} onOpen={openAsked} onEdit={onTextEdit} />
             </details>
             <details>
               <summary data-testid="studio-history"><FormattedMessage id="studio.history" /></summary>
-              <VersionsPanel id={id} versions={versions} onRollback={(v) => void rollback(v)} />
+              <VersionsPanel id={id} versions={versions} onRollback={onRollback} />
             </details>
           </section>
           <section className="studio-preview">

@@ -3,8 +3,8 @@
  * any two (CodeMirror's merge view of layout and schema), and rollback — which publishes the
  * old version again as a new one.
  */
-import { useEffect, useRef, useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { memo, useEffect, useRef, useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { MergeView } from '@codemirror/merge';
 import { editorRoot } from './editor-root';
 import { EditorView } from '@codemirror/view';
@@ -46,7 +46,8 @@ export interface VersionsPanelProps {
 }
 
 /** History, diff and rollback. */
-export function VersionsPanel({ id, versions, onRollback }: VersionsPanelProps) {
+export const VersionsPanel = memo(function VersionsPanel({ id, versions, onRollback }: VersionsPanelProps) {
+  const intl = useIntl();
   const [from, setFrom] = useState<number | null>(null);
   const [to, setTo] = useState<number | null>(null);
   const [diff, setDiff] = useState<{ a: string; b: string } | null>(null);
@@ -64,10 +65,10 @@ export function VersionsPanel({ id, versions, onRollback }: VersionsPanelProps) 
       <ul className="studio-version-list">
         {versions.map((v) => (
           <li key={v.version}>
-            <strong>v{v.version}</strong> {v.note}
+            <strong>v{v.version}</strong> {v.version === 0 ? <FormattedMessage id="studio.versionFiles" /> : v.note}
             <span className="studio-hint">
               {' '}
-              {v.author ?? 'schemas/'} {v.publishedAt !== null && <FormattedDate value={v.publishedAt} dateStyle="short" timeStyle="short" />}
+              {v.author ?? ''} {v.publishedAt !== null && <FormattedDate value={v.publishedAt} dateStyle="short" timeStyle="short" />}
             </span>
             {v.version !== versions[0]?.version && (
               <button type="button" className="studio-link" onClick={() => onRollback(v.version)} data-testid={`rollback-${v.version}`}>
@@ -78,11 +79,11 @@ export function VersionsPanel({ id, versions, onRollback }: VersionsPanelProps) 
         ))}
       </ul>
       <div className="studio-row">
-        <select aria-label="from" value={left ?? ''} onChange={(e) => setFrom(Number(e.target.value))}>
+        <select aria-label={intl.formatMessage({ id: 'studio.compareFrom' })} value={left ?? ''} onChange={(e) => setFrom(Number(e.target.value))}>
           {versions.map((v) => <option key={v.version} value={v.version}>v{v.version}</option>)}
         </select>
         <span>→</span>
-        <select aria-label="to" value={right ?? ''} onChange={(e) => setTo(Number(e.target.value))}>
+        <select aria-label={intl.formatMessage({ id: 'studio.compareTo' })} value={right ?? ''} onChange={(e) => setTo(Number(e.target.value))}>
           {versions.map((v) => <option key={v.version} value={v.version}>v{v.version}</option>)}
         </select>
         <button type="button" className="studio-button" onClick={() => void compare()} disabled={versions.length < 2} data-testid="studio-compare">
@@ -92,4 +93,4 @@ export function VersionsPanel({ id, versions, onRollback }: VersionsPanelProps) 
       {diff && <Diff a={diff.a} b={diff.b} />}
     </div>
   );
-}
+});

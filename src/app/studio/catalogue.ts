@@ -1,7 +1,7 @@
 /**
  * The studio's view of the catalogue (`schemas/layout.meta.json`): the part that
- * describes one block kind, reduced to the properties a property panel can edit in place
- * (texts, ids, numbers, switches, choices). Found through the catalogue's `block` dispatch
+ * describes one block kind, as the form of a property panel (texts, ids, numbers, switches and
+ * choices in place; objects and lists as JSON text). Found through the catalogue's `block` dispatch
  * (`allOf` of `if kind = x then $ref`), so it keeps working when the catalogue is assembled
  * from per-kind fragments.
  */
@@ -33,11 +33,20 @@ const isScalar = (node: Json | undefined): boolean => {
   return ['string', 'number', 'integer', 'boolean'].includes(target.type);
 };
 
+/** A block kind's property-panel form: its schema and which properties are edited as JSON text. */
+export interface KindForm {
+  schema: Json;
+  /** Properties whose values are objects or lists: edited as JSON text in a text area. */
+  structured: string[];
+}
+
 /**
- * The property-panel schema of a block kind: its scalar properties (with their catalogue
- * definitions), or null for an unknown kind.
+ * The property-panel form of a block kind: every property the catalogue gives it except
+ * `kind` — texts, ids, numbers, switches and choices as themselves (with their catalogue
+ * definitions), objects and lists (`load`, `submit`, `ui`, actions …) as JSON text — or null
+ * for an unknown kind.
  */
-export function kindSchema(kind: string): Json | null {
+export function kindSchema(kind: string): KindForm | null {
   const dispatch = (definitions.block?.allOf ?? []) as Json[];
   const branch = dispatch.find((entry) => entry.if?.properties?.kind?.const === kind);
   // Fallbacks for other catalogue shapes: `<kind>Block`, or a part whose `kind` is the constant.
@@ -47,12 +56,18 @@ export function kindSchema(kind: string): Json | null {
     Object.values(definitions).find((d) => d?.properties?.kind?.const === kind);
   if (!part) return null;
   const properties: Json = {};
+  const structured: string[] = [];
   for (const [name, node] of Object.entries((part.properties ?? {}) as Json)) {
-    if (name === 'kind' || !isScalar(node)) continue;
-    const target = resolve(node)!;
-    properties[name] = { ...target, title: name };
+    if (name === 'kind') continue;
+    const target = resolve(node as Json) ?? {};
+    if (isScalar(node as Json)) {
+      properties[name] = { ...target, title: name };
+    } else {
+      structured.push(name);
+      properties[name] = { type: 'string', title: name, ...(target.description ?? (node as Json).description ? { description: String(target.description ?? (node as Json).description) } : {}) };
+    }
   }
-  return { type: 'object', title: kind, properties };
+  return { schema: { type: 'object', title: kind, properties }, structured };
 }
 
 /** Reads the value at a JSON pointer. */

@@ -15,7 +15,9 @@ export const baseSetup: Extension = [
   indentOnInput(),
   bracketMatching(),
   closeBrackets(),
-  autocompletion(),
+  // The schema completion compiles the catalogue for every query: it asks once typing pauses,
+  // never per key (a fast typist is never held up by it).
+  autocompletion({ activateOnTypingDelay: 400 }),
   highlightActiveLine(),
   syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
   EditorView.lineWrapping,

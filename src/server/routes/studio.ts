@@ -21,6 +21,9 @@
  * studio/screens/create {id, title, audience} → {id, path, baseVersion, status: 'draft'} | 1830
  * studio/screens/unpublish {id, note} → {changeId, status} | 1834 | 1835
  * studio/calls/list {} → [{name, access, effect, request, response}] (the schemas bindings are checked against)
+ * studio/search {q} → {screens: [{id, path, hits}], texts: [{id, lang, text, screens}], truncated}
+ * studio/texts/usage {id} → {id, texts, screens: [{id, path, pointers}]} | 1836
+ * studio/audit/list {screenId?, page?, pageSize?} → Page<{id, at, who, action, screenId, changeId, note, version}> | 1800
  */
 import { callSchemas, type CallRegistry, type CallSpec } from '../http/calls.js';
 import { callsWith } from './declare.js';
@@ -37,6 +40,10 @@ import { discardDraft, saveDraft } from '../domain/studio/drafts.js';
 import { messagesPointer, textProblems, textsPointer, type TextsByLang } from '../domain/studio/texts.js';
 import { refreshMessages, refreshPublished } from '../domain/studio/sync.js';
 import { previewCandidate } from '../domain/studio/preview.js';
+import { search, textUsage } from '../domain/studio/search.js';
+import { listStudioAudit } from '../domain/studio/audit-view.js';
+import { localizeProblems } from '../domain/studio/problem-texts.js';
+import type { Locale } from '../../shared/lang.js';
 import type { SchemaNode } from '../../shared/validation.js';
 import type {
   StudioChangeId,
@@ -52,6 +59,9 @@ import type {
   StudioScreenGet,
   StudioScreenPublish,
   StudioScreenRollback,
+  StudioSearch,
+  StudioTextUsage,
+  StudioAuditList,
 } from '../../shared/generated/index.js';
 
 /**
@@ -80,11 +90,30 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
     define: <B = Record<string, never>>(spec: CallSpec<B>): void =>
       calls.define<B>({
         ...spec,
-        handle: (context) => {
+        handle: async (context) => {
           if (!runningFeatures(deps).studio) throw new AppError('studioOff');
-          return spec.handle(context);
+          try {
+            return inLanguage(await spec.handle(context), context.locale);
+          } catch (error) {
+            if (error instanceof AppError) inLanguage(error.data, context.locale, true);
+            throw error;
+          }
         },
       }),
+  };
+  /**
+   * Answers and refusals carrying problems (`errors: [{pointer, message}]`) name them in the
+   * request's language (`problem-texts.ts`); `inPlace` rewrites a refusal's data.
+   */
+  const inLanguage = (answer: unknown, locale: Locale, inPlace = false): unknown => {
+    const holder = answer as { errors?: unknown } | null;
+    if (!holder || typeof holder !== 'object' || Array.isArray(holder) || !Array.isArray(holder.errors)) return answer;
+    const errors = localizeProblems(deps.messages, locale, holder.errors as Array<{ pointer: string; message: string }>);
+    if (inPlace) {
+      holder.errors = errors;
+      return answer;
+    }
+    return { ...holder, errors };
   };
   const editor = callsWith(gated, 'editor');
   const audit = (userId: string, action: string, entityId: string, after?: unknown) =>
@@ -155,6 +184,21 @@ export function studioRoutes(calls: CallRegistry, deps: Deps, store: SchemaStore
   editor.command<StudioScreenCreate>('studio/screens/create', 'api/studioScreenCreate', ({ auth, body }) =>
     createScreen(ctx, auth!.userId, { id: body.id, title: body.title.trim(), audience: body.audience }));
   editor.command<StudioScreenUnpublish>('studio/screens/unpublish', 'api/studioScreenUnpublish', ({ auth, body }) => unpublishScreen(ctx, auth!.userId, body.id, body.note.trim()));
+  editor.query<StudioSearch>('studio/search', 'api/studioSearch', async ({ auth, body }) => {
+    const result = search(ctx, body.q);
+    await audit(auth!.userId, 'studio.search', '*', { q: body.q, screens: result.screens.length, texts: result.texts.length });
+    return result;
+  });
+  editor.query<StudioTextUsage>('studio/texts/usage', 'api/studioTextUsage', async ({ auth, body }) => {
+    const usage = textUsage(ctx, body.id);
+    await audit(auth!.userId, 'studio.texts.usage', body.id);
+    return usage;
+  });
+  editor.query<StudioAuditList>('studio/audit/list', 'api/studioAuditList', async ({ auth, body }) => {
+    const page = await listStudioAudit(ctx, body);
+    await audit(auth!.userId, 'studio.audit.list', body.screenId ?? '*', { page: page.page });
+    return page;
+  });
   editor.command<StudioChangeId>('studio/changes/approve', 'api/studioChangeId', ({ auth, body }) => approveChange(ctx, auth!.userId, body.id));
   editor.command<StudioChangeReject>('studio/changes/reject', 'api/studioChangeReject', ({ auth, body }) => rejectChange(ctx, auth!.userId, body.id, body.reason.trim()));
   // What a layout may bind to: each call's request and response schemas (field-name completion).

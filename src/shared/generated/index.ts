@@ -1634,6 +1634,17 @@ export interface StaffUid {
   uid: string;
 }
 
+/** From schemas/api/studioAuditList.schema.json */
+
+/**
+ * Body of studio/audit/list: one page of what editors did, newest first, optionally of one screen.
+ */
+export interface StudioAuditList {
+  screenId?: string;
+  page?: number;
+  pageSize?: number;
+}
+
 /** From schemas/api/studioChangeId.schema.json */
 
 /**
@@ -1815,6 +1826,24 @@ export interface StudioScreenRollback {
 export interface StudioScreenUnpublish {
   id: string;
   note: string;
+}
+
+/** From schemas/api/studioSearch.schema.json */
+
+/**
+ * Body of studio/search: words to find in the served screens (ids, layout and schema texts) and in the texts of every language (ids and wording), case-insensitive.
+ */
+export interface StudioSearch {
+  q: string;
+}
+
+/** From schemas/api/studioTextUsage.schema.json */
+
+/**
+ * Body of studio/texts/usage: the text id whose wording and places of use are asked for.
+ */
+export interface StudioTextUsage {
+  id: string;
 }
 
 /** From schemas/api/systemConfigQuery.schema.json */
@@ -5936,6 +5965,51 @@ export interface CallResponses {
      */
     recoveryCodesLeft: number;
   };
+  'studio/audit/list': {
+    items: {
+      id: string;
+      /**
+       * Epoch ms.
+       */
+      at: number;
+      /**
+       * Email of the editor who did it (null when the account is gone).
+       */
+      who: string | null;
+      /**
+       * One of {@link AUDIT_VIEW_ACTIONS}.
+       */
+      action: string;
+      /**
+       * The screen it concerns; null for a texts-only change.
+       */
+      screenId: string | null;
+      /**
+       * The change request it belongs to (its diff: `studio/changes/get`); null for drafts and made screens.
+       */
+      changeId: string | null;
+      /**
+       * The change's note, or the reason of a rejection; '' when none.
+       */
+      note: string;
+      /**
+       * The screen version it became (going live).
+       */
+      version: number | null;
+    }[];
+    /**
+     * Number of items over all pages.
+     */
+    total: number;
+    /**
+     * The page shown, from 1.
+     */
+    page: number;
+    /**
+     * Items per page.
+     */
+    pageSize: number;
+  };
   'studio/calls/list': {
     name: string;
     access: string;
@@ -6272,6 +6346,55 @@ export interface CallResponses {
      */
     publishedAt: number | null;
   }[];
+  'studio/search': {
+    screens: {
+      id: string;
+      /**
+       * `/p/<id>` for a screen made in the studio; null for a shipped one.
+       */
+      path: string | null;
+      /**
+       * Where the words occur: `/layout/…` or `/schema/…` pointers with the text there (at most 5).
+       */
+      hits: {
+        pointer: string;
+        text: string;
+      }[];
+    }[];
+    texts: {
+      id: string;
+      lang: 'de' | 'en' | 'hi' | 'zh';
+      text: string;
+      /**
+       * Screens that use the text id, sorted.
+       */
+      screens: string[];
+    }[];
+    /**
+     * Whether more was found than listed (at most 50 screens and 50 texts).
+     */
+    truncated: boolean;
+  };
+  'studio/texts/usage': {
+    id: string;
+    /**
+     * The text in each language that has it.
+     */
+    texts: {
+      de?: string;
+      en?: string;
+      hi?: string;
+      zh?: string;
+    };
+    /**
+     * Each screen using the id, with the pointers where its layout or schema names it.
+     */
+    screens: {
+      id: string;
+      path: string | null;
+      pointers: string[];
+    }[];
+  };
   'user/changePassword': null;
   'user/getUserInfo': {
     /**
