@@ -21,6 +21,7 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import type { FormContext } from './context';
+import { SELF_LABELLED_WIDGETS } from '../widgets/deferred';
 
 /** The required marker: visible star, the input itself carries `required`. */
 function RequiredMark({ required, context }: { required?: boolean; context?: FormContext }) {
@@ -42,10 +43,12 @@ function FieldTemplate(props: FieldTemplateProps) {
   // Objects and arrays draw their own heading, description and errors (their templates); an
   // array with a `ui:widget` (checkboxes, a multiple select, a symbol list) is one field.
   const group = schema.type === 'object' || (schema.type === 'array' && !uiSchema?.['ui:widget']);
+  // A boolean's checkbox (rjsf's default widget for it) labels itself beside the box.
+  const selfLabelled = schema.type === 'boolean' && SELF_LABELLED_WIDGETS.has(String(uiSchema?.['ui:widget'] ?? 'checkbox'));
   const content = group ? (
     children
   ) : (
-    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
+    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel && !selfLabelled} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
       {children}
     </FieldBody>
   );
