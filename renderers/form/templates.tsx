@@ -48,7 +48,7 @@ function FieldTemplate(props: FieldTemplateProps) {
   const content = group ? (
     children
   ) : (
-    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel && !selfLabelled} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
+    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel} widgetLabels={selfLabelled} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
       {children}
     </FieldBody>
   );
@@ -56,11 +56,12 @@ function FieldTemplate(props: FieldTemplateProps) {
   return <AdditionalProperty {...props}>{content}</AdditionalProperty>;
 }
 
-function FieldBody({ id, label, required, displayLabel, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext }) {
+/** One field: label, description, the widget, its error or help. `widgetLabels`: the widget draws the label itself (beside the input). */
+function FieldBody({ id, label, required, displayLabel, widgetLabels, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext; widgetLabels?: boolean }) {
   const error = rawErrors?.[0];
   return (
     <div className={`field${error ? ' has-error' : ''}`} data-field={id.replace(/^root_?/, '')}>
-      {displayLabel !== false && label && (
+      {displayLabel !== false && !widgetLabels && label && (
         <label htmlFor={id} className="field-label">
           {label}
           <RequiredMark required={required} context={context} />

@@ -17,8 +17,8 @@ export interface ScreenCall {
     fee?: { call: string; field: string };
   };
   /**
-   * The body fields the call's request schema requires (its top-level `required`); absent when
-   * the call has no single body schema. An estimate leaves out a param that is not required
+   * The body fields a query's request schema requires (its top-level `required`); absent for a
+   * command and for a call without a single body schema. An estimate leaves out a param that is not required
    * while its form value is empty, and waits for every required one.
    */
   required?: string[];

@@ -448,8 +448,9 @@ export class SchemaStore {
   }
 
   /**
-   * Every call a layout names, as the registry declares it (effect, confirmation), with the
-   * body fields its request schema requires (the served screen schema for a `screens/` body).
+   * Every call a layout names, as the registry declares it (effect, confirmation), and for a
+   * query with one body schema the body fields that schema requires (the served screen schema
+   * for a `screens/` body).
    */
   private screenCalls(layout: unknown): Record<string, ScreenCall> {
     const calls: Record<string, ScreenCall> = {};
@@ -457,7 +458,8 @@ export class SchemaStore {
     for (const { call } of callPositions(layout)) {
       const info = callInfo?.(call);
       if (!info) continue;
-      const body = info.bodyRef ? this.readJson<{ required?: unknown }>(`${info.bodyRef}.schema.json`) : null;
+      // Queries only: the estimates under form fields ask them while the form is being filled.
+      const body = info.effect === 'query' && info.bodyRef ? this.readJson<{ required?: unknown }>(`${info.bodyRef}.schema.json`) : null;
       const required = body ? (Array.isArray(body.required) ? body.required.filter((k): k is string => typeof k === 'string') : []) : undefined;
       calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}), ...(required ? { required } : {}) };
     }

@@ -178,6 +178,8 @@ export interface BasketQuoteView extends ChargesFields {
   amount: number;
   /** Σ line costs: what the order takes from the available balance. */
   invested: number;
+  /** Every charge of every line (brokerage included), account currency. */
+  chargesTotal: number;
   /** amount − invested: what stays available. */
   leftover: number;
   currency: string;
@@ -200,8 +202,10 @@ export async function quoteBasket(ctx: TradingContext, input: { id: string; amou
     return { symbol: l.symbol, name: nameOf(ctx.market, l.symbol), quantity: l.quantity, price: fromMinor(l.priceMinor), costMinor: grossMinor + charges.account.total, charges };
   });
   const investedMinor = lines.reduce((sum, l) => sum + l.costMinor, 0);
+  const charges = sumCharges(lines.map((l) => l.charges));
   return {
-    ...chargesFields(sumCharges(lines.map((l) => l.charges))),
+    ...chargesFields(charges),
+    chargesTotal: fromMinor(charges.account.total),
     lines: lines.map(({ costMinor, charges, ...l }) => ({ ...l, amount: fromMinor(costMinor), charges: chargesView(charges.account) })),
     amount: fromMinor(plan.amountMinor),
     invested: fromMinor(investedMinor),

@@ -125,6 +125,13 @@ export interface BlockQuoteView extends ChargesFields {
   amount: number;
   /** Brokerage, account currency. */
   commission: number;
+  /** The ticket's rows of the statutory charges and every charge summed, account currency. */
+  stt: number;
+  exchangeCharge: number;
+  sebiFee: number;
+  stampDuty: number;
+  gst: number;
+  chargesTotal: number;
   /** amount + every charge: what the purchase takes from the available balance. */
   total: number;
   currency: string;
@@ -146,7 +153,8 @@ export async function quoteBlock(ctx: TradingContext, input: BlockPurchaseInput)
   const charges = computeCharges({ side: 'buy', turnoverInrMinor: priceMinor * quantity, grossAccountMinor: grossMinor, fxRateMinor: fx.rateMinor }, chargeRatesOf(ctx.deps.config.trading));
   return {
     price: fromMinor(priceMinor), quantity, grossQuote: fromMinor(priceMinor * quantity), amount: fromMinor(grossMinor), commission: fromMinor(charges.account.brokerage),
-    total: fromMinor(grossMinor + charges.account.total), ...chargesFields(charges), ...fxView(fx),
+    stt: fromMinor(charges.account.stt), exchangeCharge: fromMinor(charges.account.exchangeCharge), sebiFee: fromMinor(charges.account.sebiFee), stampDuty: fromMinor(charges.account.stampDuty),
+    gst: fromMinor(charges.account.gst), chargesTotal: fromMinor(charges.account.total), total: fromMinor(grossMinor + charges.account.total), ...chargesFields(charges), ...fxView(fx),
   };
 }
 
