@@ -34,6 +34,7 @@ test('the ticket shows the charges; /statements downloads the statement and the 
   const notes = page.getByTestId('list-notes');
   await expect(notes.getByTestId('list-row')).toHaveCount(1);
   await expect(notes.getByTestId('list-row').first()).toContainText('2026-11-23');
+  await expect(notes.getByTestId('list-row').first()).toContainText(/CN-2026-27-[0-9]{6}/);
   await page.screenshot({ path: path.join(shots, 'statements.png'), fullPage: true });
 
   const [csv] = await Promise.all([page.waitForEvent('download'), years.getByTestId('list-row').first().getByRole('button', { name: 'Download CSV' }).click()]);
