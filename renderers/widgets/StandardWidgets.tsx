@@ -65,10 +65,10 @@ export function SelectWidget(props: WidgetProps) {
  * share every input prop but the input's type, whether an option is checked and what a change
  * does.
  * @param type `radio` (a `radiogroup`, one choice) or `checkbox` (a `group`, several).
- * @param onToggle a change of option `i`'s input to `checked`.
+ * @param onPick a change of option `i`'s input to `checked`.
  */
-function ChoiceList(props: WidgetProps & { type: 'radio' | 'checkbox'; isChecked: (option: EnumOptionsType) => boolean; onToggle: (option: EnumOptionsType, i: number, checked: boolean) => void }) {
-  const { id, disabled, readonly, options, rawErrors, onBlur, onFocus, type, isChecked, onToggle } = props;
+function ChoiceList(props: WidgetProps & { type: 'radio' | 'checkbox'; isChecked: (option: EnumOptionsType) => boolean; onPick: (option: EnumOptionsType, i: number, checked: boolean) => void }) {
+  const { id, disabled, readonly, options, rawErrors, onBlur, onFocus, type, isChecked, onPick } = props;
   const { enumOptions = [], enumDisabled = [], emptyValue } = options;
   const valueOf = (event: { target: HTMLInputElement }) => enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue);
   return (
@@ -83,7 +83,7 @@ function ChoiceList(props: WidgetProps & { type: 'radio' | 'checkbox'; isChecked
             value={String(i)}
             checked={isChecked(option)}
             disabled={disabled || readonly || enumDisabled.includes(option.value)}
-            onChange={(event: ChangeEvent<HTMLInputElement>) => onToggle(option, i, event.target.checked)}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => onPick(option, i, event.target.checked)}
             onBlur={(event) => onBlur(id, valueOf(event))}
             onFocus={(event) => onFocus(id, valueOf(event))}
           />
@@ -97,7 +97,7 @@ function ChoiceList(props: WidgetProps & { type: 'radio' | 'checkbox'; isChecked
 /** Radio buttons, one row each (booleans get Yes/No from rjsf's enum options). */
 export function RadioWidget(props: WidgetProps) {
   const { value, onChange } = props;
-  return <ChoiceList {...props} type="radio" isChecked={(option) => option.value === value} onToggle={(option) => onChange(option.value)} />;
+  return <ChoiceList {...props} type="radio" isChecked={(option) => option.value === value} onPick={(option) => onChange(option.value)} />;
 }
 
 /**
@@ -149,7 +149,7 @@ export function CheckboxesWidget(props: WidgetProps) {
       {...props}
       type="checkbox"
       isChecked={(option) => selected.some((v) => v === option.value)}
-      onToggle={(_option, i, checked) => onChange(checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))}
+      onPick={(_option, i, checked) => onChange(checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))}
     />
   );
 }

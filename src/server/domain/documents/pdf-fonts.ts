@@ -3,11 +3,15 @@
  * character uses the Noto Sans file the app already ships that covers it — the Devanagari and
  * Latin-extended files of `@fontsource-variable/noto-sans` and the unicode-range slices of
  * `@fontsource-variable/noto-sans-sc` (Chinese) — as listed in each package's `unicode.json`.
- * pdfkit embeds only the glyphs used, shaped by fontkit (Devanagari conjuncts and matras).
+ * The files are WOFF2, whose glyph table pdfkit's subsetter cannot copy, so each is turned back
+ * into TrueType with Google's WOFF2 decoder (`wawoff2`, WebAssembly) once per process before a
+ * document uses it ({@link loadFontsFor}). pdfkit embeds only the glyphs used, shaped by fontkit
+ * (Devanagari conjuncts and matras).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import decompress from 'wawoff2/decompress.js';
 
 /** One font file and the code point ranges it covers. */
 interface FontFile {
@@ -54,6 +58,22 @@ function noto(): FontFile[] {
   return fonts;
 }
 
+/** TrueType bytes of the Noto files loaded so far, by name. */
+const loaded = new Map<string, Buffer>();
+
+/**
+ * Loads (once per process) the font files the characters of `text` need, so a document can set
+ * it synchronously.
+ */
+export async function loadFontsFor(text: string): Promise<void> {
+  const files = new Map<string, FontFile>();
+  for (const char of text) {
+    const file = fontOf(char.codePointAt(0)!);
+    if (file && !loaded.has(file.name)) files.set(file.name, file);
+  }
+  for (const file of files.values()) loaded.set(file.name, Buffer.from(await decompress(fs.readFileSync(file.file))));
+}
+
 /** The font a character is set in: Helvetica for Latin-1, else the first Noto file covering it (Helvetica when none does). */
 function fontOf(codePoint: number): FontFile | null {
   if (codePoint <= 0xff) return null;
@@ -63,6 +83,7 @@ function fontOf(codePoint: number): FontFile | null {
 /**
  * Splits `text` into runs of one font each and registers the Noto files they use with `doc`.
  * @param base the standard font for Latin-1 text (`Helvetica` or `Helvetica-Bold`).
+ * @throws Error when a file the text needs was not loaded by {@link loadFontsFor} first.
  */
 export function fontRuns(doc: PDFKit.PDFDocument, text: string, base: string): FontRun[] {
   const runs: FontRun[] = [];
@@ -70,7 +91,11 @@ export function fontRuns(doc: PDFKit.PDFDocument, text: string, base: string): F
     const file = fontOf(char.codePointAt(0)!);
     // Spaces and marks inside another script's run stay with it (a Devanagari word keeps its shaping).
     const font = file ? file.name : runs.length && /[\s\u200c\u200d]/.test(char) ? runs[runs.length - 1]!.font : base;
-    if (file) doc.registerFont(file.name, file.file);
+    if (file) {
+      const bytes = loaded.get(file.name);
+      if (!bytes) throw new Error(`font ${file.name} not loaded (loadFontsFor)`);
+      doc.registerFont(file.name, bytes);
+    }
     const last = runs[runs.length - 1];
     if (last && last.font === font) last.text += char;
     else runs.push({ font, text: char });

@@ -9,7 +9,7 @@ import { indiaDay } from '../../../shared/india-time.js';
 import { CHARGE_ITEMS } from '../trading/charges.js';
 import { noteIntro, rateLines, summaryLines, tradeHeadings, type ContractNote, type NoteText } from './contract-notes.js';
 import type { CapitalGainsStatement } from './capital-gains.js';
-import { fontRuns } from './pdf-fonts.js';
+import { fontRuns, loadFontsFor } from './pdf-fonts.js';
 
 /** Minor units as `1,234.50` (the English statement). */
 const docAmount = (minor: number): string => `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -59,8 +59,10 @@ function row(doc: PDFKit.PDFDocument, cells: string[], widths: number[], bold = 
 }
 
 /** The contract note as PDF in the note's language. `at`: creation date, epoch ms (the injected clock). */
-export function contractNotePdf(note: ContractNote, text: NoteText, at: number): Promise<Buffer> {
+export async function contractNotePdf(note: ContractNote, text: NoteText, at: number): Promise<Buffer> {
   const title = text.t('contractNote.title', { number: note.number });
+  // Every text of the note in this language, so the fonts its script needs are loaded first.
+  await loadFontsFor([title, noteIntro(note, text), ...tradeHeadings(text), ...summaryLines(note, text).map(([label]) => label), text.t('contractNote.rates'), ...rateLines(note.rates, text), text.t('contractNote.footer', { currency: note.currency }), text.t('orderSide.buy'), text.t('orderSide.sell')].join(''));
   return render(title, at, (doc) => {
     doc.fontSize(16);
     write(doc, title, {}, true);
