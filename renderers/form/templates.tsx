@@ -21,6 +21,7 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import type { FormContext } from './context';
+import { SELF_LABELLED_WIDGETS } from '../widgets/deferred';
 
 /** The required marker: visible star, the input itself carries `required`. */
 function RequiredMark({ required, context }: { required?: boolean; context?: FormContext }) {
@@ -42,10 +43,12 @@ function FieldTemplate(props: FieldTemplateProps) {
   // Objects and arrays draw their own heading, description and errors (their templates); an
   // array with a `ui:widget` (checkboxes, a multiple select, a symbol list) is one field.
   const group = schema.type === 'object' || (schema.type === 'array' && !uiSchema?.['ui:widget']);
+  // A boolean's checkbox (rjsf's default widget for it) labels itself beside the box.
+  const selfLabelled = schema.type === 'boolean' && SELF_LABELLED_WIDGETS.has(String(uiSchema?.['ui:widget'] ?? 'checkbox'));
   const content = group ? (
     children
   ) : (
-    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
+    <FieldBody id={id} label={label} required={required} displayLabel={displayLabel} widgetLabels={selfLabelled} rawErrors={rawErrors} rawHelp={rawHelp} rawDescription={rawDescription} context={context}>
       {children}
     </FieldBody>
   );
@@ -53,11 +56,12 @@ function FieldTemplate(props: FieldTemplateProps) {
   return <AdditionalProperty {...props}>{content}</AdditionalProperty>;
 }
 
-function FieldBody({ id, label, required, displayLabel, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext }) {
+/** One field: label, description, the widget, its error or help. `widgetLabels`: the widget draws the label itself (beside the input). */
+function FieldBody({ id, label, required, displayLabel, widgetLabels, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext; widgetLabels?: boolean }) {
   const error = rawErrors?.[0];
   return (
     <div className={`field${error ? ' has-error' : ''}`} data-field={id.replace(/^root_?/, '')}>
-      {displayLabel !== false && label && (
+      {displayLabel !== false && !widgetLabels && label && (
         <label htmlFor={id} className="field-label">
           {label}
           <RequiredMark required={required} context={context} />

@@ -27,11 +27,13 @@ export class CommandCancelled extends Error {
 interface Gate {
   /** The call's declared confirmation, or undefined when a tap runs it at once. */
   confirmOf(name: string): ScreenCall['confirm'] | undefined;
+  /** The body fields the call's request schema requires, or undefined when unknown. */
+  requiredOf(name: string): string[] | undefined;
   /** Shows the sheet; resolves true when confirmed. */
   ask(name: string, body: unknown): Promise<boolean>;
 }
 
-const NO_GATE: Gate = { confirmOf: () => undefined, ask: () => Promise.resolve(true) };
+const NO_GATE: Gate = { confirmOf: () => undefined, requiredOf: () => undefined, ask: () => Promise.resolve(true) };
 const GateContext = createContext<Gate>(NO_GATE);
 
 /**
@@ -95,6 +97,7 @@ export function CommandProvider({ calls, children }: { calls: Record<string, Scr
   const gate = useMemo<Gate>(
     () => ({
       confirmOf: (name) => calls?.[name]?.confirm,
+      requiredOf: (name) => calls?.[name]?.required,
       ask: (name, body) => {
         const confirm = calls?.[name]?.confirm;
         if (!confirm) return Promise.resolve(true);
@@ -132,6 +135,15 @@ export function CommandProvider({ calls, children }: { calls: Record<string, Scr
  */
 export function useConfirmOf(): (call: string) => ScreenCall['confirm'] | undefined {
   return useContext(GateContext).confirmOf;
+}
+
+/**
+ * The body fields a call of the current screen requires by its request schema (undefined when
+ * the screen does not know: every param then counts as required), for an estimate that leaves
+ * empty optional params out.
+ */
+export function useRequiredOf(): (call: string) => string[] | undefined {
+  return useContext(GateContext).requiredOf;
 }
 
 /**

@@ -3,22 +3,23 @@
  * price × lots calculator, the basket's shares per stock): asks `call` with `params` bound over the form's current data
  * (`{quantity}`, `{symbol}`; `{query.x}` from the route) whenever it changes, and shows the
  * answer's `items` as label/value rows. The server computes the figures, so the ticket shows
- * exactly what the order will charge. Nothing is shown until the data is complete; a refusal
- * (e.g. market closed, lots out of range) shows no figures rather than stale ones.
+ * exactly what the order will charge. Nothing is shown until every param the call's request
+ * schema requires has a value (the screen's call declarations carry the `required` list); a
+ * param it does not require that is still empty is left out of the body. A refusal (e.g. market
+ * closed, lots out of range) shows no figures rather than stale ones.
  */
 import { useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useFormat } from '../formatters';
 import { bindTemplate, useCallData, useQueryObject } from '../data';
 import type { FormContext } from '../form/context';
+import { useRequiredOf } from '../ui/CommandConfirm';
 
 /** `ui:options.estimate` of a field. */
 export interface EstimateSpec {
   call: string;
   /** Body of the call; `{field}` takes the form's value, `{query.x}` the route's. */
   params: Record<string, unknown>;
-  /** Params the figures need no value for (an optional field still empty is left out of the body). */
-  optional?: string[];
   /**
    * Rows to show: answer field, message id of the label, formatter name; a list field with
    * `itemFields` shows one line per item (the basket's shares per stock).
@@ -34,10 +35,13 @@ export function Estimate({ spec, context }: { spec: EstimateSpec; context: FormC
   // The bound body as a string: a stable snapshot for React, changing only with the data.
   const body = useSyncExternalStore(context.subscribe, () => JSON.stringify(bindTemplate(spec.params, { ...context.getFormData(), query })));
   const params = JSON.parse(body) as Record<string, unknown>;
-  // Every bound param not named optional must have a value (a form value still undefined is
-  // dropped by the JSON snapshot); an optional one still empty is left out of the body.
-  const complete = Object.keys(spec.params).every((key) => spec.optional?.includes(key) || (params[key] !== undefined && params[key] !== null && params[key] !== ''));
-  for (const key of spec.optional ?? []) if (params[key] === '' || params[key] === null) delete params[key];
+  // Every param the call requires must have a value (a form value still undefined is dropped
+  // by the JSON snapshot); one it does not require that is still empty is left out of the body.
+  const required = useRequiredOf()(spec.call);
+  const needed = (key: string) => !required || required.includes(key);
+  const filled = (key: string) => params[key] !== undefined && params[key] !== null && params[key] !== '';
+  const complete = Object.keys(spec.params).every((key) => !needed(key) || filled(key));
+  for (const key of Object.keys(params)) if (!needed(key) && !filled(key)) delete params[key];
   // The params are already bound (form data and route), so the load spec carries plain values.
   const { data, error } = useCallData<Record<string, unknown>>(complete ? { call: spec.call, params } : null, {
     silent: true,

@@ -5,7 +5,7 @@
  * under rjsf's lower-case `ui:widget` names and its default widget names, so a field without
  * `ui:widget` (an enum, a boolean, `format: date`) renders in the same style.
  */
-import type { ChangeEvent, ReactElement } from 'react';
+import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   ariaDescribedByIds,
@@ -62,17 +62,31 @@ export function SelectWidget(props: WidgetProps) {
 
 /**
  * A list of choices, one labelled row per enum option: the radio group and the checkbox group
- * differ only in the input of each row.
- * @param role `radiogroup` for one choice, `group` for several.
- * @param input the row's input (without its label) for option `i`.
+ * share every input prop but the input's type, whether an option is checked and what a change
+ * does.
+ * @param type `radio` (a `radiogroup`, one choice) or `checkbox` (a `group`, several).
+ * @param onPick a change of option `i`'s input to `checked`.
  */
-function ChoiceList(props: WidgetProps & { role: 'radiogroup' | 'group'; input: (option: EnumOptionsType, i: number) => ReactElement }) {
-  const { id, options, rawErrors, role, input } = props;
+function ChoiceList(props: WidgetProps & { type: 'radio' | 'checkbox'; isChecked: (option: EnumOptionsType) => boolean; onPick: (option: EnumOptionsType, i: number, checked: boolean) => void }) {
+  const { id, disabled, readonly, options, rawErrors, onBlur, onFocus, type, isChecked, onPick } = props;
+  const { enumOptions = [], enumDisabled = [], emptyValue } = options;
+  const valueOf = (event: { target: HTMLInputElement }) => enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue);
   return (
-    <div id={id} className={`choice-list${options.inline ? ' inline' : ''}${rawErrors?.length ? ' invalid' : ''}`} role={role} aria-describedby={describedBy(props)}>
-      {(options.enumOptions ?? []).map((option, i) => (
+    <div id={id} className={`choice-list${options.inline ? ' inline' : ''}${rawErrors?.length ? ' invalid' : ''}`} role={type === 'radio' ? 'radiogroup' : 'group'} aria-describedby={describedBy(props)}>
+      {enumOptions.map((option, i) => (
         <label key={i} className="choice-row">
-          {input(option, i)}
+          <input
+            type={type}
+            id={optionId(id, i)}
+            name={id}
+            className="choice-input"
+            value={String(i)}
+            checked={isChecked(option)}
+            disabled={disabled || readonly || enumDisabled.includes(option.value)}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => onPick(option, i, event.target.checked)}
+            onBlur={(event) => onBlur(id, valueOf(event))}
+            onFocus={(event) => onFocus(id, valueOf(event))}
+          />
           <span>{option.label}</span>
         </label>
       ))}
@@ -82,31 +96,15 @@ function ChoiceList(props: WidgetProps & { role: 'radiogroup' | 'group'; input: 
 
 /** Radio buttons, one row each (booleans get Yes/No from rjsf's enum options). */
 export function RadioWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, onChange, onBlur, onFocus } = props;
-  const { enumOptions = [], enumDisabled = [], emptyValue } = options;
-  return (
-    <ChoiceList
-      {...props}
-      role="radiogroup"
-      input={(option, i) => (
-        <input
-          type="radio"
-          id={optionId(id, i)}
-          name={id}
-          className="choice-input"
-          value={String(i)}
-          checked={option.value === value}
-          disabled={disabled || readonly || enumDisabled.includes(option.value)}
-          onChange={() => onChange(option.value)}
-          onBlur={(event) => onBlur(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
-          onFocus={(event) => onFocus(id, enumOptionsValueForIndex(event.target.value, enumOptions, emptyValue))}
-        />
-      )}
-    />
-  );
+  const { value, onChange } = props;
+  return <ChoiceList {...props} type="radio" isChecked={(option) => option.value === value} onPick={(option) => onChange(option.value)} />;
 }
 
-/** One checkbox with its label beside it (rjsf hides the field label of a boolean). */
+/**
+ * One checkbox with its label beside it. The widget labels its own field: the field template
+ * draws no label above it (`SELF_LABELLED_WIDGETS` in `deferred.tsx`), whether a layout names
+ * `ui:widget: checkbox` or the boolean has no `ui:widget`.
+ */
 export function CheckboxWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus, registry } = props;
   const mark = required && (registry.formContext as { markRequired?: boolean } | undefined)?.markRequired;
@@ -143,26 +141,15 @@ export function CheckboxWidget(props: WidgetProps) {
 
 /** Several checkboxes for an array of unique enum values. */
 export function CheckboxesWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, options, onChange } = props;
-  const { enumOptions = [], enumDisabled = [] } = options;
+  const { value, options, onChange } = props;
+  const { enumOptions = [] } = options;
   const selected: unknown[] = Array.isArray(value) ? value : [];
   return (
     <ChoiceList
       {...props}
-      role="group"
-      input={(option, i) => (
-        <input
-          type="checkbox"
-          id={optionId(id, i)}
-          name={id}
-          className="choice-input"
-          checked={selected.some((v) => v === option.value)}
-          disabled={disabled || readonly || enumDisabled.includes(option.value)}
-          onChange={(event: ChangeEvent<HTMLInputElement>) =>
-            onChange(event.target.checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))
-          }
-        />
-      )}
+      type="checkbox"
+      isChecked={(option) => selected.some((v) => v === option.value)}
+      onPick={(_option, i, checked) => onChange(checked ? enumOptionsSelectValue(i, selected, enumOptions) : enumOptionsDeselectValue(i, selected, enumOptions))}
     />
   );
 }

@@ -16,6 +16,12 @@ export interface ScreenCall {
     /** Query whose answer holds the fee ratio at `field` (0.03 = 3 %): the sheet adds fee and net. */
     fee?: { call: string; field: string };
   };
+  /**
+   * The body fields a query's request schema requires (its top-level `required`); absent for a
+   * command and for a call without a single body schema. An estimate leaves out a param that is not required
+   * while its form value is empty, and waits for every required one.
+   */
+  required?: string[];
 }
 
 /** The message id of a call's name on the confirmation sheet, e.g. `call.pay_recharge` for `pay/recharge`. */
@@ -68,4 +74,6 @@ export interface CallInfo {
   confirm?: ConfirmSpec;
   /** Screen schemas (`screens/<name>` bodies) the call accepts: the forms bound to it. */
   forms: string[];
+  /** The one body schema reference (`api/x`, `screens/x`); absent when none or one per value of a field. */
+  bodyRef?: string;
 }

@@ -107,9 +107,10 @@ describe('EUR account, INR instruments', () => {
     const receipt = expectOk(await ctx.server.call<{ orders: Array<{ symbol: string; quantity: number; price: number }>; invested: number; leftover: number; rate: number }>('aiRecommend/buy', { id: basket.id, amount }, { token: user.token }));
     expect(receipt.rate).toBe(rate);
     expect(minor(receipt.invested) + minor(receipt.leftover)).toBe(minor(amount));
+    // Each line: its EUR gross, brokerage on it and the statutory charges converted from rupees.
     const expected = receipt.orders.reduce((s, o) => {
       const gross = toAccountMinor(minor(o.price) * o.quantity, minor(rate));
-      return s + gross + commissionMinor(gross, 10);
+      return s + gross + computeCharges({ side: 'buy', turnoverInrMinor: minor(o.price) * o.quantity, grossAccountMinor: gross, fxRateMinor: minor(rate) }, NSE_DELIVERY_RATES).account.total;
     }, 0);
     expect(minor(receipt.invested)).toBe(expected);
     expect(minor((await assets(ctx.server, user.token)).available)).toBe(2_000_000 - expected);

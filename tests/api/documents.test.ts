@@ -96,19 +96,38 @@ describe('documents', () => {
     expect(notes.total).toBe(2);
     expect(notes.items.map((n) => [n.id, n.date, n.trades])).toEqual([[b2.id, '2026-11-24', 1], [b1.id, '2026-11-23', 2]]);
     expect(notes.items[1]).toMatchObject({ bought: b1.total, sold: s1.proceeds, net: Math.round((s1.proceeds - b1.total) * 100) / 100 });
-    expect(notes.items[1]!.number).toMatch(/^CN-20261123-[0-9A-F]{8}$/);
+    // Numbers are stored and sequential within the financial year, the older day first.
+    const [n2, n1] = notes.items.map((n) => n.number);
+    expect(n1).toMatch(/^CN-2026-27-[0-9]{6}$/);
+    expect(Number(n2!.slice(-6))).toBe(Number(n1!.slice(-6)) + 1);
+    const again = expectOk(await money.server.call<{ items: Array<{ number: string }> }>('order/contractNotes', { page: 1 }, { token: owner.token }));
+    expect(again.items.map((n) => n.number)).toEqual([n2, n1]);
+    const stored = await money.server.deps.db.selectFrom('contract_notes' as never).select(['number' as never, 'trade_day' as never]).where('user_id' as never, '=', owner.userId as never).execute();
+    expect(stored).toHaveLength(2);
     expect(expectOk(await money.server.call<{ total: number }>('order/contractNotes', { page: 1 }, { token: other.token })).total).toBe(0);
 
-    // Any trade of the day opens the day's note.
-    const html = await get(money.server, `/api/documents/contract-note/${s1.id}?format=html`, owner.token);
+    // Any trade of the day opens the day's note, in the request's language (German by default).
+    const html = await get(money.server, `/api/documents/contract-note/${s1.id}?format=html&lang=en`, owner.token);
     expect(html.status).toBe(200);
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.headers['content-security-policy']).toContain("default-src 'none'");
     const text = html.body.toString('utf8');
-    expect(text).toContain(`Contract note ${notes.items[1]!.number}`);
+    expect(text).toContain('<html lang="en">');
+    expect(text).toContain(`Contract note ${n1}`);
+    expect(text).toContain('Trade date 23 November 2026');
     expect(text).toContain('Securities transaction tax');
-    expect(text).toContain('0.1 % of turnover');
+    expect(text).toContain('0.1% of turnover');
     expect(text).not.toContain('TCS');
+    const german = (await get(money.server, `/api/documents/contract-note/${s1.id}`, owner.token)).body.toString('utf8');
+    expect(german).toContain(`Abrechnung ${n1}`);
+    expect(german).toContain('Handelstag 23. November 2026');
+    expect(german).toContain('Wertpapiertransaktionssteuer: 0,1\u00a0% des Umsatzes');
+    const hindi = (await get(money.server, `/api/documents/contract-note/${s1.id}?lang=hi`, owner.token)).body.toString('utf8');
+    expect(hindi).toContain(`कॉन्ट्रैक्ट नोट ${n1}`);
+    expect(hindi).toContain('स्टाम्प शुल्क');
+    const chinese = (await get(money.server, `/api/documents/contract-note/${s1.id}?lang=zh`, owner.token)).body.toString('utf8');
+    expect(chinese).toContain(`成交单 ${n1}`);
+    expect(chinese).toContain('2026年11月23日');
 
     const link = expectOk(await money.server.call<{ url: string; filename: string }>('documents/contractNoteLink', { id: b1.id, format: 'pdf' }, { token: owner.token }));
     expect(link.filename).toBe(`${notes.items[1]!.number}.pdf`);
@@ -120,6 +139,14 @@ describe('documents', () => {
     expect(parsed.text).toContain(notes.items[1]!.number);
     expect(parsed.text).toContain('INFY');
     expect(parsed.text).toContain('Stamp duty');
+    // The Chinese and Hindi notes embed the app's Noto Sans files and stay extractable.
+    for (const lang of ['zh', 'hi'] as const) {
+      const localized = await get(money.server, `/api/documents/contract-note/${b1.id}?format=pdf&lang=${lang}`, owner.token);
+      expect(localized.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const read = await pdfText(localized.body);
+      expect(read.text).toContain(n1!);
+      if (lang === 'zh') expect(read.text.replace(/\s/g, '')).toContain('印花税');
+    }
 
     // Another investor, an unknown id, no session.
     for (const url of [`/api/documents/contract-note/${b1.id}?format=pdf`, `/api/documents/contract-note/${b1.id}`, '/api/documents/contract-note/nope']) {

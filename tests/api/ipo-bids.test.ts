@@ -162,14 +162,28 @@ describe('the UPI mandate', () => {
     const entries = await entryCount(ctx.server);
     expect(expectOk(await reject(other, otherApp))).toMatchObject({ status: 'mandateRejected' });
     expectCall(await approve(other, otherApp), 409, 1724);
-    expectCall(await bid(other, id, 1), 409, 1703); // one application per investor and issue
     expect(await entryCount(ctx.server)).toBe(entries);
     expect(await assets(ctx.server, other.token)).toEqual({ available: 5000, held: 0, total: 5000 });
     expect((await details(other, id)).myApplication!.timeline.map((s) => s.status)).toEqual(['applied', 'mandateRejected']);
     expect((await details(user, id)).applications).toBe(1); // only the approved bid is in the book
+
+    // After a rejected mandate the investor bids again while the issue is open: a new application.
+    ctx.server.clock.advance(MIN);
+    const again = expectOk(await bid(other, id, 2, { bidPrice: 95 }));
+    expect(again.id).not.toBe(otherApp);
+    expect(again.status).toBe('mandatePending');
+    expect((await details(other, id)).myApplication).toMatchObject({ id: again.id, status: 'mandatePending' });
+    expectCall(await bid(other, id, 1), 409, 1703); // one live application per investor and issue
+    expectCall(await bid(user, id, 1), 409, 1703); // an approved one is live too
+    expect(expectOk(await approve(other, again.id))).toMatchObject({ id: again.id, status: 'applied', heldAmount: 1900 });
+    expect(await assets(ctx.server, other.token)).toEqual({ available: 3100, held: 1900, total: 5000 });
+    expect((await details(user, id)).applications).toBe(2);
+    // The rejected application stays in the records.
+    const records = expectOk(await ctx.server.call<{ items: Array<{ id: string; status: string }> }>('ipo/ipoRecord', { page: 1 }, { token: other.token }));
+    expect(records.items.filter((r) => [otherApp, again.id].includes(r.id)).map((r) => r.status).sort()).toEqual(['applied', 'mandateRejected']);
   });
 
-  it('an unapproved mandate lapses cleanly at the close: no hold, no entry, status lapsed, approval refused', async () => {
+  it('an unapproved mandate lapses cleanly at the close: no hold, no entry, status lapsed, approval and a late bid refused', async () => {
     const user = await funded(5000);
     const id = await newIpo();
     ctx.server.clock.advance(11 * MIN);
@@ -188,6 +202,8 @@ describe('the UPI mandate', () => {
     expect(mine.timeline.map((s) => [s.status, s.at])).toEqual([['applied', mine.timeline[0]!.at], ['lapsed', iso(closesAt)]]);
     expect(expectCall(await approve(user, appId), 409, 1725).message).toBe(localeText('en', 'error.ipoMandateLapsed'));
     expectCall(await reject(user, appId), 409, 1725);
+    // A lapsed mandate no longer blocks a bid, but the issue has closed.
+    expectCall(await bid(user, id, 2), 409, 1701);
     expect(await entryCount(ctx.server)).toBe(entries);
     expect(await assets(ctx.server, user.token)).toEqual({ available: 5000, held: 0, total: 5000 });
     const holds = await ctx.server.deps.db.selectFrom('holds').select('id').where('reference', '=', appId).execute();

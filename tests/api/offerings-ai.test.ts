@@ -1,7 +1,8 @@
 /**
  * AI baskets over the API, on SQLite and
  * `TEST_DB=pg`: baskets carry their method and out-of-sample record; a basket buy's orders are
- * `floor(amount × weight ÷ price)` whole shares at the feed price, `invested + leftover =
+ * `floor(amount × weight ÷ price)` whole shares at the feed price (one share at a time off the
+ * largest line while brokerage and the statutory charges push it over), `invested + leftover =
  * amount` and the balance falls by exactly `invested`; records show value and P/L; bad inputs
  * refused with their own codes and nothing changed. The refit is a background job, once per
  * `AI_REFIT_HOURS` across servers, on the injected clock; reads never fit. Ledger invariants
@@ -10,8 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
-import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
-import { buyCostMinor } from '../../src/server/domain/holdings/index.js';
+import { balances, deliveryBuyCharges, inUnits, minor, sharesOf, type Breakdown, useOfferingsServer } from '../support/offerings.js';
 import { buildServer } from '../../src/server/app.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 import { jobRunsDb } from '../../src/server/jobs/tables.js';
@@ -61,26 +61,34 @@ describe('AI baskets', () => {
     const prices = new Map<string, number>();
     for (const s of basket.symbols) prices.set(s.symbol, minor(await lastPrice(ctx.server, s.symbol)));
     // The ticket previews the very split the order makes: shares per stock and the leftover.
-    const quote = expectOk(await ctx.server.call<{ lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number }>; amount: number; invested: number; leftover: number; rate: number }>('aiRecommend/quote', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
-    const receipt = expectOk(await ctx.server.call<{ id: string; orders: Array<{ symbol: string; quantity: number; price: number }>; invested: number; leftover: number }>('aiRecommend/buy', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
-    expect(quote).toMatchObject({ amount: 50_000.55, invested: receipt.invested, leftover: receipt.leftover });
-    expect(quote.lines.map((l) => [l.symbol, l.quantity, l.price])).toEqual(receipt.orders.map((o) => [o.symbol, o.quantity, o.price]));
+    const quote = expectOk(await ctx.server.call<{ lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number; charges: Breakdown }>; amount: number; invested: number; leftover: number; rate: number; charges: Breakdown }>('aiRecommend/quote', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
+    const receipt = expectOk(await ctx.server.call<{ id: string; orders: Array<{ symbol: string; quantity: number; price: number; amount: number; charges: Breakdown }>; invested: number; leftover: number; charges: Breakdown; chargesInr: Breakdown }>('aiRecommend/buy', { id: basket.id, amount: 50_000.55 }, { token: user.token }));
+    expect(quote).toMatchObject({ amount: 50_000.55, invested: receipt.invested, leftover: receipt.leftover, charges: receipt.charges });
+    expect(quote.lines.map((l) => [l.symbol, l.quantity, l.price, l.amount, l.charges])).toEqual(receipt.orders.map((o) => [o.symbol, o.quantity, o.price, o.amount, o.charges]));
     expect(quote.lines.every((l) => l.name.length > 0 && l.amount > 0)).toBe(true);
     expect(Math.round(quote.lines.reduce((sum, l) => sum + l.amount * 100, 0))).toBe(Math.round(quote.invested * 100));
     const amount = 5_000_055;
+    // The split worked out here: floor per weight, then one share off the largest line while
+    // gross + brokerage + statutory charges exceed the amount.
+    const split = basket.symbols.map((s) => ({ symbol: s.symbol, price: prices.get(s.symbol)!, quantity: Math.floor((amount * s.weight) / prices.get(s.symbol)!) }));
+    const cost = (l: (typeof split)[number]) => (l.quantity ? l.price * l.quantity + deliveryBuyCharges(l.price * l.quantity).total : 0);
+    while (split.reduce((s, l) => s + cost(l), 0) > amount) split.filter((l) => l.quantity > 0).sort((a, b) => b.price * b.quantity - a.price * a.quantity)[0]!.quantity--;
     let invested = 0;
-    for (const s of basket.symbols) {
-      const price = prices.get(s.symbol)!;
-      const quantity = Math.floor((amount * s.weight) / price);
-      const order = receipt.orders.find((o) => o.symbol === s.symbol);
+    const total = { brokerage: 0, stt: 0, exchangeCharge: 0, sebiFee: 0, stampDuty: 0, gst: 0, total: 0 };
+    for (const { symbol, price, quantity } of split) {
+      const order = receipt.orders.find((o) => o.symbol === symbol);
       if (quantity === 0) {
         expect(order).toBeUndefined();
         continue;
       }
-      expect(order).toEqual({ symbol: s.symbol, quantity, price: price / 100 });
-      invested += buyCostMinor(price, quantity, 10);
-      expect(await sharesOf(ctx.server, user.token, s.symbol)).toBe(quantity);
+      const charges = deliveryBuyCharges(price * quantity);
+      for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += charges[k];
+      expect(order).toEqual({ symbol, quantity, price: price / 100, amount: (price * quantity + charges.total) / 100, charges: inUnits(charges) });
+      invested += price * quantity + charges.total;
+      expect(await sharesOf(ctx.server, user.token, symbol)).toBe(quantity);
     }
+    expect(receipt.charges).toEqual(inUnits(total));
+    expect(receipt.chargesInr).toEqual(receipt.charges);
     expect(minor(receipt.invested)).toBe(invested);
     expect(minor(receipt.invested) + minor(receipt.leftover)).toBe(amount);
     expect(await balances(ctx.server, user.token)).toEqual({ available: before.available - invested, held: before.held });

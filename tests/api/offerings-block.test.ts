@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk, localeText } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
-import { balances, minor, saveOffer, sharesOf, type Offer, useOfferingsServer } from '../support/offerings.js';
+import { balances, deliveryBuyCharges, inUnits, minor, saveOffer, sharesOf, type Breakdown, type Offer, useOfferingsServer } from '../support/offerings.js';
 import { commissionMinor } from '../../src/shared/trade.js';
 import { offeringsDb } from '../../src/server/db/offerings-tables.js';
 
@@ -66,7 +66,7 @@ function body(symbol: string) {
 }
 
 describe('investor purchases', () => {
-  it('buys at the offer price with commission, shows the market price, records the purchase with its lock', async () => {
+  it('buys at the offer price with brokerage and the statutory charges, shows the market price, records the purchase with its lock', async () => {
     const user = await trader(ctx.server, ctx.operator, 90_000);
     const offer = await saveOffer(ctx.server, ctx.operator, { symbol: 'TCS', quantity: 50, minQuantity: 10, lockDays: 3 });
     const listed = expectOk(await ctx.server.call<{ items: Offer[] }>('blockTrading/list', {}, { token: user.token })).items.find((o) => o.id === offer.id)!;
@@ -78,10 +78,17 @@ describe('investor purchases', () => {
     expect(quote).toMatchObject({ price: offer.price, quantity: 12, grossQuote: (minor(offer.price) * 12) / 100, currency: 'INR' });
     expect(quote.rate).toBeGreaterThan(0);
     expectCall(await ctx.server.call('blockTrading/quote', { id: offer.id, quantity: 5 }, { token: user.token }), 400, 1754);
-    const receipt = expectOk(await ctx.server.call<{ id: string; price: number; quantity: number; commission: number; amount: number; lockedUntil: number }>('blockTrading/purchase', { id: offer.id, quantity: 12 }, { token: user.token }));
-    expect(quote).toMatchObject({ commission: receipt.commission, total: receipt.amount });
-    const fee = commissionMinor(minor(offer.price) * 12, 10);
-    expect(receipt).toMatchObject({ price: offer.price, quantity: 12, commission: fee / 100, amount: (minor(offer.price) * 12 + fee) / 100, lockedUntil: ctx.server.clock.now() + 3 * 86_400_000 });
+    const receipt = expectOk(await ctx.server.call<{ id: string; price: number; quantity: number; commission: number; amount: number; lockedUntil: number; charges: Breakdown; chargesInr: Breakdown }>('blockTrading/purchase', { id: offer.id, quantity: 12 }, { token: user.token }));
+    expect(quote).toMatchObject({ commission: receipt.commission, total: receipt.amount, charges: receipt.charges });
+    // Brokerage and the statutory charges of a delivery buy, to the paisa (INR account).
+    const turnover = minor(offer.price) * 12;
+    const c = deliveryBuyCharges(turnover);
+    const fee = c.brokerage;
+    expect(fee).toBe(commissionMinor(turnover, 10));
+    const charges = c.total;
+    expect(receipt.charges).toEqual(inUnits(c));
+    expect(receipt.chargesInr).toEqual(receipt.charges);
+    expect(receipt).toMatchObject({ price: offer.price, quantity: 12, commission: fee / 100, amount: (turnover + charges) / 100, lockedUntil: ctx.server.clock.now() + 3 * 86_400_000 });
     expect((await balances(ctx.server, user.token)).available).toBe(before.available - minor(receipt.amount));
     expect(await sharesOf(ctx.server, user.token, 'TCS')).toBe(12);
     const records = expectOk(await ctx.server.call<{ items: Array<{ id: string; locked: boolean; quantity: number; pnl: number | null }> }>('blockTrading/recordList', {}, { token: user.token }));

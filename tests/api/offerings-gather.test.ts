@@ -9,16 +9,17 @@ import { indiaTime } from '../../src/shared/india-time.js';
 import { describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
 import { lastPrice, trader } from '../support/trading.js';
-import { balances, minor, sharesOf, useOfferingsServer } from '../support/offerings.js';
+import { balances, deliveryBuyCharges, inUnits, minor, sharesOf, type Breakdown, useOfferingsServer } from '../support/offerings.js';
 import { buildServer } from '../../src/server/app.js';
-import { affordableQuantity, buyCostMinor } from '../../src/server/domain/holdings/index.js';
+import { affordableQuantity } from '../../src/server/domain/holdings/index.js';
+import { NSE_DELIVERY_RATES } from '../../src/server/domain/trading/charges.js';
 
 // The offerings' arithmetic on an INR account (no conversion); tests/api/currency.test.ts converts
 // offering buys to the EUR account at the feed's EUR/INR rate.
 const ctx = useOfferingsServer({ ACCOUNT_CURRENCY: 'INR' });
 
 interface Plan { id: string; name: string; symbol: string; tranches: number; intervalSeconds: number; minAmount: number; status: string; participants: number }
-interface Participation { id: string; planId: string; symbol: string; amount: number; invested: number; remainingHeld: number; fills: Array<{ at: number; price: number; quantity: number }>; averagePrice: number | null; status: string; tranchesDone: number }
+interface Participation { id: string; planId: string; symbol: string; amount: number; invested: number; remainingHeld: number; fills: Array<{ at: number; price: number; quantity: number; commission: number; charges: Breakdown }>; averagePrice: number | null; status: string; tranchesDone: number }
 
 const planBody = (extra: Record<string, unknown> = {}) => ({
   name: 'TCS in 3 steps', symbol: 'TCS', tranches: 3, intervalSeconds: 5, minAmount: 1000, opensAt: ctx.server.clock.now() - 1000, closesAt: ctx.server.clock.now() + 86_400_000, ...extra,
@@ -67,8 +68,12 @@ describe('investor plans', () => {
     const start = await balances(ctx.server, user.token);
     // The ticket: the held amount, each tranche's budget and what it buys at today's price.
     const today = minor(await lastPrice(ctx.server, 'INFY'));
-    const quote = expectOk(await ctx.server.call<{ price: number; rate: number; amount: number; amountQuote: number; tranches: number; trancheAmount: number; sharesPerTranche: number }>('gather/quote', { id: plan.id, amount: 7000.5 }, { token: user.token }));
-    expect(quote).toMatchObject({ price: today / 100, amount: 7000.5, tranches: 3, trancheAmount: Math.floor(700_050 / 3) / 100, sharesPerTranche: affordableQuantity(Math.floor(700_050 / 3), today, 10, minor(quote.rate)) });
+    const quote = expectOk(await ctx.server.call<{ price: number; rate: number; amount: number; amountQuote: number; tranches: number; trancheAmount: number; sharesPerTranche: number; charges: Breakdown }>('gather/quote', { id: plan.id, amount: 7000.5 }, { token: user.token }));
+    // A tranche buys the most whole shares its budget covers with brokerage and every statutory charge.
+    const perTranche = affordableQuantity(Math.floor(700_050 / 3), today, NSE_DELIVERY_RATES, minor(quote.rate));
+    expect(today * perTranche + deliveryBuyCharges(today * perTranche).total).toBeLessThanOrEqual(Math.floor(700_050 / 3));
+    expect(today * (perTranche + 1) + deliveryBuyCharges(today * (perTranche + 1)).total).toBeGreaterThan(Math.floor(700_050 / 3));
+    expect(quote).toMatchObject({ price: today / 100, amount: 7000.5, tranches: 3, trancheAmount: Math.floor(700_050 / 3) / 100, sharesPerTranche: perTranche, charges: inUnits(deliveryBuyCharges(today * perTranche)) });
     expect(quote.amountQuote).toBeGreaterThanOrEqual(7000.5);
     const { id } = expectOk(await ctx.server.call<{ id: string }>('gather/purchase', { id: plan.id, amount: 7000.5 }, { token: user.token }));
     const amount = 700_050;
@@ -89,14 +94,16 @@ describe('investor plans', () => {
       expect(a.executed + b.executed).toBe(1);
       expect((await ctx.server.offerings.runGather()).executed).toBe(0);
       const budget = tranche === 2 ? held : held - (2 - tranche) * base;
-      const quantity = affordableQuantity(budget, price, 10);
+      const quantity = affordableQuantity(budget, price, NSE_DELIVERY_RATES);
       expect(quantity).toBeGreaterThan(0);
-      const cost = buyCostMinor(price, quantity, 10);
+      // Gross + brokerage + STT, exchange charge, SEBI fee, stamp duty and GST, to the paisa.
+      const charges = deliveryBuyCharges(price * quantity);
+      const cost = price * quantity + charges.total;
       invested += cost;
       held = tranche === 2 ? 0 : held - cost;
       const record = await mine(user.token, id);
       expect(record.fills).toHaveLength(tranche + 1);
-      expect(record.fills[tranche]).toMatchObject({ price: price / 100, quantity, at: ctx.server.clock.now() });
+      expect(record.fills[tranche]).toMatchObject({ price: price / 100, quantity, at: ctx.server.clock.now(), commission: charges.brokerage / 100, charges: inUnits(charges) });
       expect(minor(record.invested)).toBe(invested);
       expect(minor(record.remainingHeld)).toBe(held);
       const now = await balances(ctx.server, user.token);

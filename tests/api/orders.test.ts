@@ -5,7 +5,8 @@
  * it, book it exactly once; modify re-holds the difference and cancel releases at once; a
  * resting sell holds the shares; a stop sell triggers; refusals answer their own codes; a day
  * order expires at the session close and releases its hold while a gtc order rests on; a second
- * server process and this one race on the same crossing and book it once. The
+ * server process and this one race on the same crossing and book it once; market orders are
+ * listed filled with their timeline. The
  * ledger check runs when the file stops the server. The clock is the test's ManualClock.
  */
 import { describe, expect, it } from 'vitest';
@@ -200,6 +201,37 @@ describe('resting orders', () => {
     const list = expectOk(await money.server.call<{ total: number }>('order/orderList', { status: 'expired' }, { token: user.token }));
     expect(list.total).toBe(1);
     expectOk(await money.server.call('order/cancel', { id: gtc.id }, { token: user.token }));
+  });
+
+  it('a market buy and sale are listed filled, with their trade and the timeline placed → filled', async () => {
+    const user = await trader(money.server, money.operator, 100_000);
+    const buy = expectOk(await money.server.call<{ id: string; price: number; total: number; commission: number; rate: number }>('order/purchase', { kind: 'stock', symbol: 'SBIN', quantity: 4 }, { token: user.token }));
+    money.server.clock.advance(1_000);
+    const sale = expectOk(await money.server.call<{ id: string; price: number; proceeds: number }>('order/sell', { symbol: 'SBIN', quantity: 3 }, { token: user.token }));
+    const filled = expectOk(await money.server.call<{ items: Array<Order & { side: string; orderType: string; orderTypeLabel: string; validity: string | null; validityLabel: string | null }>; total: number }>('order/orderList', { status: 'filled', page: 1, pageSize: 10 }, { token: user.token }));
+    expect(filled.total).toBe(2);
+    // Newest first: the sale, then the buy.
+    expect(filled.items.map((o) => [o.side, o.orderType, o.quantity, o.tradeId, o.fillPrice])).toEqual([
+      ['sell', 'market', 3, sale.id, sale.price],
+      ['buy', 'market', 4, buy.id, buy.price],
+    ]);
+    expect(filled.items[1]).toMatchObject({ status: 'filled', statusLabel: 'Filled', orderTypeLabel: 'Market', held: 0, limitPrice: null, triggerPrice: null, validity: null, validityLabel: null, expiresAt: null, open: false });
+    expect(expectOk(await money.server.call<{ total: number }>('order/orderList', { page: 1, pageSize: 10 }, { token: user.token })).total).toBe(2);
+    expect(expectOk(await money.server.call<{ total: number }>('order/openOrders', { page: 1, pageSize: 10 }, { token: user.token })).total).toBe(0);
+    const bought = await detail(user.token, filled.items[1]!.id);
+    expect(bought.events.map((e) => [e.type, e.label])).toEqual([['placed', 'Placed'], ['filled', 'Filled']]);
+    expect(bought.events[1]!.detail).toMatchObject({ price: buy.price, quantity: 4, commission: buy.commission, rate: buy.rate, total: buy.total });
+    const sold = await detail(user.token, filled.items[0]!.id);
+    expect(sold.events[1]!.detail).toMatchObject({ price: sale.price, quantity: 3, proceeds: sale.proceeds });
+    // Already filled: neither modified nor cancelled; the matcher leaves it alone.
+    expectCall(await money.server.call('order/modify', { id: bought.id, quantity: 2 }, { token: user.token }), 409, 1413);
+    expectCall(await money.server.call('order/cancel', { id: bought.id }, { token: user.token }), 409, 1413);
+    expect(await money.server.orders.run()).toMatchObject({ filled: 0, rejected: 0 });
+    // A replayed market order (same Idempotency-Key) lists once.
+    const headers = { 'idempotency-key': 'market-once' };
+    expectOk(await money.server.call('order/purchase', { kind: 'stock', symbol: 'SBIN', quantity: 1 }, { token: user.token, headers }));
+    expectOk(await money.server.call('order/purchase', { kind: 'stock', symbol: 'SBIN', quantity: 1 }, { token: user.token, headers }));
+    expect(expectOk(await money.server.call<{ total: number }>('order/orderList', { status: 'filled', page: 1, pageSize: 10 }, { token: user.token })).total).toBe(3);
   });
 
   it('a second server process and this one race on the same crossing: one fill, one trade, one entry', async () => {

@@ -135,6 +135,8 @@ test.describe('JSON Schema forms in the form block (studio preview, 390×844)', 
     await form.locator('#root_colour').selectOption({ label: 'green' });
     await form.getByRole('radio', { name: 'pro' }).check({ force: true });
     await form.getByRole('checkbox', { name: 'I agree' }).check({ force: true });
+    // The checkbox labels itself beside the box: its label shows once, with or without `ui:widget: checkbox`.
+    await expect(form.getByText('I agree', { exact: true })).toHaveCount(1);
     await form.getByRole('checkbox', { name: 'dog' }).check({ force: true });
     await form.getByRole('checkbox', { name: 'cat' }).check({ force: true });
     await form.locator('#root_volume').fill('7');

@@ -36,6 +36,8 @@ test('block trading: buy from an offer, see it locked in the records; the operat
   await expect(form.getByTestId('estimate-price')).toContainText('₹');
   await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
   await expect(form.getByTestId('estimate-total')).toContainText('€');
+  // Every charge of a delivery buy, as on the share ticket.
+  for (const item of ['commission', 'stt', 'exchangeCharge', 'sebiFee', 'stampDuty', 'gst']) await expect(form.getByTestId(`estimate-${item}`)).toContainText('€');
   await shot(page, 'blockTradingBuy');
   await form.getByTestId('submit').click();
   await confirmCommand(page);
@@ -116,6 +118,7 @@ test('AI baskets: method and record shown, buy a basket, see it with value and P
   expect((await lines.innerText()).split('\n').filter((l) => l.includes('₹') && l.includes('€')).length).toBeGreaterThan(0);
   await expect(page.getByTestId('form-buy').getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
   await expect(page.getByTestId('form-buy').getByTestId('estimate-leftover')).toContainText('€');
+  await expect(page.getByTestId('form-buy').getByTestId('estimate-chargesTotal')).toContainText('€');
   await shot(page, 'aiBlockTradingBuy');
   await page.getByTestId('form-buy').getByTestId('submit').click();
   await confirmCommand(page);

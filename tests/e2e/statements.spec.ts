@@ -34,6 +34,7 @@ test('the ticket shows the charges; /statements downloads the statement and the 
   const notes = page.getByTestId('list-notes');
   await expect(notes.getByTestId('list-row')).toHaveCount(1);
   await expect(notes.getByTestId('list-row').first()).toContainText('2026-11-23');
+  await expect(notes.getByTestId('list-row').first()).toContainText(/CN-2026-27-[0-9]{6}/);
   await page.screenshot({ path: path.join(shots, 'statements.png'), fullPage: true });
 
   const [csv] = await Promise.all([page.waitForEvent('download'), years.getByTestId('list-row').first().getByRole('button', { name: 'Download CSV' }).click()]);
@@ -41,6 +42,6 @@ test('the ticket shows the charges; /statements downloads the statement and the 
   expect(fs.readFileSync((await csv.path())!, 'utf8')).toContain('Capital gains statement,FY 2026-27');
 
   const [note] = await Promise.all([page.waitForEvent('download'), notes.getByTestId('list-row').first().getByRole('button', { name: 'Download PDF' }).click()]);
-  expect(note.suggestedFilename()).toMatch(/^CN-20261123-[0-9A-F]{8}\.pdf$/);
+  expect(note.suggestedFilename()).toMatch(/^CN-2026-27-[0-9]{6}\.pdf$/);
   expect(fs.readFileSync((await note.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -35,7 +35,9 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const p of participations) {
     const mine = fills.filter((f) => f.participation_id === p.id);
-    const invested = mine.reduce((s, f) => s + Number(f.gross_minor) + Number(f.commission_minor), 0);
+    // A fill costs its gross, its brokerage and the statutory charges its trade booked.
+    const statutory = (f: (typeof mine)[number]) => Number((f.trade_id ? tradeById.get(f.trade_id)?.charges_minor : 0) ?? 0);
+    const invested = mine.reduce((s, f) => s + Number(f.gross_minor) + Number(f.commission_minor) + statutory(f), 0);
     if (invested !== Number(p.invested_minor)) problems.push(`participation ${p.id}: invested ${p.invested_minor}, fills say ${invested}`);
     if (mine.length !== Number(p.done)) problems.push(`participation ${p.id}: ${p.done} tranches done, ${mine.length} fills`);
     for (const f of mine) {
@@ -54,8 +56,9 @@ export async function assertOfferingsInvariants(db: Db): Promise<void> {
   }
   for (const order of orders) {
     const mine = lines.filter((l) => l.order_id === order.id);
-    // Each line's INR gross converts at its trade's EUR/INR rate.
-    const lineCost = (l: (typeof mine)[number]) => toAccountMinor(Number(l.price_minor) * Number(l.quantity), Number(tradeById.get(l.trade_id)?.fx_rate_minor ?? 100)) + Number(l.commission_minor);
+    // Each line's INR gross converts at its trade's EUR/INR rate; brokerage and the statutory charges come on top.
+    const lineCost = (l: (typeof mine)[number]) =>
+      toAccountMinor(Number(l.price_minor) * Number(l.quantity), Number(tradeById.get(l.trade_id)?.fx_rate_minor ?? 100)) + Number(l.commission_minor) + Number(tradeById.get(l.trade_id)?.charges_minor ?? 0);
     const invested = mine.reduce((s, l) => s + lineCost(l), 0);
     if (invested !== Number(order.invested_minor)) problems.push(`basket order ${order.id}: invested ${order.invested_minor}, lines say ${invested}`);
     for (const l of mine) {

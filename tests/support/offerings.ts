@@ -66,3 +66,25 @@ export function useOfferingsServer(env: Record<string, string> = {}): OfferingsS
   });
   return money;
 }
+
+/** A charge breakdown as the answers carry it, currency units. */
+export type Breakdown = Record<'brokerage' | 'stt' | 'exchangeCharge' | 'sebiFee' | 'stampDuty' | 'gst' | 'total', number>;
+
+/**
+ * The charges of a delivery buy on an INR account at the default rates, worked out by the
+ * rounding rules of docs/trading.md (Charges) independently of `charges.ts`: brokerage 0.10 %
+ * truncated, STT 0.1 % and stamp duty 0.015 % to whole rupees, exchange ₹297 and SEBI ₹10 per
+ * crore to the paisa, GST 18 % of brokerage + exchange + SEBI to the paisa. Paise in, paise out.
+ */
+export function deliveryBuyCharges(turnoverPaise: number): Record<keyof Breakdown, number> {
+  const brokerage = Math.floor(turnoverPaise / 1000);
+  const stt = Math.round(turnoverPaise / 100_000) * 100;
+  const exchangeCharge = Math.round((turnoverPaise * 297) / 10_000_000);
+  const sebiFee = Math.round((turnoverPaise * 10) / 10_000_000);
+  const stampDuty = Math.round((turnoverPaise * 15) / 10_000_000) * 100;
+  const gst = Math.round(((brokerage + exchangeCharge + sebiFee) * 18) / 100);
+  return { brokerage, stt, exchangeCharge, sebiFee, stampDuty, gst, total: brokerage + stt + exchangeCharge + sebiFee + stampDuty + gst };
+}
+
+/** Paise as currency units, item by item. */
+export const inUnits = (c: Record<keyof Breakdown, number>): Breakdown => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v / 100])) as Breakdown;

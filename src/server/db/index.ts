@@ -32,6 +32,8 @@ import * as m0023 from './migrations/0023_deposit_rupees.js';
 import * as m0022 from './migrations/0022_studio_forms.js';
 import * as m0021 from './migrations/0021_ipo_bids.js';
 import * as m0019 from './migrations/0019_orders.js';
+import * as m0024 from './migrations/0024_contract_note_numbers.js';
+import * as m0025 from './migrations/0025_ipo_rebid.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -58,6 +60,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_studio_forms': m0022,
   '0021_ipo_bids': m0021,
   '0019_orders': m0019,
+  '0024_contract_note_numbers': m0024,
+  '0025_ipo_rebid': m0025,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

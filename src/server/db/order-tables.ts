@@ -9,13 +9,16 @@ import type { Database } from './tables.js';
 /** Status of a resting order: `open` until it is filled, cancelled, expired or rejected (once). */
 export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
 
-/** A limit or stop order for shares or ETF units. */
+/**
+ * An order for shares or ETF units: a limit or stop order resting in the book, or a market
+ * order written already filled when it executed.
+ */
 export interface OrdersTable {
   id: string;
   user_id: string;
   symbol: string;
   side: 'buy' | 'sell';
-  order_type: 'limit' | 'stop';
+  order_type: 'market' | 'limit' | 'stop';
   quantity: number;
   limit_price_minor: number | null;
   trigger_price_minor: number | null;

@@ -224,7 +224,7 @@ function callInfo(spec: Pick<CallSpec<unknown>, 'name' | 'access' | 'effect' | '
   const refs = spec.body === undefined ? [] : typeof spec.body === 'string' ? [spec.body] : Object.values(spec.body.schemas);
   const forms = refs.filter((ref) => ref.startsWith('screens/')).map((ref) => ref.slice('screens/'.length));
   const confirm = spec.effect === 'command' && (spec.confirm || spec.access === 'operator') ? { ...spec.confirm } : undefined;
-  return { name: spec.name, effect: spec.effect, access: spec.access, ...(confirm ? { confirm } : {}), forms };
+  return { name: spec.name, effect: spec.effect, access: spec.access, ...(confirm ? { confirm } : {}), forms, ...(typeof spec.body === 'string' ? { bodyRef: spec.body } : {}) };
 }
 
 /**

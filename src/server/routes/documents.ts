@@ -3,13 +3,14 @@
  * investor's contract notes, one per trade day), `documents/contractNoteLink {id, format}`,
  * `documents/financialYears {}` and `documents/capitalGainsLink {fy, format}` (where the
  * /statements screen fetches a file), and the files themselves:
- * `GET /api/documents/contract-note/:id?format=html|pdf` and
+ * `GET /api/documents/contract-note/:id?format=html|pdf&lang=de|en|hi|zh` (in that language) and
  * `GET /api/documents/capital-gains?fy=2026-27&format=csv|pdf`, for a logged-in investor and
  * only their own (another investor's note answers 1480, never a 404).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CallRegistry } from '../http/calls.js';
 import { resolveAuth } from '../http/calls.js';
+import { requestLocale } from '../http/envelope.js';
 import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { capitalGainsFile, capitalGainsLink, contractNoteFile, contractNoteLink, financialYearSummaries, listContractNotes, type DocumentFile } from '../domain/documents/index.js';
@@ -31,13 +32,13 @@ function send(reply: FastifyReply, file: DocumentFile): FastifyReply {
 export function documentRoutes(app: FastifyInstance, calls: CallRegistry, deps: Deps): void {
   const user = callsWith(calls, 'user');
   user.query<PageRequest>('order/contractNotes', 'api/pageRequest', ({ auth, body }) => listContractNotes(deps, auth!.userId, body));
-  user.query<ContractNoteLink>('documents/contractNoteLink', 'api/contractNoteLink', ({ auth, body }) => contractNoteLink(deps, auth!.userId, body));
+  user.query<ContractNoteLink>('documents/contractNoteLink', 'api/contractNoteLink', ({ auth, body, locale }) => contractNoteLink(deps, auth!.userId, body, locale));
   user.query('documents/financialYears', undefined, ({ auth }) => financialYearSummaries(deps, auth!.userId));
   user.query<CapitalGainsLink>('documents/capitalGainsLink', 'api/capitalGainsLink', ({ body }) => capitalGainsLink(body));
 
-  app.get<{ Params: { id: string }; Querystring: { format?: string } }>('/api/documents/contract-note/:id', async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { format?: string; lang?: string } }>('/api/documents/contract-note/:id', async (request, reply) => {
     const auth = (await resolveAuth(deps, request, 'user'))!;
-    return send(reply, await contractNoteFile(deps, auth.userId, request.params.id, request.query.format));
+    return send(reply, await contractNoteFile(deps, auth.userId, request.params.id, request.query.format, requestLocale(request)));
   });
 
   app.get<{ Querystring: { fy?: string; format?: string } }>('/api/documents/capital-gains', async (request, reply) => {

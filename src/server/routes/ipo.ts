@@ -10,7 +10,7 @@ import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
 import { allotIpo } from '../domain/ipo/allot.js';
-import { applyIpo, approveMandate, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo, rejectMandate } from '../domain/ipo/investor.js';
+import { applyIpo, decideMandate, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo } from '../domain/ipo/investor.js';
 import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared/generated/index.js';
 
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
@@ -29,11 +29,11 @@ export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void
   user.query<IpoApplyForm>('ipo/quote', 'screens/ipoApply', ({ body }) => quoteIpo(deps, market, body), { refusals });
   // The UPI mandate of my pending application (`{id}` = the application): approving holds the
   // bid amount (a money command: confirmed on the sheet, `Idempotency-Key`); rejecting holds nothing.
-  user.command<ById>('ipo/mandate/approve', 'api/byId', ({ auth, body, idempotency }) => approveMandate(deps, auth!.userId, body.id, idempotency), {
+  user.command<ById>('ipo/mandate/approve', 'api/byId', ({ auth, body, idempotency }) => decideMandate(deps, auth!.userId, body.id, 'approve', idempotency), {
     confirm: {},
     idempotent: true,
   });
-  user.command<ById>('ipo/mandate/reject', 'api/byId', ({ auth, body }) => rejectMandate(deps, auth!.userId, body.id));
+  user.command<ById>('ipo/mandate/reject', 'api/byId', ({ auth, body }) => decideMandate(deps, auth!.userId, body.id, 'reject'));
   user.query<PageRequest>('ipo/ipoRecord', 'api/pageRequest', ({ auth, body }) => myApplications(deps, auth!.userId, body));
 
   operator.command<IpoInput>('admin/ipo/save', 'screens/adminIpo', ({ auth, body }) => saveIpo(deps, auth!.userId, body));

@@ -24,13 +24,13 @@ import type { Locale } from '../../shared/lang.js';
 import type { Deps } from '../domain/deps.js';
 import { cancelOrder, listOrders, modifyOrder, orderDetail, placeOrder, type OrderEventView, type OrderView } from '../domain/orders/book.js';
 
-/** A limit or stop order with its localized labels (status, side, type, validity, a rejection's reason). */
+/** An order (market, limit or stop) with its localized labels (status, side, type, validity, a rejection's reason). */
 function labelled(deps: Deps, locale: Locale, order: OrderView) {
   const t = (id: string) => deps.messages.format(locale, id);
   return {
     ...order,
     statusLabel: t(`orderStatus.${order.status}`), sideLabel: t(`orderSide.${order.side}`), orderTypeLabel: t(`orderType.${order.orderType}`),
-    validityLabel: t(`validity.${order.validity}`), reasonText: order.reason ? t(order.reason) : null,
+    validityLabel: order.validity ? t(`validity.${order.validity}`) : null, reasonText: order.reason ? t(order.reason) : null,
   };
 }
 

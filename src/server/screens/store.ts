@@ -452,13 +452,26 @@ export class SchemaStore {
         errors.push({ pointer: name === id ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${(error as Error).message}` });
       }
     }
+    return { payload: { id, layout, schemas, calls: this.screenCalls(layout) } as ScreenPayload, validators, errors };
+  }
+
+  /**
+   * Every call a layout names, as the registry declares it (effect, confirmation), and for a
+   * query with one body schema the body fields that schema requires (the served screen schema
+   * for a `screens/` body).
+   */
+  private screenCalls(layout: unknown): Record<string, ScreenCall> {
     const calls: Record<string, ScreenCall> = {};
     const { callInfo } = this.context();
     for (const { call } of callPositions(layout)) {
       const info = callInfo?.(call);
-      if (info) calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}) };
+      if (!info) continue;
+      // Queries only: the estimates under form fields ask them while the form is being filled.
+      const body = info.effect === 'query' && info.bodyRef ? this.readJson<{ required?: unknown }>(`${info.bodyRef}.schema.json`) : null;
+      const required = body ? (Array.isArray(body.required) ? body.required.filter((k): k is string => typeof k === 'string') : []) : undefined;
+      calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}), ...(required ? { required } : {}) };
     }
-    return { payload: { id, layout, schemas, calls } as ScreenPayload, validators, errors };
+    return calls;
   }
 
   private buildScreen(id: string, layout: Record<string, unknown>): { payload: ScreenPayload; etag: string } {
@@ -469,13 +482,7 @@ export class SchemaStore {
       schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
       this.validatorModule(name); // compiled as the screen is loaded, ready when the form asks
     }
-    const calls: Record<string, ScreenCall> = {};
-    const { callInfo } = this.context();
-    for (const { call } of callPositions(layout)) {
-      const info = callInfo?.(call);
-      if (info) calls[call] = { effect: info.effect, ...(info.confirm ? { confirm: info.confirm } : {}) };
-    }
-    const payload: ScreenPayload = { id, layout, schemas, calls, audience: screenPolicy(id).audience };
+    const payload: ScreenPayload = { id, layout, schemas, calls: this.screenCalls(layout), audience: screenPolicy(id).audience };
     const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
     return { payload, etag };
   }

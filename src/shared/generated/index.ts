@@ -2534,7 +2534,7 @@ export interface CallResponses {
       symbol: string;
       amount: number;
       /**
-       * Cost of the fills including commission.
+       * Cost of the fills including every charge.
        */
       invested: number;
       /**
@@ -2554,6 +2554,25 @@ export interface CallResponses {
         at: number;
         price: number;
         quantity: number;
+        commission: number;
+        charges: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+        chargesInr: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
       }[];
       /**
        * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
@@ -3159,15 +3178,43 @@ export interface CallResponses {
       symbol: string;
       quantity: number;
       price: number;
+      amount: number;
+      charges: {
+        brokerage: number;
+        stt: number;
+        exchangeCharge: number;
+        sebiFee: number;
+        stampDuty: number;
+        gst: number;
+        total: number;
+      };
     }[];
     /**
-     * Σ price × quantity + commission over the orders.
+     * Σ price × quantity + charges over the orders.
      */
     invested: number;
     /**
      * amount − invested; stays available.
      */
     leftover: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
   };
   'aiRecommend/detail': {
     id: string;
@@ -3244,7 +3291,7 @@ export interface CallResponses {
   };
   'aiRecommend/quote': {
     /**
-     * One line per stock bought: shares, INR price, cost with commission in the account currency.
+     * One line per stock bought: shares, INR price, cost with every charge and the charges, account currency.
      */
     lines: {
       symbol: string;
@@ -3252,6 +3299,15 @@ export interface CallResponses {
       quantity: number;
       price: number;
       amount: number;
+      charges: {
+        brokerage: number;
+        stt: number;
+        exchangeCharge: number;
+        sebiFee: number;
+        stampDuty: number;
+        gst: number;
+        total: number;
+      };
     }[];
     /**
      * The amount asked for, currency units.
@@ -3262,6 +3318,10 @@ export interface CallResponses {
      */
     invested: number;
     /**
+     * Every charge of every line (brokerage included), account currency.
+     */
+    chargesTotal: number;
+    /**
      * amount − invested: what stays available.
      */
     leftover: number;
@@ -3271,6 +3331,24 @@ export interface CallResponses {
      * INR per account-currency unit.
      */
     rate: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
   };
   'aiRecommendRecord/page': {
     items: {
@@ -3559,10 +3637,28 @@ export interface CallResponses {
     quantity: number;
     commission: number;
     /**
-     * Debited: price × quantity + commission.
+     * Debited: price × quantity + brokerage + statutory charges.
      */
     amount: number;
     lockedUntil: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
   };
   'blockTrading/quote': {
     /**
@@ -3578,9 +3674,21 @@ export interface CallResponses {
      * The gross in the account currency at the current rate, currency units.
      */
     amount: number;
+    /**
+     * Brokerage, account currency.
+     */
     commission: number;
     /**
-     * amount + commission: what the purchase takes from the available balance.
+     * The ticket's rows of the statutory charges and every charge summed, account currency.
+     */
+    stt: number;
+    exchangeCharge: number;
+    sebiFee: number;
+    stampDuty: number;
+    gst: number;
+    chargesTotal: number;
+    /**
+     * amount + every charge: what the purchase takes from the available balance.
      */
     total: number;
     currency: string;
@@ -3589,6 +3697,24 @@ export interface CallResponses {
      * INR per account-currency unit.
      */
     rate: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
   };
   'blockTrading/recordList': {
     items: {
@@ -3847,7 +3973,7 @@ export interface CallResponses {
     symbol: string;
     amount: number;
     /**
-     * Cost of the fills including commission.
+     * Cost of the fills including every charge.
      */
     invested: number;
     /**
@@ -3867,6 +3993,25 @@ export interface CallResponses {
       at: number;
       price: number;
       quantity: number;
+      commission: number;
+      charges: {
+        brokerage: number;
+        stt: number;
+        exchangeCharge: number;
+        sebiFee: number;
+        stampDuty: number;
+        gst: number;
+        total: number;
+      };
+      chargesInr: {
+        brokerage: number;
+        stt: number;
+        exchangeCharge: number;
+        sebiFee: number;
+        stampDuty: number;
+        gst: number;
+        total: number;
+      };
     }[];
     /**
      * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
@@ -3928,7 +4073,7 @@ export interface CallResponses {
       symbol: string;
       amount: number;
       /**
-       * Cost of the fills including commission.
+       * Cost of the fills including every charge.
        */
       invested: number;
       /**
@@ -3948,6 +4093,25 @@ export interface CallResponses {
         at: number;
         price: number;
         quantity: number;
+        commission: number;
+        charges: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
+        chargesInr: {
+          brokerage: number;
+          stt: number;
+          exchangeCharge: number;
+          sebiFee: number;
+          stampDuty: number;
+          gst: number;
+          total: number;
+        };
       }[];
       /**
        * Σ price × quantity / Σ quantity in the quote currency (INR), to the paisa; null before the
@@ -3998,9 +4162,27 @@ export interface CallResponses {
      */
     trancheAmount: number;
     /**
-     * Whole shares one tranche buys at today's price (commission included); later tranches buy at their own prices.
+     * Whole shares one tranche buys at today's price (every charge included); later tranches buy at their own prices.
      */
     sharesPerTranche: number;
+    charges: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
+    chargesInr: {
+      brokerage: number;
+      stt: number;
+      exchangeCharge: number;
+      sebiFee: number;
+      stampDuty: number;
+      gst: number;
+      total: number;
+    };
   };
   'ipo/details': {
     applications: number;
@@ -4983,17 +5165,20 @@ export interface CallResponses {
     statusLabel: string;
     sideLabel: string;
     orderTypeLabel: string;
-    validityLabel: string;
+    validityLabel: string | null;
     reasonText: string | null;
     id: string;
     symbol: string;
     name: string;
     side: 'buy' | 'sell';
-    orderType: 'limit' | 'stop';
+    orderType: 'limit' | 'market' | 'stop';
     quantity: number;
     limitPrice: number | null;
     triggerPrice: number | null;
-    validity: 'day' | 'gtc';
+    /**
+     * Null for a market order (it executed when placed).
+     */
+    validity: 'day' | 'gtc' | null;
     status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
     /**
      * Money a buy holds while open (0 for a sell and once closed).
@@ -5044,7 +5229,7 @@ export interface CallResponses {
        */
       id: string;
       /**
-       * `CN-YYYYMMDD-XXXXXXXX`.
+       * The issued number, `CN-2026-27-000001` (financial year, sequence).
        */
       number: string;
       /**
@@ -5132,17 +5317,20 @@ export interface CallResponses {
     statusLabel: string;
     sideLabel: string;
     orderTypeLabel: string;
-    validityLabel: string;
+    validityLabel: string | null;
     reasonText: string | null;
     id: string;
     symbol: string;
     name: string;
     side: 'buy' | 'sell';
-    orderType: 'limit' | 'stop';
+    orderType: 'limit' | 'market' | 'stop';
     quantity: number;
     limitPrice: number | null;
     triggerPrice: number | null;
-    validity: 'day' | 'gtc';
+    /**
+     * Null for a market order (it executed when placed).
+     */
+    validity: 'day' | 'gtc' | null;
     status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
     /**
      * Money a buy holds while open (0 for a sell and once closed).
@@ -5169,17 +5357,20 @@ export interface CallResponses {
       statusLabel: string;
       sideLabel: string;
       orderTypeLabel: string;
-      validityLabel: string;
+      validityLabel: string | null;
       reasonText: string | null;
       id: string;
       symbol: string;
       name: string;
       side: 'buy' | 'sell';
-      orderType: 'limit' | 'stop';
+      orderType: 'limit' | 'market' | 'stop';
       quantity: number;
       limitPrice: number | null;
       triggerPrice: number | null;
-      validity: 'day' | 'gtc';
+      /**
+       * Null for a market order (it executed when placed).
+       */
+      validity: 'day' | 'gtc' | null;
       status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
       /**
        * Money a buy holds while open (0 for a sell and once closed).
@@ -5217,17 +5408,20 @@ export interface CallResponses {
     statusLabel: string;
     sideLabel: string;
     orderTypeLabel: string;
-    validityLabel: string;
+    validityLabel: string | null;
     reasonText: string | null;
     id: string;
     symbol: string;
     name: string;
     side: 'buy' | 'sell';
-    orderType: 'limit' | 'stop';
+    orderType: 'limit' | 'market' | 'stop';
     quantity: number;
     limitPrice: number | null;
     triggerPrice: number | null;
-    validity: 'day' | 'gtc';
+    /**
+     * Null for a market order (it executed when placed).
+     */
+    validity: 'day' | 'gtc' | null;
     status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
     /**
      * Money a buy holds while open (0 for a sell and once closed).
@@ -5254,17 +5448,20 @@ export interface CallResponses {
       statusLabel: string;
       sideLabel: string;
       orderTypeLabel: string;
-      validityLabel: string;
+      validityLabel: string | null;
       reasonText: string | null;
       id: string;
       symbol: string;
       name: string;
       side: 'buy' | 'sell';
-      orderType: 'limit' | 'stop';
+      orderType: 'limit' | 'market' | 'stop';
       quantity: number;
       limitPrice: number | null;
       triggerPrice: number | null;
-      validity: 'day' | 'gtc';
+      /**
+       * Null for a market order (it executed when placed).
+       */
+      validity: 'day' | 'gtc' | null;
       status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
       /**
        * Money a buy holds while open (0 for a sell and once closed).
@@ -5310,17 +5507,20 @@ export interface CallResponses {
         statusLabel: string;
         sideLabel: string;
         orderTypeLabel: string;
-        validityLabel: string;
+        validityLabel: string | null;
         reasonText: string | null;
         id: string;
         symbol: string;
         name: string;
         side: 'buy' | 'sell';
-        orderType: 'limit' | 'stop';
+        orderType: 'limit' | 'market' | 'stop';
         quantity: number;
         limitPrice: number | null;
         triggerPrice: number | null;
-        validity: 'day' | 'gtc';
+        /**
+         * Null for a market order (it executed when placed).
+         */
+        validity: 'day' | 'gtc' | null;
         status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
         /**
          * Money a buy holds while open (0 for a sell and once closed).
@@ -5607,17 +5807,20 @@ export interface CallResponses {
         statusLabel: string;
         sideLabel: string;
         orderTypeLabel: string;
-        validityLabel: string;
+        validityLabel: string | null;
         reasonText: string | null;
         id: string;
         symbol: string;
         name: string;
         side: 'buy' | 'sell';
-        orderType: 'limit' | 'stop';
+        orderType: 'limit' | 'market' | 'stop';
         quantity: number;
         limitPrice: number | null;
         triggerPrice: number | null;
-        validity: 'day' | 'gtc';
+        /**
+         * Null for a market order (it executed when placed).
+         */
+        validity: 'day' | 'gtc' | null;
         status: 'cancelled' | 'expired' | 'filled' | 'open' | 'rejected';
         /**
          * Money a buy holds while open (0 for a sell and once closed).
@@ -6277,6 +6480,12 @@ export interface CallResponses {
               field: string;
             };
           };
+          /**
+           * The body fields a query's request schema requires (its top-level `required`); absent for a
+           * command and for a call without a single body schema. An estimate leaves out a param that is not required
+           * while its form value is empty, and waits for every required one.
+           */
+          required?: string[];
         };
       };
       /**

@@ -6,9 +6,10 @@
  * return — the figures are a backtest.
  *
  * `aiRecommend/buy {id, amount}`: per symbol `quantity = floor(amount × weight ÷ price)` whole
- * shares at the current feed price; each line is an ordinary share purchase with commission.
- * Should the commissions push the total above the amount, one share at a time is taken off the
- * line with the largest cost until it fits. `invested` = Σ (price × quantity + commission),
+ * shares at the current feed price; each line is an ordinary share purchase with brokerage and
+ * the statutory charges (docs/trading.md, Charges). Should the charges push the total above the
+ * amount, one share at a time is taken off the line with the largest cost until it fits.
+ * `invested` = Σ (price × quantity + charges),
  * `leftover = amount − invested` stays available; the balance falls by exactly `invested`.
  */
 import { fromMinor } from '../../../shared/money.js';
@@ -19,7 +20,8 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { livePrice, nameOf, readyFeed, type TradingContext } from '../trading/context.js';
 import { positiveMinor } from '../offerings/common.js';
-import { buyCostMinor, recordShareBuy } from '../holdings/index.js';
+import { buyTotalMinor, recordShareBuy } from '../holdings/index.js';
+import { chargeRatesOf, chargesFields, chargesView, computeCharges, sumCharges, type ChargesFields, type ChargesView } from '../trading/charges.js';
 import { OFFERING_ENTRY_KINDS } from '../offerings/entry-kinds.js';
 import { convert, currentFx, fxView } from '../fx.js';
 import { SAME_CURRENCY_RATE_MINOR } from '../../../shared/currency.js';
@@ -127,11 +129,14 @@ export async function basketDetail(ctx: TradingContext, id: string, t: Translate
   return { ...view, items: view.symbols, total: view.symbols.length };
 }
 
-/** Answer of `aiRecommend/buy` (currency units). */
-export interface BasketReceipt {
+/**
+ * Answer of `aiRecommend/buy` (currency units): each order with its cost (`amount`) and its
+ * charges in the account currency; `charges` / `chargesInr` the lines' breakdowns summed.
+ */
+export interface BasketReceipt extends ChargesFields {
   id: string;
-  orders: Array<{ symbol: string; quantity: number; price: number }>;
-  /** Σ price × quantity + commission over the orders. */
+  orders: Array<{ symbol: string; quantity: number; price: number; amount: number; charges: ChargesView }>;
+  /** Σ price × quantity + charges over the orders. */
   invested: number;
   /** amount − invested; stays available. */
   leftover: number;
@@ -140,7 +145,7 @@ export interface BasketReceipt {
 /** A basket order split into whole shares per stock at live prices (see the module comment). */
 async function planBasket(ctx: TradingContext, input: { id: string; amount: number }) {
   const { deps } = ctx;
-  const bps = deps.config.trading.commissionBasisPoints;
+  const rates = chargeRatesOf(deps.config.trading);
   const row = await offeringsDb(deps.db).selectFrom('ai_baskets').selectAll().where('id', '=', input.id).where('current', '=', 1).executeTakeFirst();
   if (!row) throw new AppError('basketNotFound');
   const amountMinor = positiveMinor(input.amount);
@@ -153,7 +158,7 @@ async function planBasket(ctx: TradingContext, input: { id: string; amount: numb
     const { priceMinor } = await livePrice(ctx.market, p.symbol);
     lines.push({ symbol: p.symbol, weightBp: p.weightBp, priceMinor, quantity: Math.floor((amountMinor * fx.rateMinor * p.weightBp) / (10_000 * priceMinor * SAME_CURRENCY_RATE_MINOR)) });
   }
-  const total = () => lines.reduce((s, l) => s + (l.quantity ? buyCostMinor(l.priceMinor, l.quantity, bps, fx.rateMinor) : 0), 0);
+  const total = () => lines.reduce((s, l) => s + (l.quantity ? buyTotalMinor(l.priceMinor, l.quantity, rates, fx.rateMinor) : 0), 0);
   while (total() > amountMinor) {
     const largest = lines.filter((l) => l.quantity > 0).sort((a, b) => b.priceMinor * b.quantity - a.priceMinor * a.quantity)[0]!;
     largest.quantity--;
@@ -162,14 +167,19 @@ async function planBasket(ctx: TradingContext, input: { id: string; amount: numb
   return { basketId: row.id, amountMinor, lines: lines.filter((l) => l.quantity > 0), now: deps.clock.now(), fx };
 }
 
-/** Answer of `aiRecommend/quote`: the basket ticket before confirming. */
-export interface BasketQuoteView {
-  /** One line per stock bought: shares, INR price, cost with commission in the account currency. */
-  lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number }>;
+/**
+ * Answer of `aiRecommend/quote`: the basket ticket before confirming; `charges` / `chargesInr`
+ * the lines' breakdowns summed (docs/trading.md, Charges).
+ */
+export interface BasketQuoteView extends ChargesFields {
+  /** One line per stock bought: shares, INR price, cost with every charge and the charges, account currency. */
+  lines: Array<{ symbol: string; name: string; quantity: number; price: number; amount: number; charges: ChargesView }>;
   /** The amount asked for, currency units. */
   amount: number;
   /** Σ line costs: what the order takes from the available balance. */
   invested: number;
+  /** Every charge of every line (brokerage included), account currency. */
+  chargesTotal: number;
   /** amount − invested: what stays available. */
   leftover: number;
   currency: string;
@@ -185,11 +195,18 @@ export interface BasketQuoteView {
  */
 export async function quoteBasket(ctx: TradingContext, input: { id: string; amount: number }): Promise<BasketQuoteView> {
   const plan = await planBasket(ctx, input);
-  const bps = ctx.deps.config.trading.commissionBasisPoints;
-  const lines = plan.lines.map((l) => ({ symbol: l.symbol, name: nameOf(ctx.market, l.symbol), quantity: l.quantity, price: fromMinor(l.priceMinor), costMinor: buyCostMinor(l.priceMinor, l.quantity, bps, plan.fx.rateMinor) }));
+  const rates = chargeRatesOf(ctx.deps.config.trading);
+  const lines = plan.lines.map((l) => {
+    const grossMinor = convert(plan.fx, l.priceMinor * l.quantity);
+    const charges = computeCharges({ side: 'buy', turnoverInrMinor: l.priceMinor * l.quantity, grossAccountMinor: grossMinor, fxRateMinor: plan.fx.rateMinor }, rates);
+    return { symbol: l.symbol, name: nameOf(ctx.market, l.symbol), quantity: l.quantity, price: fromMinor(l.priceMinor), costMinor: grossMinor + charges.account.total, charges };
+  });
   const investedMinor = lines.reduce((sum, l) => sum + l.costMinor, 0);
+  const charges = sumCharges(lines.map((l) => l.charges));
   return {
-    lines: lines.map(({ costMinor, ...l }) => ({ ...l, amount: fromMinor(costMinor) })),
+    ...chargesFields(charges),
+    chargesTotal: fromMinor(charges.account.total),
+    lines: lines.map(({ costMinor, charges, ...l }) => ({ ...l, amount: fromMinor(costMinor), charges: chargesView(charges.account) })),
     amount: fromMinor(plan.amountMinor),
     invested: fromMinor(investedMinor),
     leftover: fromMinor(plan.amountMinor - investedMinor),
@@ -213,16 +230,22 @@ export async function buyBasket(ctx: TradingContext, userId: string, input: { id
     let invested = 0;
     const bought = [];
     for (const line of order.lines) {
-      const buy = await recordShareBuy(trx, order.now, { userId, symbol: line.symbol, priceMinor: line.priceMinor, quantity: line.quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.basketBought, fxRateMinor: order.fx.rateMinor });
+      const buy = await recordShareBuy(trx, order.now, {
+        userId, symbol: line.symbol, priceMinor: line.priceMinor, quantity: line.quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.basketBought, fxRateMinor: order.fx.rateMinor,
+        charges: chargeRatesOf(deps.config.trading),
+      });
       invested += buy.totalMinor;
-      bought.push({ ...line, commissionMinor: buy.commissionMinor, tradeId: buy.tradeId });
+      bought.push({ ...line, commissionMinor: buy.commissionMinor, tradeId: buy.tradeId, totalMinor: buy.totalMinor, charges: buy.charges! });
     }
     await o.insertInto('basket_orders').values({ id, user_id: userId, basket_id: order.basketId, amount_minor: order.amountMinor, invested_minor: invested, leftover_minor: order.amountMinor - invested, created_at: order.now }).execute();
     await o
       .insertInto('basket_order_lines')
       .values(bought.map((l) => ({ order_id: id, symbol: l.symbol, weight_bp: l.weightBp, quantity: l.quantity, price_minor: l.priceMinor, commission_minor: l.commissionMinor, trade_id: l.tradeId })))
       .execute();
-    return { id, orders: bought.map((l) => ({ symbol: l.symbol, quantity: l.quantity, price: fromMinor(l.priceMinor) })), invested: fromMinor(invested), leftover: fromMinor(order.amountMinor - invested), ...fxView(order.fx) };
+    return {
+      id, orders: bought.map((l) => ({ symbol: l.symbol, quantity: l.quantity, price: fromMinor(l.priceMinor), amount: fromMinor(l.totalMinor), charges: chargesView(l.charges.account) })),
+      ...chargesFields(sumCharges(bought.map((l) => l.charges))), invested: fromMinor(invested), leftover: fromMinor(order.amountMinor - invested), ...fxView(order.fx),
+    };
   });
 }
 

@@ -3,23 +3,35 @@
  * listing the day's share and ETF trades with price, gross, every charge (docs/trading.md,
  * Charges), the net amount of each trade and of the day, and the rates applied.
  *
- * A note has no table of its own: its id is the id of the day's first trade (earliest
- * `created_at`, then id), and any trade id of the day opens the same note. Only the owner may
- * read it; any other id — unknown, or another investor's — is refused with the same code, so
- * the answer says nothing about other investors' trades.
+ * A note's id is the id of the day's first trade (earliest `created_at`, then id), and any
+ * trade id of the day opens the same note. Its number is issued the first time the note is
+ * listed or opened and kept in `contract_notes`: unique and sequential within the Indian
+ * financial year (`CN-2026-27-000001`), the year's counter row serializing two issuers. Only
+ * the owner may read a note; any other id — unknown, or another investor's — is refused with
+ * the same code, so the answer says nothing about other investors' trades.
+ *
+ * The HTML and PDF are written in the request's language (de, en, hi, zh): texts from the
+ * locale files (`contractNote.*`), numbers, dates and times with `Intl` in India time.
  */
 import { createHash } from 'node:crypto';
-import { indiaDateTime, indiaDay, indiaMidnight, DAY_MS } from '../../../shared/india-time.js';
+import { indiaDateTimeFormat, indiaDay, indiaMidnight, DAY_MS } from '../../../shared/india-time.js';
+import { intlTag, type Locale } from '../../../shared/lang.js';
 import { pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
+import type { Db } from '../../db/index.js';
+import { documentsDb } from '../../db/document-tables.js';
+import { uniqueViolation } from '../../db/unique.js';
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
+import type { Messages } from '../../i18n.js';
+import { moneyTransaction } from '../ledger/index.js';
 import { CHARGE_ITEMS, chargeRatesOf, type ChargeAmounts, type ChargeItem, type ChargeRates } from '../trading/charges.js';
+import { financialYearOf } from './capital-gains.js';
 
 /** One line of `order/contractNotes`; money in account-currency units. */
 export interface ContractNoteSummary {
   /** The note's id (its first trade's id). */
   id: string;
-  /** `CN-YYYYMMDD-XXXXXXXX`. */
+  /** The issued number, `CN-2026-27-000001` (financial year, sequence). */
   number: string;
   /** Trade day `YYYY-MM-DD`, India time. */
   date: string;
@@ -38,8 +50,8 @@ export interface ContractNoteSummary {
 /** One trade of a note; money in account minor units, `priceMinor` in paise. */
 export interface ContractNoteTrade {
   id: string;
-  /** `YYYY-MM-DD HH:MM` India time. */
-  time: string;
+  /** When it was booked, epoch ms. */
+  at: number;
   symbol: string;
   side: 'buy' | 'sell';
   quantity: number;
@@ -71,7 +83,34 @@ export interface ContractNote {
   rates: ChargeRates;
 }
 
-const numberOf = (date: string, id: string): string => `CN-${date.replace(/-/g, '')}-${id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+/**
+ * The number of the investor's note of `day`: the stored one, or the next of its financial year
+ * issued now. Two issuers of the same note race on the unique (investor, day) key: the loser's
+ * transaction (its counter step included) rolls back and it reads the winner's number, so the
+ * sequence has no gaps.
+ */
+async function noteNumber(db: Db, now: number, userId: string, day: string, noteId: string): Promise<string> {
+  const read = async () =>
+    (await documentsDb(db).selectFrom('contract_notes').select('number').where('user_id', '=', userId).where('trade_day', '=', day).executeTakeFirst())?.number;
+  const stored = await read();
+  if (stored) return stored;
+  const fy = financialYearOf(indiaMidnight(day));
+  try {
+    return await moneyTransaction(db, async (trx) => {
+      const d = documentsDb(trx);
+      await d.insertInto('contract_note_counters').values({ fy, last_seq: 0 }).onConflict((oc) => oc.column('fy').doNothing()).execute();
+      const counter = await d.updateTable('contract_note_counters').set((eb) => ({ last_seq: eb('last_seq', '+', 1) })).where('fy', '=', fy).returning('last_seq').executeTakeFirstOrThrow();
+      const seq = Number(counter.last_seq);
+      const number = `CN-${fy}-${String(seq).padStart(6, '0')}`;
+      await d.insertInto('contract_notes').values({ id: noteId, user_id: userId, trade_day: day, fy, seq, number, created_at: now }).execute();
+      return number;
+    });
+  } catch (error) {
+    const number = uniqueViolation(error) ? await read() : undefined;
+    if (!number) throw error;
+    return number;
+  }
+}
 
 type TradeRow = { id: string; symbol: string; side: 'buy' | 'sell'; quantity: number; price_minor: number; gross_minor: number; commission_minor: number; net_minor: number; fx_rate_minor: number; charges_json: string | null; created_at: number };
 
@@ -102,13 +141,18 @@ export async function listContractNotes(deps: Deps, userId: string, query: PageQ
   for (const r of rows) {
     const date = indiaDay(Number(r.created_at));
     let day = days.get(date);
-    if (!day) days.set(date, (day = { id: r.id, number: numberOf(date, r.id), date, trades: 0, bought: 0, sold: 0, charges: 0, net: 0, currency }));
+    if (!day) days.set(date, (day = { id: r.id, number: '', date, trades: 0, bought: 0, sold: 0, charges: 0, net: 0, currency }));
     day.trades += 1;
     if (r.side === 'buy') day.bought += Number(r.net_minor);
     else day.sold += Number(r.net_minor);
     day.charges += Number(r.commission_minor) + Number(r.charges_minor);
   }
   const notes = [...days.values()].reverse().map((d) => ({ ...d, bought: d.bought / 100, sold: d.sold / 100, charges: d.charges / 100, net: (d.sold - d.bought) / 100 }));
+  // Numbers are issued oldest day first, so a year's first listing numbers its days in order.
+  const stored = new Map(
+    (await documentsDb(deps.db).selectFrom('contract_notes').select(['trade_day', 'number']).where('user_id', '=', userId).execute()).map((r) => [r.trade_day, r.number]),
+  );
+  for (const note of [...notes].reverse()) note.number = stored.get(note.date) ?? (await noteNumber(deps.db, deps.clock.now(), userId, note.date, note.id));
   return pageSlice(notes, query);
 }
 
@@ -143,35 +187,62 @@ export async function loadContractNote(deps: Deps, userId: string, id: unknown):
     if (r.side === 'buy') boughtMinor += Number(r.net_minor);
     else soldMinor += Number(r.net_minor);
     return {
-      id: r.id, time: indiaDateTime(Number(r.created_at)), symbol: r.symbol, side: r.side, quantity: Number(r.quantity), priceMinor: Number(r.price_minor),
+      id: r.id, at: Number(r.created_at), symbol: r.symbol, side: r.side, quantity: Number(r.quantity), priceMinor: Number(r.price_minor),
       fxRateMinor: Number(r.fx_rate_minor), grossMinor: Number(r.gross_minor), charges, netMinor: Number(r.net_minor),
     };
   });
   const noteId = rows[0]!.id;
   return {
-    id: noteId, number: numberOf(date, noteId), date, investor: user?.email ?? '', currency: deps.config.money.accountCurrency, trades, charges: totals,
+    id: noteId, number: await noteNumber(deps.db, deps.clock.now(), userId, date, noteId), date, investor: user?.email ?? '', currency: deps.config.money.accountCurrency, trades, charges: totals,
     boughtMinor, soldMinor, netMinor: soldMinor - boughtMinor, rates: rates ?? chargeRatesOf(deps.config.trading),
   };
 }
 
-/** Labels of the charge items in documents (English). */
-export const CHARGE_LABELS: Record<ChargeItem | 'total', string> = {
-  brokerage: 'Brokerage', stt: 'Securities transaction tax', exchangeCharge: 'Exchange transaction charge', sebiFee: 'SEBI turnover fee', stampDuty: 'Stamp duty', gst: 'GST', total: 'Total charges',
-};
+/** What a note is written with: the language, its texts and its number formats. */
+export interface NoteText {
+  locale: Locale;
+  /** A text of the locale files, `contractNote.*` and friends. */
+  t(id: string, values?: Record<string, string | number>): string;
+  /** Minor units as an amount with two decimals, grouped as the language groups (`1.234,50` in German). */
+  amount(minor: number): string;
+  /** A fraction as a percentage (`0.001` → `0,1 %` in German). */
+  percent(fraction: number): string;
+  /** A trade day `YYYY-MM-DD` as a long date. */
+  date(day: string): string;
+  /** An instant's India time of day, `HH:MM`. */
+  time(at: number): string;
+}
 
-/** Minor units as `1,234.50` (documents). */
-export const docAmount = (minor: number): string => `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** The texts and `Intl` formats of `locale` for a note. */
+export function noteText(messages: Messages, locale: Locale): NoteText {
+  const tag = intlTag(locale);
+  const amount = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 6 });
+  const date = indiaDateTimeFormat(tag, { year: 'numeric', month: 'long', day: 'numeric' });
+  const time = indiaDateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hour12: false });
+  return {
+    locale,
+    t: (id, values) => messages.format(locale, id, values),
+    amount: (minor) => amount.format(minor / 100),
+    percent: (fraction) => percent.format(fraction),
+    date: (day) => date.format(indiaMidnight(day) + 12 * 3_600_000),
+    time: (at) => time.format(at),
+  };
+}
 
-/** The rate lines of a note (English), e.g. `Securities transaction tax: 0.1 % of turnover, both sides`. */
-export function rateLines(rates: ChargeRates): string[] {
-  const pct = (perCrore: number) => `${+(perCrore / 100_000).toFixed(6)} %`;
+/** The label of a charge item (or the total) in the note's language. */
+export const chargeLabel = (text: NoteText, item: ChargeItem | 'total'): string => text.t(`contractNote.charge.${item}`);
+
+/** The rate lines of a note, e.g. `Securities transaction tax: 0.1% of turnover, both sides, to the nearest rupee`. */
+export function rateLines(rates: ChargeRates, text: NoteText): string[] {
+  const perCrore = (rupees: number) => text.percent(rupees / 10_000_000);
   return [
-    `Brokerage: ${+(rates.brokerageBps / 100).toFixed(4)} % of the gross, both sides`,
-    `Securities transaction tax: ${pct(rates.sttPerCrore)} of turnover, both sides, to the nearest rupee`,
-    `Exchange transaction charge (NSE): ${pct(rates.exchangePerCrore)} of turnover, to the paisa`,
-    `SEBI turnover fee: Rs ${rates.sebiPerCrore} per crore of turnover, to the paisa`,
-    `Stamp duty: ${pct(rates.stampPerCrore)} of turnover, buy side, to the nearest rupee`,
-    `GST: ${+(rates.gstBps / 100).toFixed(2)} % of brokerage + exchange charge + SEBI fee, to the paisa`,
+    text.t('contractNote.rate.brokerage', { rate: text.percent(rates.brokerageBps / 10_000) }),
+    text.t('contractNote.rate.stt', { rate: perCrore(rates.sttPerCrore) }),
+    text.t('contractNote.rate.exchangeCharge', { rate: perCrore(rates.exchangePerCrore) }),
+    text.t('contractNote.rate.sebiFee', { amount: `INR ${text.amount(rates.sebiPerCrore * 100)}` }),
+    text.t('contractNote.rate.stampDuty', { rate: perCrore(rates.stampPerCrore) }),
+    text.t('contractNote.rate.gst', { rate: text.percent(rates.gstBps / 10_000) }),
   ];
 }
 
@@ -182,21 +253,42 @@ const NOTE_STYLE = 'body{font:14px/1.4 system-ui,sans-serif;margin:16px;color:#1
 /** The `style-src` hash of the note's one `<style>` element, for its Content-Security-Policy. */
 export const NOTE_STYLE_HASH = `'sha256-${createHash('sha256').update(NOTE_STYLE).digest('base64')}'`;
 
-/** The note as a self-contained HTML page (English; every value escaped). */
-export function contractNoteHtml(note: ContractNote): string {
-  const money = (minor: number) => `${escape(note.currency)} ${docAmount(minor)}`;
+/** The table heading of a note's trades, in order (time … net), in the note's language. */
+export const tradeHeadings = (text: NoteText): string[] => [
+  text.t('contractNote.col.time'), text.t('contractNote.col.symbol'), text.t('contractNote.col.side'), text.t('contractNote.col.quantity'), text.t('contractNote.col.price'),
+  text.t('contractNote.col.gross'), ...CHARGE_ITEMS.map((k) => chargeLabel(text, k)), text.t('contractNote.col.net'),
+];
+
+/** The summary lines under a note's trades: [label, amount, bold]. */
+export function summaryLines(note: ContractNote, text: NoteText): Array<[string, string, boolean]> {
+  const money = (minor: number) => `${note.currency} ${text.amount(minor)}`;
+  return [
+    ...CHARGE_ITEMS.map((k): [string, string, boolean] => [chargeLabel(text, k), money(note.charges[k]), false]),
+    [chargeLabel(text, 'total'), money(note.charges.total), true],
+    [text.t('contractNote.bought'), money(note.boughtMinor), false],
+    [text.t('contractNote.sold'), money(note.soldMinor), false],
+    [text.t(note.netMinor >= 0 ? 'contractNote.netReceivable' : 'contractNote.netPayable'), money(Math.abs(note.netMinor)), true],
+  ];
+}
+
+/** The line under a note's title: trade date, investor, currencies. */
+export const noteIntro = (note: ContractNote, text: NoteText): string => text.t('contractNote.intro', { date: text.date(note.date), investor: note.investor, currency: note.currency });
+
+/** The note as a self-contained HTML page in the note's language (every value escaped). */
+export function contractNoteHtml(note: ContractNote, text: NoteText): string {
   const tradeRows = note.trades
-    .map((t) => `<tr><td>${escape(t.time)}</td><td>${escape(t.symbol)}</td><td>${t.side}</td><td>${t.quantity}</td><td>INR ${docAmount(t.priceMinor)}</td><td>${docAmount(t.grossMinor)}</td>${CHARGE_ITEMS.map((k) => `<td>${docAmount(t.charges[k])}</td>`).join('')}<td>${docAmount(t.netMinor)}</td></tr>`)
+    .map((t) => {
+      const cells = [text.time(t.at), t.symbol, text.t(`orderSide.${t.side}`), String(t.quantity), `INR ${text.amount(t.priceMinor)}`, text.amount(t.grossMinor), ...CHARGE_ITEMS.map((k) => text.amount(t.charges[k])), text.amount(t.netMinor)];
+      return `<tr>${cells.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`;
+    })
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Contract note ${escape(note.number)}</title><style>${NOTE_STYLE}</style></head><body>
-<h1>Contract note ${escape(note.number)}</h1>
-<p>Trade date ${escape(note.date)} (India time) · Investor ${escape(note.investor)} · Amounts in ${escape(note.currency)}</p>
-<table><thead><tr><th>Time</th><th>Symbol</th><th>Side</th><th>Qty</th><th>Price</th><th>Gross</th>${CHARGE_ITEMS.map((k) => `<th>${CHARGE_LABELS[k]}</th>`).join('')}<th>Net</th></tr></thead><tbody>${tradeRows}</tbody></table>
-<table><tbody>${CHARGE_ITEMS.map((k) => `<tr><td>${CHARGE_LABELS[k]}</td><td>${money(note.charges[k])}</td></tr>`).join('')}
-<tr><th>${CHARGE_LABELS.total}</th><th>${money(note.charges.total)}</th></tr>
-<tr><td>Bought (paid)</td><td>${money(note.boughtMinor)}</td></tr><tr><td>Sold (credited)</td><td>${money(note.soldMinor)}</td></tr>
-<tr><th>Net amount ${note.netMinor >= 0 ? 'receivable' : 'payable'}</th><th>${money(Math.abs(note.netMinor))}</th></tr></tbody></table>
-<h2>Rates</h2><ul>${rateLines(note.rates).map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
-<p class="muted">Simulated broker: Nivesh demo. Prices in INR; money in ${escape(note.currency)}.</p>
+  const title = text.t('contractNote.title', { number: note.number });
+  return `<!doctype html><html lang="${text.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>${NOTE_STYLE}</style></head><body>
+<h1>${escape(title)}</h1>
+<p>${escape(noteIntro(note, text))}</p>
+<table><thead><tr>${tradeHeadings(text).map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${tradeRows}</tbody></table>
+<table><tbody>${summaryLines(note, text).map(([label, value, bold]) => (bold ? `<tr><th>${escape(label)}</th><th>${escape(value)}</th></tr>` : `<tr><td>${escape(label)}</td><td>${escape(value)}</td></tr>`)).join('\n')}</tbody></table>
+<h2>${escape(text.t('contractNote.rates'))}</h2><ul>${rateLines(note.rates, text).map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
+<p class="muted">${escape(text.t('contractNote.footer', { currency: note.currency }))}</p>
 </body></html>`;
 }

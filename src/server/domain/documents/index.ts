@@ -6,7 +6,8 @@
 import { AppError } from '../errors.js';
 import type { Deps } from '../deps.js';
 import { capitalGainsCsv, financialYearRange, financialYears, loadCapitalGains } from './capital-gains.js';
-import { contractNoteHtml, loadContractNote } from './contract-notes.js';
+import { contractNoteHtml, loadContractNote, noteText } from './contract-notes.js';
+import type { Locale } from '../../../shared/lang.js';
 import { capitalGainsPdf, contractNotePdf } from './pdf.js';
 
 export { listContractNotes } from './contract-notes.js';
@@ -37,24 +38,27 @@ const statementFormat = (format: unknown): 'csv' | 'pdf' => {
 };
 
 /**
- * `documents/contractNoteLink {id, format}`: where to fetch the investor's note.
+ * `documents/contractNoteLink {id, format}`: where to fetch the investor's note, in the
+ * request's language (`lang` carried on the link).
  * @throws AppError `contractNoteUnavailable` (not the investor's or unknown), `documentFormatInvalid`.
  */
-export async function contractNoteLink(deps: Deps, userId: string, input: { id: string; format: string }): Promise<DocumentLink> {
+export async function contractNoteLink(deps: Deps, userId: string, input: { id: string; format: string }, locale: Locale): Promise<DocumentLink> {
   const format = noteFormat(input.format);
   const note = await loadContractNote(deps, userId, input.id);
-  return { url: `/api/documents/contract-note/${encodeURIComponent(note.id)}?format=${format}`, filename: `${note.number}.${format}` };
+  return { url: `/api/documents/contract-note/${encodeURIComponent(note.id)}?format=${format}&lang=${locale}`, filename: `${note.number}.${format}` };
 }
 
 /**
- * `GET /api/documents/contract-note/:id?format=html|pdf` (default html): the note as a file.
+ * `GET /api/documents/contract-note/:id?format=html|pdf&lang=de|en|hi|zh` (default html, de):
+ * the note as a file in that language.
  * @throws AppError `contractNoteUnavailable`, `documentFormatInvalid`.
  */
-export async function contractNoteFile(deps: Deps, userId: string, id: string, format: unknown): Promise<DocumentFile> {
+export async function contractNoteFile(deps: Deps, userId: string, id: string, format: unknown, locale: Locale): Promise<DocumentFile> {
   const kind = noteFormat(format);
   const note = await loadContractNote(deps, userId, id);
-  if (kind === 'pdf') return { body: await contractNotePdf(note, deps.clock.now()), contentType: 'application/pdf', filename: `${note.number}.pdf` };
-  return { body: contractNoteHtml(note), contentType: 'text/html; charset=utf-8', filename: `${note.number}.html` };
+  const text = noteText(deps.messages, locale);
+  if (kind === 'pdf') return { body: await contractNotePdf(note, text, deps.clock.now()), contentType: 'application/pdf', filename: `${note.number}.pdf` };
+  return { body: contractNoteHtml(note, text), contentType: 'text/html; charset=utf-8', filename: `${note.number}.html` };
 }
 
 /**

@@ -1,13 +1,34 @@
 /**
- * PDF documents made with pdfkit: the contract note and the capital-gains statement, A4,
- * English, the standard Helvetica font (it has no ₹ glyph, so amounts carry the currency
- * code). Text is real text, so a reader can search and copy it.
+ * PDF documents made with pdfkit, A4: the contract note in the request's language (Helvetica
+ * for Latin text, the app's Noto Sans files for Devanagari and Chinese, `pdf-fonts.ts`) and the
+ * capital-gains statement (English). Amounts carry the currency code. Text is real text, so a
+ * reader can search and copy it.
  */
 import PDFDocument from 'pdfkit';
 import { indiaDay } from '../../../shared/india-time.js';
 import { CHARGE_ITEMS } from '../trading/charges.js';
-import { CHARGE_LABELS, docAmount, rateLines, type ContractNote } from './contract-notes.js';
+import { noteIntro, rateLines, summaryLines, tradeHeadings, type ContractNote, type NoteText } from './contract-notes.js';
 import type { CapitalGainsStatement } from './capital-gains.js';
+import { fontRuns, loadFontsFor } from './pdf-fonts.js';
+
+/** Minor units as `1,234.50` (the English statement). */
+const docAmount = (minor: number): string => `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Writes `text` at the cursor (or at `x`, `y`), each script in its font: the runs follow one
+ * another as one paragraph (pdfkit's `continued`).
+ */
+function write(doc: PDFKit.PDFDocument, text: string, options: PDFKit.Mixins.TextOptions = {}, bold = false, at?: { x: number; y: number }): void {
+  const base = bold ? 'Helvetica-Bold' : 'Helvetica';
+  const runs = fontRuns(doc, text, base);
+  if (!runs.length) runs.push({ font: base, text: '' });
+  runs.forEach((run, i) => {
+    doc.font(run.font);
+    const opts = { ...options, continued: i < runs.length - 1 };
+    if (i === 0 && at) doc.text(run.text, at.x, at.y, opts);
+    else doc.text(run.text, opts);
+  });
+}
 
 /** Renders with pdfkit into one buffer. `at` fixes the document's creation date (epoch ms). */
 function render(title: string, at: number, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
@@ -27,10 +48,9 @@ function row(doc: PDFKit.PDFDocument, cells: string[], widths: number[], bold = 
   if (doc.y > doc.page.height - 60) doc.addPage();
   const y = doc.y;
   let x = doc.page.margins.left;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
   let bottom = y;
   cells.forEach((cell, i) => {
-    doc.text(cell, x, y, { width: widths[i]! - 4, align: i === 0 ? 'left' : 'right' });
+    write(doc, cell, { width: widths[i]! - 4, align: i === 0 ? 'left' : 'right' }, bold, { x, y });
     bottom = Math.max(bottom, doc.y);
     x += widths[i]!;
   });
@@ -38,28 +58,31 @@ function row(doc: PDFKit.PDFDocument, cells: string[], widths: number[], bold = 
   doc.y = bottom + 2;
 }
 
-/** The contract note as PDF. `at`: creation date, epoch ms (the injected clock). */
-export function contractNotePdf(note: ContractNote, at: number): Promise<Buffer> {
-  return render(`Contract note ${note.number}`, at, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).text(`Contract note ${note.number}`);
-    doc.font('Helvetica').fontSize(9).text(`Trade date ${note.date} (India time) - Investor ${note.investor} - Amounts in ${note.currency}, prices in INR`);
+/** The contract note as PDF in the note's language. `at`: creation date, epoch ms (the injected clock). */
+export async function contractNotePdf(note: ContractNote, text: NoteText, at: number): Promise<Buffer> {
+  const title = text.t('contractNote.title', { number: note.number });
+  // Every text of the note in this language, so the fonts its script needs are loaded first.
+  await loadFontsFor([title, noteIntro(note, text), ...tradeHeadings(text), ...summaryLines(note, text).map(([label]) => label), text.t('contractNote.rates'), ...rateLines(note.rates, text), text.t('contractNote.footer', { currency: note.currency }), text.t('orderSide.buy'), text.t('orderSide.sell')].join(''));
+  return render(title, at, (doc) => {
+    doc.fontSize(16);
+    write(doc, title, {}, true);
+    doc.fontSize(9);
+    write(doc, noteIntro(note, text));
     doc.moveDown();
     doc.fontSize(7);
-    const widths = [60, 52, 24, 28, 46, 48, 34, 34, 34, 30, 30, 30, 50];
-    row(doc, ['Time', 'Symbol', 'Side', 'Qty', 'Price', 'Gross', 'Brok.', 'STT', 'Exch.', 'SEBI', 'Stamp', 'GST', 'Net'], widths, true);
+    const widths = [34, 56, 34, 26, 48, 50, 38, 34, 34, 30, 34, 34, 51];
+    row(doc, tradeHeadings(text), widths, true);
     for (const t of note.trades) {
-      row(doc, [t.time, t.symbol, t.side, String(t.quantity), docAmount(t.priceMinor), docAmount(t.grossMinor), ...CHARGE_ITEMS.map((k) => docAmount(t.charges[k])), docAmount(t.netMinor)], widths);
+      row(doc, [text.time(t.at), t.symbol, text.t(`orderSide.${t.side}`), String(t.quantity), text.amount(t.priceMinor), text.amount(t.grossMinor), ...CHARGE_ITEMS.map((k) => text.amount(t.charges[k])), text.amount(t.netMinor)], widths);
     }
     doc.moveDown().fontSize(9);
-    const pair = [200, 120];
-    for (const k of CHARGE_ITEMS) row(doc, [CHARGE_LABELS[k], `${note.currency} ${docAmount(note.charges[k])}`], pair);
-    row(doc, [CHARGE_LABELS.total, `${note.currency} ${docAmount(note.charges.total)}`], pair, true);
-    row(doc, ['Bought (paid)', `${note.currency} ${docAmount(note.boughtMinor)}`], pair);
-    row(doc, ['Sold (credited)', `${note.currency} ${docAmount(note.soldMinor)}`], pair);
-    row(doc, [`Net amount ${note.netMinor >= 0 ? 'receivable' : 'payable'}`, `${note.currency} ${docAmount(Math.abs(note.netMinor))}`], pair, true);
-    doc.moveDown().font('Helvetica-Bold').text('Rates');
-    doc.font('Helvetica');
-    for (const line of rateLines(note.rates)) doc.text(`- ${line}`);
+    const pair = [220, 120];
+    for (const [label, value, bold] of summaryLines(note, text)) row(doc, [label, value], pair, bold);
+    doc.moveDown();
+    write(doc, text.t('contractNote.rates'), {}, true);
+    for (const line of rateLines(note.rates, text)) write(doc, `- ${line}`);
+    doc.moveDown();
+    write(doc, text.t('contractNote.footer', { currency: note.currency }));
   });
 }
 

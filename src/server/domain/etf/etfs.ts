@@ -11,6 +11,7 @@ import { AppError } from '../errors.js';
 import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { ENTRY_KINDS } from '../ledger/index.js';
 import { recordShareBuy } from '../holdings/index.js';
+import { recordMarketOrder } from '../orders/store.js';
 import { chargeRatesOf, chargesFields, type ChargesView } from '../trading/charges.js';
 import { pageOf, pageSlice, type Page, type PageQuery } from '../../../shared/page.js';
 import { readyFeed, type TradingContext } from '../trading/context.js';
@@ -120,7 +121,13 @@ export async function buyEtf(ctx: TradingContext, userId: string, input: { symbo
         fxRateMinor: o.fx.rateMinor,
         charges: chargeRatesOf(ctx.deps.config.trading),
       });
-      return { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...chargesFields(buy.charges), ...fxView(o.fx) };
+      const receipt = { id: buy.tradeId, symbol: o.etf.symbol, price: fromMinor(o.priceMinor), quantity: o.quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), ...chargesFields(buy.charges), ...fxView(o.fx) };
+      // A market buy of units: in the order book too, already filled.
+      await recordMarketOrder(trx, o.now, {
+        userId, symbol: o.etf.symbol, side: 'buy', quantity: o.quantity, priceMinor: o.priceMinor, tradeId: buy.tradeId,
+        fill: { price: receipt.price, commission: receipt.commission, rate: receipt.rate, total: receipt.amount },
+      });
+      return receipt;
     },
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Share buys: one journal entry per buy (`available → securities settlement` for the gross,
- * `available → fee revenue` for the commission), the position grown by quantity and cost basis
+ * `available → fee revenue` for the commission, each statutory charge to its house account), the position grown by quantity and cost basis
  * (`addToPositions`), and a `trades` row. {@link recordShareBuy} is the one writer of share
  * buys — `order/purchase` (stocks), `etf/buy`, block purchases, gather fills and basket lines
  * all call it — so holdings, history, P/L and the ledger invariants treat them alike.
@@ -69,10 +69,13 @@ export function buyTotalMinor(priceMinor: number, quantity: number, rates: Charg
   return gross + computeCharges({ side: 'buy', turnoverInrMinor: priceMinor * quantity, grossAccountMinor: gross, fxRateMinor }, rates).account.total;
 }
 
-/** The most whole shares `budgetMinor` (account money) buys at `priceMinor` (INR) including commission. */
-export function affordableQuantity(budgetMinor: number, priceMinor: number, commissionBps: number, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
+/**
+ * The most whole shares `budgetMinor` (account money) buys at `priceMinor` (INR) with brokerage
+ * and every statutory charge at `rates` ({@link buyTotalMinor}, what `recordShareBuy` books).
+ */
+export function affordableQuantity(budgetMinor: number, priceMinor: number, rates: ChargeRates, fxRateMinor = SAME_CURRENCY_RATE_MINOR): number {
   let quantity = Math.floor((budgetMinor * fxRateMinor) / (priceMinor * SAME_CURRENCY_RATE_MINOR));
-  while (quantity > 0 && buyCostMinor(priceMinor, quantity, commissionBps, fxRateMinor) > budgetMinor) quantity--;
+  while (quantity > 0 && buyTotalMinor(priceMinor, quantity, rates, fxRateMinor) > budgetMinor) quantity--;
   return quantity;
 }
 

@@ -14,7 +14,7 @@ import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { isIdentityApproved } from '../identity/submissions.js';
 import { runMoneyCommand, type IdempotencyRequest } from '../idempotency.js';
-import { ENTRY_KINDS, moneyTransaction, placeHold } from '../ledger/index.js';
+import { ENTRY_KINDS, placeHold } from '../ledger/index.js';
 import { newId } from '../ids.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { appliedSharesByIpo } from './reads.js';
@@ -161,6 +161,8 @@ const appColumns = [
 
 /** Statuses of applications whose bid counts in the book (their mandate was approved). */
 const IN_BOOK: IpoApplicationStatus[] = ['applied', 'allotted', 'notAllotted', 'refunded'];
+/** Applications whose mandate ended without a hold: they no longer stop a new bid. */
+const ENDED_MANDATES: IpoApplicationStatus[] = ['mandateRejected', 'lapsed'];
 
 /**
  * One issue with its book figures and the caller's application.
@@ -175,7 +177,16 @@ export async function ipoDetails(deps: Deps, userId: string, id: string): Promis
   const view = ipoView(row, applied, deps.clock.now());
   const allotted = row.allotted_at !== null && row.cancelled_at === null;
   const lotSize = Number(row.lot_size);
-  const mine = await t.selectFrom('ipo_applications').innerJoin('ipos', 'ipos.id', 'ipo_applications.ipo_id').select(appColumns).where('ipo_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  // My latest application: a new bid after a rejected or lapsed mandate replaces it on the screen.
+  const mine = await t
+    .selectFrom('ipo_applications')
+    .innerJoin('ipos', 'ipos.id', 'ipo_applications.ipo_id')
+    .select(appColumns)
+    .where('ipo_id', '=', id)
+    .where('user_id', '=', userId)
+    .orderBy('applied_at', 'desc')
+    .orderBy('ipo_applications.id', 'desc')
+    .executeTakeFirst();
   const won = apps.filter((a) => Number(a.allotted_shares ?? 0) > 0).length;
   return {
     ...view,
@@ -259,8 +270,10 @@ function checkBid(deps: Deps, row: Pick<IposTable, 'price_minor' | 'price_min_mi
 
 /**
  * Bids for an open issue: whole lots between `minLots` and `maxLots` at a price within the band
- * or at cut-off, one application per investor and issue. Nothing is held yet: the application
- * is `mandatePending` until the investor approves the UPI mandate ({@link approveMandate}) or
+ * or at cut-off, one live application per investor and issue — after a rejected or lapsed
+ * mandate the investor may bid again while the issue is open (the ended application stays in
+ * the records; the partial unique index of migration `0025_ipo_rebid` backs the rule). Nothing is held yet: the application
+ * is `mandatePending` until the investor approves the UPI mandate ({@link decideMandate}) or
  * the issue closes (the mandate lapses).
  * @throws AppError `ipoNotFound`, `ipoNotOpen`, `ipoLotsInvalid`, `ipoBidConflict`,
  *   `ipoBidOutOfBand`, `ipoCutOffRetailOnly`, `ipoIdentityRequired`, `ipoAlreadyApplied`,
@@ -288,7 +301,8 @@ export async function applyIpo(deps: Deps, userId: string, input: IpoBidInput, i
       // allotment either has committed (refused here) or waits for this application to commit.
       const still = (await lockIpo(trx, p.row.id, 'share'))!;
       if (still.cancelled_at !== null || still.allotted_at !== null || now >= Number(still.closes_at)) throw new AppError('ipoNotOpen');
-      const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).executeTakeFirst();
+      // One live application per investor and issue: a rejected or lapsed mandate ended the last one.
+      const existing = await t.selectFrom('ipo_applications').select('id').where('ipo_id', '=', p.row.id).where('user_id', '=', userId).where('status', 'not in', ENDED_MANDATES).executeTakeFirst();
       if (existing) throw new AppError('ipoAlreadyApplied');
       const id = newId();
       try {
@@ -323,15 +337,19 @@ export interface IpoMandateReceipt {
 }
 
 /**
- * Approves the UPI mandate of my pending application (the in-app sheet that stands for the UPI
- * app): the mandate's amount is held (`ipo_applied`: available → held, reference = the
- * application) and the bid joins the book (`applied`). Before the issue closes only; on the
- * issue's row `FOR SHARE` like applying (lock.ts), so a cancel or allotment either sees it or
- * refuses it. Exactly once: a conditional update from `mandatePending`.
+ * Decides the UPI mandate of my pending application (the in-app sheet that stands for the UPI
+ * app), exactly once: a conditional update from `mandatePending`, inside one money transaction
+ * on the issue's row `FOR SHARE` like applying (lock.ts), so a cancel or allotment either sees
+ * the decision or refuses it.
+ * - `approve`: before the issue closes only; the mandate's amount is held (`ipo_applied`:
+ *   available → held, reference = the application) and the bid joins the book (`applied`).
+ * - `reject`: nothing was held; the bid leaves the book (`mandateRejected`) and the investor
+ *   may bid again while the issue is open.
  * @throws AppError `ipoApplicationNotFound` (none, or not mine), `ipoMandateDecided`,
- *   `ipoMandateLapsed` (the issue closed), `ipoCancelled`, `insufficientBalance`, `idempotencyMismatch`.
+ *   `ipoMandateLapsed` (the issue closed), and on approval `ipoCancelled`,
+ *   `insufficientBalance`, `idempotencyMismatch`.
  */
-export async function approveMandate(deps: Deps, userId: string, applicationId: string, idempotency: IdempotencyRequest | null): Promise<IpoMandateReceipt> {
+export async function decideMandate(deps: Deps, userId: string, applicationId: string, decision: 'approve' | 'reject', idempotency: IdempotencyRequest | null = null): Promise<IpoMandateReceipt> {
   return runMoneyCommand(
     deps,
     userId,
@@ -347,46 +365,28 @@ export async function approveMandate(deps: Deps, userId: string, applicationId: 
       const current = await t.selectFrom('ipo_applications').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
       if (current.status === 'lapsed') throw new AppError('ipoMandateLapsed');
       if (current.status !== 'mandatePending') throw new AppError('ipoMandateDecided');
-      if (ipo.cancelled_at !== null) throw new AppError('ipoCancelled');
-      if (ipo.allotted_at !== null || now >= Number(ipo.closes_at)) throw new AppError('ipoMandateLapsed');
-      const holdId = await placeHold(trx, now, { userId, amountMinor: Number(app.amount_minor), kind: 'ipo', reference: app.id, entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
+      let holdId: string | null = null;
+      if (decision === 'approve') {
+        if (ipo.cancelled_at !== null) throw new AppError('ipoCancelled');
+        if (ipo.allotted_at !== null || now >= Number(ipo.closes_at)) throw new AppError('ipoMandateLapsed');
+        holdId = await placeHold(trx, now, { userId, amountMinor: Number(app.amount_minor), kind: 'ipo', reference: app.id, entryKind: ENTRY_KINDS.ipoApplied, postingKind: 'ipo_hold' });
+      }
       const done = await t
         .updateTable('ipo_applications')
-        .set({ status: 'applied', hold_id: holdId, mandate_at: now })
+        .set(decision === 'approve' ? { status: 'applied', hold_id: holdId, mandate_at: now } : { status: 'mandateRejected', mandate_at: now, resolved_at: now })
         .where('id', '=', app.id)
         .where('status', '=', 'mandatePending')
         .executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) {
-        // The close's lapse (or a rejection) committed first: this transaction rolls the hold back.
+        // The close's lapse (or the other decision) committed first: this transaction rolls back (a hold too).
         const after = await t.selectFrom('ipo_applications').select('status').where('id', '=', app.id).executeTakeFirstOrThrow();
         throw new AppError(after.status === 'lapsed' ? 'ipoMandateLapsed' : 'ipoMandateDecided');
       }
-      return { id: app.id, status: 'applied' as const, heldAmount: fromMinor(Number(app.amount_minor)), mandateAt: iso(now) };
+      return decision === 'approve'
+        ? { id: app.id, status: 'applied' as const, heldAmount: fromMinor(Number(app.amount_minor)), mandateAt: iso(now) }
+        : { id: app.id, status: 'mandateRejected' as const, heldAmount: 0, mandateAt: iso(now) };
     },
   );
-}
-
-/**
- * Rejects the UPI mandate of my pending application: nothing was held, the bid leaves the book
- * for good (`mandateRejected`; one application per investor and issue).
- * @throws AppError `ipoApplicationNotFound`, `ipoMandateDecided`, `ipoMandateLapsed`.
- */
-export async function rejectMandate(deps: Deps, userId: string, applicationId: string): Promise<IpoMandateReceipt> {
-  const now = deps.clock.now();
-  return moneyTransaction(deps.db, async (trx) => {
-    const t = ipoDb(trx);
-    const app = await t.selectFrom('ipo_applications').select(['id', 'user_id', 'status']).where('id', '=', applicationId).executeTakeFirst();
-    if (!app || app.user_id !== userId) throw new AppError('ipoApplicationNotFound');
-    if (app.status === 'lapsed') throw new AppError('ipoMandateLapsed');
-    const done = await t
-      .updateTable('ipo_applications')
-      .set({ status: 'mandateRejected', mandate_at: now, resolved_at: now })
-      .where('id', '=', app.id)
-      .where('status', '=', 'mandatePending')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw new AppError('ipoMandateDecided');
-    return { id: app.id, status: 'mandateRejected' as const, heldAmount: 0, mandateAt: iso(now) };
-  });
 }
 
 /**

@@ -16,9 +16,10 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import { livePrice, nameOf, type TradingContext } from '../trading/context.js';
 import { blockStatus, type BlockStatus } from './block-admin.js';
 import { premiumPct, withinBand } from './common.js';
-import { buyCostMinor, recordShareBuy } from '../holdings/index.js';
+import { recordShareBuy } from '../holdings/index.js';
 import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 import { convert, currentFx, fxView } from '../fx.js';
+import { chargeRatesOf, chargesFields, computeCharges, type ChargesFields } from '../trading/charges.js';
 
 /** An offer as `blockTrading/list` answers it. */
 export interface BlockOfferView {
@@ -44,13 +45,16 @@ export interface BlockPurchaseInput {
   quantity: number;
 }
 
-/** Answer of `blockTrading/purchase`. */
-export interface BlockPurchaseReceipt {
+/**
+ * Answer of `blockTrading/purchase`: `commission` is the brokerage, `charges` / `chargesInr`
+ * the whole breakdown (docs/trading.md, Charges).
+ */
+export interface BlockPurchaseReceipt extends ChargesFields {
   id: string;
   price: number;
   quantity: number;
   commission: number;
-  /** Debited: price × quantity + commission. */
+  /** Debited: price × quantity + brokerage + statutory charges. */
   amount: number;
   lockedUntil: number;
 }
@@ -107,8 +111,11 @@ async function prepareBlock(ctx: TradingContext, input: BlockPurchaseInput) {
   return { offer, quantity, now, fx };
 }
 
-/** Answer of `blockTrading/quote`: the block ticket before confirming. */
-export interface BlockQuoteView {
+/**
+ * Answer of `blockTrading/quote`: the block ticket before confirming, with the breakdown of
+ * every charge (`charges` in the account currency, `chargesInr` in rupees).
+ */
+export interface BlockQuoteView extends ChargesFields {
   /** Offer price per share, INR. */
   price: number;
   quantity: number;
@@ -116,8 +123,16 @@ export interface BlockQuoteView {
   grossQuote: number;
   /** The gross in the account currency at the current rate, currency units. */
   amount: number;
+  /** Brokerage, account currency. */
   commission: number;
-  /** amount + commission: what the purchase takes from the available balance. */
+  /** The ticket's rows of the statutory charges and every charge summed, account currency. */
+  stt: number;
+  exchangeCharge: number;
+  sebiFee: number;
+  stampDuty: number;
+  gst: number;
+  chargesTotal: number;
+  /** amount + every charge: what the purchase takes from the available balance. */
   total: number;
   currency: string;
   accountCurrency: string;
@@ -134,8 +149,13 @@ export async function quoteBlock(ctx: TradingContext, input: BlockPurchaseInput)
   const { offer, quantity, fx } = await prepareBlock(ctx, input);
   const priceMinor = Number(offer.price_minor);
   const grossMinor = convert(fx, priceMinor * quantity);
-  const totalMinor = buyCostMinor(priceMinor, quantity, ctx.deps.config.trading.commissionBasisPoints, fx.rateMinor);
-  return { price: fromMinor(priceMinor), quantity, grossQuote: fromMinor(priceMinor * quantity), amount: fromMinor(grossMinor), commission: fromMinor(totalMinor - grossMinor), total: fromMinor(totalMinor), ...fxView(fx) };
+  // The same arithmetic recordShareBuy books (gross truncated to the cent, then every charge).
+  const charges = computeCharges({ side: 'buy', turnoverInrMinor: priceMinor * quantity, grossAccountMinor: grossMinor, fxRateMinor: fx.rateMinor }, chargeRatesOf(ctx.deps.config.trading));
+  return {
+    price: fromMinor(priceMinor), quantity, grossQuote: fromMinor(priceMinor * quantity), amount: fromMinor(grossMinor), commission: fromMinor(charges.account.brokerage),
+    stt: fromMinor(charges.account.stt), exchangeCharge: fromMinor(charges.account.exchangeCharge), sebiFee: fromMinor(charges.account.sebiFee), stampDuty: fromMinor(charges.account.stampDuty),
+    gst: fromMinor(charges.account.gst), chargesTotal: fromMinor(charges.account.total), total: fromMinor(grossMinor + charges.account.total), ...chargesFields(charges), ...fxView(fx),
+  };
 }
 
 /**
@@ -164,14 +184,17 @@ export async function purchaseBlock(ctx: TradingContext, userId: string, input: 
       throw new AppError('blockSoldOut', { remaining: Number(current.remaining) });
     }
     const priceMinor = Number(offer.price_minor);
-    const buy = await recordShareBuy(trx, now, { userId, symbol: offer.symbol, priceMinor, quantity, commissionBps: deps.config.trading.commissionBasisPoints, entryKind: OFFERING_ENTRY_KINDS.blockBought, fxRateMinor: fx.rateMinor });
+    const buy = await recordShareBuy(trx, now, {
+      userId, symbol: offer.symbol, priceMinor, quantity, commissionBps: deps.config.trading.commissionBasisPoints, entryKind: OFFERING_ENTRY_KINDS.blockBought, fxRateMinor: fx.rateMinor,
+      charges: chargeRatesOf(deps.config.trading),
+    });
     const id = newId();
     const lockedUntil = now + Number(offer.lock_days) * 86_400_000;
     await o
       .insertInto('block_purchases')
       .values({ id, offer_id: offer.id, user_id: userId, symbol: offer.symbol, price_minor: priceMinor, quantity, commission_minor: buy.commissionMinor, amount_minor: buy.totalMinor, locked_until: lockedUntil, trade_id: buy.tradeId, created_at: now, fx_rate_minor: fx.rateMinor })
       .execute();
-    return { id, price: fromMinor(priceMinor), quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), lockedUntil, ...fxView(fx) };
+    return { id, price: fromMinor(priceMinor), quantity, commission: fromMinor(buy.commissionMinor), amount: fromMinor(buy.totalMinor), lockedUntil, ...chargesFields(buy.charges), ...fxView(fx) };
   });
 }
 

@@ -8,7 +8,7 @@
  *
  * Tranche n (0-based) of R remaining with `held` still held: budget = held − (R − 1) ×
  * ⌊amount ÷ tranches⌋ (the last tranche: all of it), whole shares at the feed price including
- * commission (`affordableQuantity`). A buying tranche releases the hold, records the buy and
+ * brokerage and the statutory charges (`affordableQuantity`; docs/trading.md, Charges). A buying tranche releases the hold, records the buy and
  * re-holds the rest as the next tranche's hold; after the last tranche nothing is re-held —
  * the remainder is released. While the market is closed nothing runs (tranches stay due).
  */
@@ -21,6 +21,7 @@ import { holdGather, releaseGather } from './gather.js';
 import { affordableQuantity, recordShareBuy } from '../holdings/index.js';
 import { OFFERING_ENTRY_KINDS } from './entry-kinds.js';
 import { currentFx } from '../fx.js';
+import { chargeRatesOf } from '../trading/charges.js';
 
 /** What one pass did. */
 export interface GatherReport {
@@ -43,6 +44,7 @@ export function trancheBudget(p: Pick<GatherParticipationsTable, 'amount_minor' 
  */
 export async function runTranche(ctx: TradingContext, snapshot: GatherParticipationsTable, priceMinor: number, now: number): Promise<boolean> {
   const bps = ctx.deps.config.trading.commissionBasisPoints;
+  const rates = chargeRatesOf(ctx.deps.config.trading);
   // The feed price is INR; the tranche's account money buys at the EUR/INR rate.
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   return moneyTransaction(ctx.deps.db, async (trx) => {
@@ -61,7 +63,7 @@ export async function runTranche(ctx: TradingContext, snapshot: GatherParticipat
     const tranche = Number(p.done);
     const last = tranche + 1 >= Number(p.tranches);
     const held = Number(p.held_minor);
-    const quantity = affordableQuantity(trancheBudget(p), priceMinor, bps, fx.rateMinor);
+    const quantity = affordableQuantity(trancheBudget(p), priceMinor, rates, fx.rateMinor);
     let heldAfter = held;
     let holdId = p.hold_id;
     let invested = Number(p.invested_minor);
@@ -70,7 +72,7 @@ export async function runTranche(ctx: TradingContext, snapshot: GatherParticipat
       if (holdId) await releaseGather(trx, now, holdId);
       holdId = null;
       if (quantity > 0) {
-        const buy = await recordShareBuy(trx, now, { userId: p.user_id, symbol: p.symbol, priceMinor, quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.gatherFilled, fxRateMinor: fx.rateMinor });
+        const buy = await recordShareBuy(trx, now, { userId: p.user_id, symbol: p.symbol, priceMinor, quantity, commissionBps: bps, entryKind: OFFERING_ENTRY_KINDS.gatherFilled, fxRateMinor: fx.rateMinor, charges: rates });
         fill = { gross: buy.grossMinor, commission: buy.commissionMinor, tradeId: buy.tradeId };
         heldAfter = held - buy.totalMinor;
         invested += buy.totalMinor;

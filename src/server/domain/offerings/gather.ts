@@ -18,8 +18,9 @@ import { runIdempotent, type IdempotencyRequest } from '../idempotency.js';
 import type { Db } from '../../db/index.js';
 import { moneyTransaction, placeHold, releaseHold } from '../ledger/index.js';
 import { livePrice, type TradingContext } from '../trading/context.js';
-import { currentFx, fxView } from '../fx.js';
+import { convert, currentFx, fxView } from '../fx.js';
 import { affordableQuantity } from '../holdings/index.js';
+import { chargeRatesOf, chargesFields, computeCharges, type ChargesFields } from '../trading/charges.js';
 import { planStatus, planViews, type GatherPlanView } from './gather-admin.js';
 import { participationViews, type ParticipationView } from './gather-views.js';
 import { positiveMinor } from './common.js';
@@ -93,8 +94,12 @@ async function checkJoin(ctx: TradingContext, input: { id: string; amount: numbe
   return { plan, amountMinor, now };
 }
 
-/** Answer of `gather/quote`: the gather ticket before confirming, at the current price and rate. */
-export interface GatherQuoteView {
+/**
+ * Answer of `gather/quote`: the gather ticket before confirming, at the current price and rate;
+ * `charges` / `chargesInr` break down what one tranche of `sharesPerTranche` shares pays at
+ * today's price (docs/trading.md, Charges).
+ */
+export interface GatherQuoteView extends ChargesFields {
   /** The symbol's price now, INR. */
   price: number;
   /** INR per account-currency unit. */
@@ -108,7 +113,7 @@ export interface GatherQuoteView {
   tranches: number;
   /** The budget of each tranche but the last (⌊amount ÷ tranches⌋), currency units. */
   trancheAmount: number;
-  /** Whole shares one tranche buys at today's price (commission included); later tranches buy at their own prices. */
+  /** Whole shares one tranche buys at today's price (every charge included); later tranches buy at their own prices. */
   sharesPerTranche: number;
 }
 
@@ -122,6 +127,9 @@ export async function quoteJoin(ctx: TradingContext, input: { id: string; amount
   const fx = await currentFx(ctx.market, ctx.deps.config.money.accountCurrency);
   const tranches = Number(plan.tranches);
   const trancheMinor = Math.floor(amountMinor / tranches);
+  const rates = chargeRatesOf(ctx.deps.config.trading);
+  const shares = affordableQuantity(trancheMinor, priceMinor, rates, fx.rateMinor);
+  const charges = computeCharges({ side: 'buy', turnoverInrMinor: priceMinor * shares, grossAccountMinor: convert(fx, priceMinor * shares), fxRateMinor: fx.rateMinor }, rates);
   return {
     price: fromMinor(priceMinor),
     ...fxView(fx),
@@ -129,7 +137,8 @@ export async function quoteJoin(ctx: TradingContext, input: { id: string; amount
     amountQuote: fromMinor(Math.floor((amountMinor * fx.rateMinor) / SAME_CURRENCY_RATE_MINOR)),
     tranches,
     trancheAmount: fromMinor(trancheMinor),
-    sharesPerTranche: affordableQuantity(trancheMinor, priceMinor, ctx.deps.config.trading.commissionBasisPoints, fx.rateMinor),
+    sharesPerTranche: shares,
+    ...chargesFields(charges),
   };
 }
 

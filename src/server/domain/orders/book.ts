@@ -49,17 +49,21 @@ export interface RestingOrderInput {
   validity?: 'day' | 'gtc';
 }
 
-/** One order as the calls answer it: prices INR, `held` in the account currency, times epoch ms. */
+/**
+ * One order as the calls answer it: prices INR, `held` in the account currency, times epoch ms.
+ * A market order is listed already filled (`fillPrice`, `tradeId`), with no limit, trigger or hold.
+ */
 export interface OrderView {
   id: string;
   symbol: string;
   name: string;
   side: 'buy' | 'sell';
-  orderType: 'limit' | 'stop';
+  orderType: 'market' | 'limit' | 'stop';
   quantity: number;
   limitPrice: number | null;
   triggerPrice: number | null;
-  validity: 'day' | 'gtc';
+  /** Null for a market order (it executed when placed). */
+  validity: 'day' | 'gtc' | null;
   status: OrderStatus;
   /** Money a buy holds while open (0 for a sell and once closed). */
   held: number;
@@ -88,7 +92,7 @@ export function orderView(ctx: TradingContext, row: OrdersTable): OrderView {
   const price = (v: number | null) => (v === null ? null : fromMinor(Number(v)));
   return {
     id: row.id, symbol: row.symbol, name: nameOf(ctx.market, row.symbol), side: row.side, orderType: row.order_type, quantity: Number(row.quantity),
-    limitPrice: price(row.limit_price_minor), triggerPrice: price(row.trigger_price_minor), validity: row.validity, status: row.status,
+    limitPrice: price(row.limit_price_minor), triggerPrice: price(row.trigger_price_minor), validity: row.order_type === 'market' ? null : row.validity, status: row.status,
     held: fromMinor(Number(row.held_minor)), expiresAt: row.expires_at === null ? null : Number(row.expires_at), createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
     fillPrice: price(row.fill_price_minor), filledAt: row.filled_at === null ? null : Number(row.filled_at), tradeId: row.trade_id,
     closedAt: row.closed_at === null ? null : Number(row.closed_at), reason: row.reason, open: row.status === 'open',
@@ -239,7 +243,8 @@ export interface ModifyOrderInput {
  */
 export async function modifyOrder(ctx: TradingContext, userId: string, input: ModifyOrderInput): Promise<OrderView> {
   const before = await orderRow(ctx.deps.db, userId, input.id);
-  if (before.status !== 'open') throw new AppError('orderClosed', { status: before.status });
+  // A market order is written filled; the type check narrows what follows to resting orders.
+  if (before.status !== 'open' || before.order_type === 'market') throw new AppError('orderClosed', { status: before.status });
   if (input.quantity === undefined && input.limitPrice === undefined && input.triggerPrice === undefined) throw new AppError('orderNothingToModify');
   if (input.limitPrice !== undefined && before.order_type !== 'limit') throw new AppError('orderNothingToModify');
   if (input.triggerPrice !== undefined && before.order_type !== 'stop') throw new AppError('orderNothingToModify');

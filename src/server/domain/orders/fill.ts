@@ -29,9 +29,10 @@ import { priceStockOrder, settleStockBuy, settleStockSell } from '../trading/sto
 import { crosses } from './rules.js';
 import { addOrderEvent, closeOrder, openOrderHold, releaseOrderHold } from './store.js';
 
+/** The matching terms of an open order (market orders are written filled, so only limit and stop orders are open). */
 const asTerms = (row: OrdersTable) => ({
   side: row.side,
-  orderType: row.order_type,
+  orderType: row.order_type === 'stop' ? ('stop' as const) : ('limit' as const),
   limitPriceMinor: row.limit_price_minor === null ? null : Number(row.limit_price_minor),
   triggerPriceMinor: row.trigger_price_minor === null ? null : Number(row.trigger_price_minor),
 });

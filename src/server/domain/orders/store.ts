@@ -56,3 +56,40 @@ export async function closeOrder(db: Db, id: string, status: 'cancelled' | 'expi
   });
 }
 
+/** A market order as it was executed: prices INR minor units, money account minor units. */
+export interface ExecutedMarketOrder {
+  userId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+  /** The price it filled at (the feed price or an ETF's iNAV), paise. */
+  priceMinor: number;
+  /** The `trades` row of the execution. */
+  tradeId: string;
+  /** The `filled` event's figures in currency units (`price`, `commission`, `rate`, `total` or `proceeds`). */
+  fill: Record<string, unknown>;
+}
+
+/**
+ * Writes an executed market order into the order book inside the caller's transaction (the one
+ * that booked the trade): an `orders` row with `order_type = 'market'`, already `filled` at the
+ * execution's price, holding nothing, and its `placed` and `filled` events at `now` — so
+ * `order/orderList` and `order/orderDetail` show market orders beside limit and stop orders.
+ * The matcher and the expiry only read `open` orders and never see it.
+ * @returns the order's id.
+ */
+export async function recordMarketOrder(trx: Db, now: number, order: ExecutedMarketOrder): Promise<string> {
+  const id = newId();
+  await ordersDb(trx)
+    .insertInto('orders')
+    .values({
+      id, user_id: order.userId, symbol: order.symbol, side: order.side, order_type: 'market', quantity: order.quantity, limit_price_minor: null, trigger_price_minor: null,
+      validity: 'day', status: 'filled', hold_id: null, held_minor: 0, expires_at: null, created_at: now, updated_at: now, version: 1,
+      fill_price_minor: order.priceMinor, filled_at: now, trade_id: order.tradeId, closed_at: now, reason: null,
+    })
+    .execute();
+  await addOrderEvent(trx, id, 'placed', now, { quantity: order.quantity, limitPrice: null, triggerPrice: null, held: 0 });
+  await addOrderEvent(trx, id, 'filled', now, { ...order.fill, quantity: order.quantity, released: 0 });
+  return id;
+}
+

@@ -100,6 +100,19 @@ export function computeCharges(input: ChargeInput, rates: ChargeRates): TradeCha
   return { inr, account: sum({ ...a, gst: gstOn(a.brokerage + a.exchangeCharge + a.sebiFee, rates.gstBps) }) };
 }
 
+/** Every item and total summed over several trades (a basket's lines), both columns. */
+export function sumCharges(list: readonly TradeCharges[]): TradeCharges {
+  const zero = (): ChargeAmounts => ({ brokerage: 0, stt: 0, exchangeCharge: 0, sebiFee: 0, stampDuty: 0, gst: 0, total: 0 });
+  const out = { inr: zero(), account: zero() };
+  for (const c of list) {
+    for (const k of [...CHARGE_ITEMS, 'total'] as const) {
+      out.inr[k] += c.inr[k];
+      out.account[k] += c.account[k];
+    }
+  }
+  return out;
+}
+
 /** A breakdown in currency units, as answers carry it. */
 export type ChargesView = Record<ChargeItem | 'total', number>;
 

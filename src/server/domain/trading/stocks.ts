@@ -23,6 +23,7 @@ import { etfPrice, findEtf } from '../etf/etfs.js';
 import { recordShareBuy, recordShareSale } from '../holdings/index.js';
 import { convert, currentFx, fxView, type FxView } from '../fx.js';
 import { chargeRatesOf, chargesFields, computeCharges, type ChargesFields } from './charges.js';
+import { recordMarketOrder } from '../orders/store.js';
 
 
 /** Body of `order/purchase` for shares, and of `order/sell`. */
@@ -143,12 +144,20 @@ export async function priceStockOrder(ctx: TradingContext, symbol: string, price
 }
 
 /**
- * Buys whole shares at market.
+ * Buys whole shares at market; the order is written into the order book already filled
+ * (`recordMarketOrder`), so `order/orderList` and `order/orderDetail` show it.
  * @throws AppError `unknownSymbol`, `symbolNotTradable` (an index), `quantityInvalid`,
  *   `marketClosed`, `marketUnavailable`, `insufficientBalance`, `idempotencyMismatch`.
  */
 export async function buyStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockBuyReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'buy'), (trx, order) => settleStockBuy(ctx, trx, userId, order));
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'buy'), async (trx, order) => {
+    const receipt = await settleStockBuy(ctx, trx, userId, order);
+    await recordMarketOrder(trx, order.now, {
+      userId, symbol: order.symbol, side: 'buy', quantity: order.quantity, priceMinor: order.priceMinor, tradeId: receipt.id,
+      fill: { price: receipt.price, commission: receipt.commission, rate: receipt.rate, total: receipt.total },
+    });
+    return receipt;
+  });
 }
 
 /**
@@ -175,13 +184,20 @@ export async function settleStockBuy(ctx: TradingContext, trx: Db, userId: strin
 }
 
 /**
- * Sells whole shares at market.
+ * Sells whole shares at market; the order is written into the order book already filled.
  * @throws AppError `unknownSymbol`, `symbolNotTradable`, `quantityInvalid`, `marketClosed`,
  *   `marketUnavailable`, `positionInsufficient` (selling more than held), `positionLocked` (block-bought
  *   shares before their unlock), `idempotencyMismatch`.
  */
 export async function sellStock(ctx: TradingContext, userId: string, input: StockOrderInput, idempotency: IdempotencyRequest | null): Promise<StockSellReceipt> {
-  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), (trx, order) => settleStockSell(ctx, trx, userId, order));
+  return runIdempotent(ctx.deps, userId, idempotency, () => prepare(ctx, input, 'sell'), async (trx, order) => {
+    const receipt = await settleStockSell(ctx, trx, userId, order);
+    await recordMarketOrder(trx, order.now, {
+      userId, symbol: order.symbol, side: 'sell', quantity: order.quantity, priceMinor: order.priceMinor, tradeId: receipt.id,
+      fill: { price: receipt.price, commission: receipt.commission, rate: receipt.rate, proceeds: receipt.proceeds },
+    });
+    return receipt;
+  });
 }
 
 /**
