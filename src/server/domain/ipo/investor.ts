@@ -161,7 +161,7 @@ const appColumns = [
 
 /** Statuses of applications whose bid counts in the book (their mandate was approved). */
 const IN_BOOK: IpoApplicationStatus[] = ['applied', 'allotted', 'notAllotted', 'refunded'];
-/** Applications whose mandate ended without a hold: they no longer stop a new bid. */
+/** Applications whose mandate ended without a hold: they do not stop a new bid. */
 const ENDED_MANDATES: IpoApplicationStatus[] = ['mandateRejected', 'lapsed'];
 
 /**
