@@ -73,7 +73,7 @@ describe('investor plans', () => {
     const perTranche = affordableQuantity(Math.floor(700_050 / 3), today, NSE_DELIVERY_RATES, minor(quote.rate));
     expect(today * perTranche + deliveryBuyCharges(today * perTranche).total).toBeLessThanOrEqual(Math.floor(700_050 / 3));
     expect(today * (perTranche + 1) + deliveryBuyCharges(today * (perTranche + 1)).total).toBeGreaterThan(Math.floor(700_050 / 3));
-    expect(quote).toMatchObject({ price: today / 100, amount: 7000.5, tranches: 3, trancheAmount: Math.floor(700_050 / 3) / 100, sharesPerTranche: perTranche, charges: inUnits(deliveryBuyCharges(today * perTranche)) });
+    expect(quote).toMatchObject({ price: today / 100, amount: 7000.5, tranches: 3, trancheAmount: Math.floor(700_050 / 3) / 100, sharesPerTranche: perTranche, charges: inUnits(deliveryBuyCharges(today * perTranche)), chargesPerTranche: inUnits(deliveryBuyCharges(today * perTranche)).total });
     expect(quote.amountQuote).toBeGreaterThanOrEqual(7000.5);
     const { id } = expectOk(await ctx.server.call<{ id: string }>('gather/purchase', { id: plan.id, amount: 7000.5 }, { token: user.token }));
     const amount = 700_050;

@@ -4165,6 +4165,10 @@ export interface CallResponses {
      * Whole shares one tranche buys at today's price (every charge included); later tranches buy at their own prices.
      */
     sharesPerTranche: number;
+    /**
+     * Every charge of one such tranche (`charges.total`), currency units: the ticket's charges row.
+     */
+    chargesPerTranche: number;
     charges: {
       brokerage: number;
       stt: number;

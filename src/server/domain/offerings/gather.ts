@@ -115,6 +115,8 @@ export interface GatherQuoteView extends ChargesFields {
   trancheAmount: number;
   /** Whole shares one tranche buys at today's price (every charge included); later tranches buy at their own prices. */
   sharesPerTranche: number;
+  /** Every charge of one such tranche (`charges.total`), currency units: the ticket's charges row. */
+  chargesPerTranche: number;
 }
 
 /**
@@ -138,6 +140,7 @@ export async function quoteJoin(ctx: TradingContext, input: { id: string; amount
     tranches,
     trancheAmount: fromMinor(trancheMinor),
     sharesPerTranche: shares,
+    chargesPerTranche: fromMinor(charges.account.total),
     ...chargesFields(charges),
   };
 }
