@@ -198,13 +198,20 @@ describe('documents', () => {
     expect(years.map((y) => y.fy)).toEqual(['2027-28', '2026-27', '2025-26']);
     expect(years[1]).toMatchObject({ shortTermGain: 4833.11, longTermGain: 5914.72, sales: 4 });
 
-    const file = await get(money.server, '/api/documents/capital-gains?fy=2026-27&format=pdf', user.token);
+    const pdfLink = expectOk(await money.server.call<{ url: string }>('documents/capitalGainsLink', { fy: '2026-27', format: 'pdf' }, { token: user.token, lang: 'en' }));
+    expect(pdfLink.url).toBe('/api/documents/capital-gains?fy=2026-27&format=pdf&lang=en');
+    const file = await get(money.server, pdfLink.url, user.token);
     expect(file.status).toBe(200);
     expect(file.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const parsed = await pdfText(file.body);
     expect(parsed.text).toContain('Capital gains statement FY 2026-27');
     expect(parsed.text).toContain('long-term');
     expect(parsed.text).toContain('10,747.83');
+    // German by default: texts from the locale, amounts grouped as German groups them.
+    const german = await pdfText((await get(money.server, '/api/documents/capital-gains?fy=2026-27&format=pdf', user.token)).body);
+    expect(german.text).toContain('Aufstellung der Veräußerungsgewinne GJ 2026-27');
+    expect(german.text).toContain('langfristig');
+    expect(german.text).toContain('10.747,83');
 
     // The previous year holds only the RELIANCE sale; an empty year is a heading and zero totals.
     const earlier = (await get(money.server, '/api/documents/capital-gains?fy=2025-26', user.token)).body.toString('utf8');

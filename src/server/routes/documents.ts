@@ -4,7 +4,7 @@
  * `documents/financialYears {}` and `documents/capitalGainsLink {fy, format}` (where the
  * /statements screen fetches a file), and the files themselves:
  * `GET /api/documents/contract-note/:id?format=html|pdf&lang=de|en|hi|zh` (in that language) and
- * `GET /api/documents/capital-gains?fy=2026-27&format=csv|pdf`, for a logged-in investor and
+ * `GET /api/documents/capital-gains?fy=2026-27&format=csv|pdf&lang=…` (the PDF in that language), for a logged-in investor and
  * only their own (another investor's note answers 1480, never a 404).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -34,15 +34,15 @@ export function documentRoutes(app: FastifyInstance, calls: CallRegistry, deps: 
   user.query<PageRequest>('order/contractNotes', 'api/pageRequest', ({ auth, body }) => listContractNotes(deps, auth!.userId, body));
   user.query<ContractNoteLink>('documents/contractNoteLink', 'api/contractNoteLink', ({ auth, body, locale }) => contractNoteLink(deps, auth!.userId, body, locale));
   user.query('documents/financialYears', undefined, ({ auth }) => financialYearSummaries(deps, auth!.userId));
-  user.query<CapitalGainsLink>('documents/capitalGainsLink', 'api/capitalGainsLink', ({ body }) => capitalGainsLink(body));
+  user.query<CapitalGainsLink>('documents/capitalGainsLink', 'api/capitalGainsLink', ({ body, locale }) => capitalGainsLink(body, locale));
 
   app.get<{ Params: { id: string }; Querystring: { format?: string; lang?: string } }>('/api/documents/contract-note/:id', async (request, reply) => {
     const auth = (await resolveAuth(deps, request, 'user'))!;
     return send(reply, await contractNoteFile(deps, auth.userId, request.params.id, request.query.format, requestLocale(request)));
   });
 
-  app.get<{ Querystring: { fy?: string; format?: string } }>('/api/documents/capital-gains', async (request, reply) => {
+  app.get<{ Querystring: { fy?: string; format?: string; lang?: string } }>('/api/documents/capital-gains', async (request, reply) => {
     const auth = (await resolveAuth(deps, request, 'user'))!;
-    return send(reply, await capitalGainsFile(deps, auth.userId, request.query.fy, request.query.format));
+    return send(reply, await capitalGainsFile(deps, auth.userId, request.query.fy, request.query.format, requestLocale(request)));
   });
 }

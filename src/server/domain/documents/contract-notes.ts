@@ -209,6 +209,8 @@ export interface NoteText {
   percent(fraction: number): string;
   /** A trade day `YYYY-MM-DD` as a long date. */
   date(day: string): string;
+  /** A day `YYYY-MM-DD` as a short numeric date (`23.11.2026` in German), for table cells. */
+  shortDate(day: string): string;
   /** An instant's India time of day, `HH:MM`. */
   time(at: number): string;
 }
@@ -219,6 +221,7 @@ export function noteText(messages: Messages, locale: Locale): NoteText {
   const amount = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 6 });
   const date = indiaDateTimeFormat(tag, { year: 'numeric', month: 'long', day: 'numeric' });
+  const shortDate = indiaDateTimeFormat(tag, { year: 'numeric', month: '2-digit', day: '2-digit' });
   const time = indiaDateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hour12: false });
   return {
     locale,
@@ -226,6 +229,7 @@ export function noteText(messages: Messages, locale: Locale): NoteText {
     amount: (minor) => amount.format(minor / 100),
     percent: (fraction) => percent.format(fraction),
     date: (day) => date.format(indiaMidnight(day) + 12 * 3_600_000),
+    shortDate: (day) => shortDate.format(indiaMidnight(day) + 12 * 3_600_000),
     time: (at) => time.format(at),
   };
 }

@@ -62,24 +62,27 @@ export async function contractNoteFile(deps: Deps, userId: string, id: string, f
 }
 
 /**
- * `documents/capitalGainsLink {fy, format}`: where to fetch the statement.
+ * `documents/capitalGainsLink {fy, format}`: where to fetch the statement; the PDF's link
+ * carries the request's language (the CSV is for spreadsheets: English headings in every language).
  * @throws AppError `financialYearInvalid`, `documentFormatInvalid`.
  */
-export function capitalGainsLink(input: { fy: string; format: string }): DocumentLink {
+export function capitalGainsLink(input: { fy: string; format: string }, locale: Locale): DocumentLink {
   const format = statementFormat(input.format);
   const { fy } = financialYearRange(input.fy);
-  return { url: `/api/documents/capital-gains?fy=${fy}&format=${format}`, filename: `capital-gains-${fy}.${format}` };
+  return { url: `/api/documents/capital-gains?fy=${fy}&format=${format}${format === 'pdf' ? `&lang=${locale}` : ''}`, filename: `capital-gains-${fy}.${format}` };
 }
 
 /**
- * `GET /api/documents/capital-gains?fy=YYYY-YY&format=csv|pdf` (default csv).
+ * `GET /api/documents/capital-gains?fy=YYYY-YY&format=csv|pdf&lang=de|en|hi|zh` (default csv):
+ * the PDF in that language; the CSV with English headings and plain `1234.50` amounts, the same
+ * in every language, for spreadsheets and tax software.
  * @throws AppError `financialYearInvalid`, `documentFormatInvalid`.
  */
-export async function capitalGainsFile(deps: Deps, userId: string, fy: unknown, format: unknown): Promise<DocumentFile> {
+export async function capitalGainsFile(deps: Deps, userId: string, fy: unknown, format: unknown, locale: Locale): Promise<DocumentFile> {
   const kind = statementFormat(format);
   const statement = await loadCapitalGains(deps, userId, fy);
   const filename = `capital-gains-${statement.fy}.${kind}`;
-  if (kind === 'pdf') return { body: await capitalGainsPdf(statement, deps.clock.now()), contentType: 'application/pdf', filename };
+  if (kind === 'pdf') return { body: await capitalGainsPdf(statement, noteText(deps.messages, locale), deps.clock.now()), contentType: 'application/pdf', filename };
   return { body: capitalGainsCsv(statement), contentType: 'text/csv; charset=utf-8', filename };
 }
 

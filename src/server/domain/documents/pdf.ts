@@ -1,18 +1,15 @@
 /**
  * PDF documents made with pdfkit, A4: the contract note in the request's language (Helvetica
  * for Latin text, the app's Noto Sans files for Devanagari and Chinese, `pdf-fonts.ts`) and the
- * capital-gains statement (English). Amounts carry the currency code. Text is real text, so a
- * reader can search and copy it.
+ * capital-gains statement, both in the request's language. Amounts carry the currency code.
+ * Text is real text, so a reader can search and copy it.
  */
 import PDFDocument from 'pdfkit';
-import { indiaDay } from '../../../shared/india-time.js';
 import { CHARGE_ITEMS } from '../trading/charges.js';
 import { noteIntro, rateLines, summaryLines, tradeHeadings, type ContractNote, type NoteText } from './contract-notes.js';
 import type { CapitalGainsStatement } from './capital-gains.js';
+import { indiaDay as indiaDayOf } from '../../../shared/india-time.js';
 import { fontRuns, loadFontsFor } from './pdf-fonts.js';
-
-/** Minor units as `1,234.50` (the English statement). */
-const docAmount = (minor: number): string => `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Writes `text` at the cursor (or at `x`, `y`), each script in its font: the runs follow one
@@ -86,22 +83,33 @@ export async function contractNotePdf(note: ContractNote, text: NoteText, at: nu
   });
 }
 
-/** The capital-gains statement as PDF. `at`: creation date, epoch ms. */
-export function capitalGainsPdf(s: CapitalGainsStatement, at: number): Promise<Buffer> {
-  return render(`Capital gains statement FY ${s.fy}`, at, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(16).text(`Capital gains statement FY ${s.fy}`);
-    doc.font('Helvetica').fontSize(9).text(`${indiaDay(s.from)} to ${indiaDay(s.to - 1)} (India time) - Amounts in ${s.currency} - FIFO lots; long-term when held more than 12 months`);
+/** The capital-gains statement's table heading (symbol … gain), in the statement's language. */
+const gainsHeadings = (text: NoteText): string[] => ['symbol', 'quantity', 'buyDate', 'buyValue', 'sellDate', 'sellValue', 'days', 'term', 'gain'].map((id) => text.t(`capitalGains.column.${id}`));
+
+/**
+ * The capital-gains statement as PDF in the statement's language (texts `capitalGains.*`,
+ * numbers and dates by Intl). `at`: creation date, epoch ms (the injected clock).
+ */
+export async function capitalGainsPdf(s: CapitalGainsStatement, text: NoteText, at: number): Promise<Buffer> {
+  const title = text.t('capitalGains.title', { fy: s.fy });
+  const intro = text.t('capitalGains.intro', { from: text.date(indiaDayOf(s.from)), to: text.date(indiaDayOf(s.to - 1)), currency: s.currency });
+  const term = (long: boolean) => text.t(long ? 'capitalGains.termLong' : 'capitalGains.termShort');
+  const totals = [['capitalGains.totalShort', s.shortTerm], ['capitalGains.totalLong', s.longTerm], ['capitalGains.total', s.total]] as const;
+  await loadFontsFor([title, intro, ...gainsHeadings(text), term(true), term(false), text.t('capitalGains.none'), ...totals.map(([id]) => text.t(id))].join(''));
+  return render(title, at, (doc) => {
+    doc.fontSize(16);
+    write(doc, title, {}, true);
+    doc.fontSize(9);
+    write(doc, intro);
     doc.moveDown();
     doc.fontSize(8);
     const widths = [70, 40, 60, 70, 60, 70, 50, 50, 52];
-    row(doc, ['Symbol', 'Qty', 'Buy date', 'Buy value', 'Sell date', 'Sell value', 'Days', 'Term', 'Gain'], widths, true);
+    row(doc, gainsHeadings(text), widths, true);
     for (const r of s.rows) {
-      row(doc, [r.symbol, String(r.quantity), r.buyDate || '-', docAmount(r.buyValueMinor), r.sellDate, docAmount(r.sellValueMinor), String(r.holdingDays), r.term === 'long' ? 'long-term' : 'short-term', docAmount(r.gainMinor)], widths);
+      row(doc, [r.symbol, String(r.quantity), r.buyDate ? text.shortDate(r.buyDate) : '-', text.amount(r.buyValueMinor), text.shortDate(r.sellDate), text.amount(r.sellValueMinor), String(r.holdingDays), term(r.term === 'long'), text.amount(r.gainMinor)], widths);
     }
-    if (!s.rows.length) doc.text('No sales in this financial year.');
+    if (!s.rows.length) write(doc, text.t('capitalGains.none'));
     doc.moveDown();
-    for (const [label, t] of [['Short-term total', s.shortTerm], ['Long-term total', s.longTerm], ['Total', s.total]] as const) {
-      row(doc, [label, '', '', docAmount(t.buyValueMinor), '', docAmount(t.sellValueMinor), '', '', docAmount(t.gainMinor)], widths, true);
-    }
+    for (const [id, t] of totals) row(doc, [text.t(id), '', '', text.amount(t.buyValueMinor), '', text.amount(t.sellValueMinor), '', '', text.amount(t.gainMinor)], widths, true);
   });
 }
