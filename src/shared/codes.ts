@@ -201,6 +201,20 @@ export const OK_CODE = 200;
 /** Not logged in / session invalid (docs/product.md, Error codes). */
 export const NOT_LOGGED_IN_CODE = ERRORS.notLoggedIn.code;
 
+/** HTTP status of each catalogue code (the codes are unique). */
+const STATUS_OF_CODE: ReadonlyMap<number, number> = new Map(Object.values(ERRORS).map((entry) => [entry.code, entry.status]));
+
+/**
+ * Whether an envelope code is a refusal that asking again cannot change: a catalogue code with a
+ * 4xx status (a record that is not there or not the caller's, a rule, a state), except 401 (the
+ * login flow handles it) and 429 (too many requests, which passes). Network failures (code 0),
+ * bare HTTP statuses and 5xx codes are not refusals: a retry may succeed.
+ */
+export function isRefusalCode(code: number): boolean {
+  const status = STATUS_OF_CODE.get(code);
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
+}
+
 /** The `{code, message, data}` envelope every `/api` response carries. */
 export interface Envelope<T = unknown> {
   code: number;

@@ -37,7 +37,7 @@ export function DetailBlock({ spec }: BlockProps<DetailBlockSpec>) {
   const keys = useRef(new Map<string, string>());
 
   if (isLoading && !data) return <Skeleton rows={5} />;
-  if (error || !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  if (error || !data) return <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
 
   const perform = async (action: DetailAction) => {
     if (action.input && !text.trim()) return;

@@ -41,7 +41,7 @@ function IndexCard({ quote: loaded, spark, to }: { quote: QuoteView; spark?: { c
 
 export function IndexCardsBlock({ spec }: BlockProps<IndexCardsBlockSpec>) {
   const { data, error, isLoading, reload } = useBlockData<QuoteView[]>(spec.id, spec.load);
-  if (error && !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  if (error && !data) return <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   return (
     <section className="index-cards" data-testid="index-cards">
       {isLoading && !data

@@ -67,7 +67,7 @@ export function ListBlock({ spec }: BlockProps<ListBlockSpec>) {
 
   let body;
   if (isLoading && !items) body = <Skeleton rows={2} />;
-  else if (error && !items) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  else if (error && !items) body = <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   else if (!items?.length) body = <EmptyState messageId={spec.empty} />;
   else {
     body = (

@@ -94,7 +94,7 @@ export function NewsListBlock({ spec }: BlockProps<NewsListBlockSpec>) {
         ))}
       </ul>
     );
-  } else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  } else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   else if (!items.length) body = <EmptyState messageId={spec.empty} />;
   else {
     body = (

@@ -49,7 +49,7 @@ export function QuoteBlock({ spec }: BlockProps<QuoteBlockSpec>) {
       </section>
     );
   }
-  if (!quote) return <ErrorState messageId={error ? 'market.notFound' : 'screen.loadError'} onRetry={reload} />;
+  if (!quote) return <ErrorState messageId={error ? 'market.notFound' : 'screen.loadError'} onRetry={reload} error={error} />;
 
   const toggle = async () => {
     if (!spec.favourite || busy || starred === null) return;

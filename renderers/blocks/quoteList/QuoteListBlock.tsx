@@ -64,7 +64,7 @@ export function QuoteListBlock({ spec }: BlockProps<QuoteListBlockSpec>) {
   const loading = isLoading && !data;
   let body;
   if (loading) body = <QuoteRowsSkeleton rows={spec.limit ? Math.min(spec.limit, 6) : 6} compact={compact} />;
-  else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  else if (error && !data) body = <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   else if (!rows.length) {
     body = (
       <div className="empty-with-action">

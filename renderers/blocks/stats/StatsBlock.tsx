@@ -16,7 +16,7 @@ export function StatsBlock({ spec }: BlockProps<StatsBlockSpec>) {
   const { data, error, isLoading, reload } = useBlockData<QuoteView>(spec.id, spec.load);
   const live = useLiveQuote(data && typeof data.symbol === 'string' ? data : null, spec.live !== false);
   const values = live ?? data;
-  if (error && !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  if (error && !data) return <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   return (
     <section className="stats-section">
       {spec.title && (

@@ -15,7 +15,7 @@ export function StatusBlock({ spec }: BlockProps<StatusBlockSpec>) {
   const format = useFormat();
   const { data, error, isLoading, reload } = useBlockData<Record<string, unknown>>(spec.id, spec.load);
   if (isLoading && !data) return <Skeleton rows={2} />;
-  if (error || !data) return <ErrorState messageId="screen.loadError" onRetry={reload} />;
+  if (error || !data) return <ErrorState messageId="screen.loadError" onRetry={reload} error={error} />;
   const value = String(readPath(data, spec.field) ?? '');
   const state = spec.states[value];
   if (!state) return null;
