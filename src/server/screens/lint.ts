@@ -48,11 +48,16 @@ const MESSAGE_KEYS = new Set([
 
 /**
  * The catalogue's validator by the catalogue's JSON text: one compile per process for as long as
- * the catalogue file is unchanged, however many stores (servers) read it.
+ * the catalogue file is unchanged, however many stores (servers) read it. The catalogue object
+ * a store holds is looked up by identity first, so a lint of one layout does not serialise the
+ * whole catalogue.
  */
 const metaValidators = new Map<string, ValidateFunction>();
+const metaValidatorOf = new WeakMap<object, ValidateFunction>();
 
 function metaValidator(meta: Record<string, unknown>): ValidateFunction {
+  const known = metaValidatorOf.get(meta);
+  if (known) return known;
   const key = JSON.stringify(meta);
   let validate = metaValidators.get(key);
   if (!validate) {
@@ -61,6 +66,7 @@ function metaValidator(meta: Record<string, unknown>): ValidateFunction {
     metaValidators.clear();
     metaValidators.set(key, validate);
   }
+  metaValidatorOf.set(meta, validate);
   return validate;
 }
 
