@@ -1,17 +1,12 @@
 /**
  * Block kinds grouped into one lazily loaded chunk (`market.ts`, `content.ts`): screens without
- * them never load it, and it is prefetched when the browser is idle after the page has loaded.
- * Idle alone came too early: the browser is idle while the entry screen's messages and calls are
- * on the network, and the prefetch then took their bandwidth before the first render.
+ * them never load it, and it is prefetched when the browser is idle after the app's first
+ * render. Idle alone came too early: the browser is idle while the entry screen's messages and
+ * calls are on the network, and the prefetch then took their bandwidth before the first render.
  * Each kind's `load` picks its component from the chunk by export name.
  */
 import type { AnyBlockComponent } from '../types';
-
-/** Runs `fn` once the document's `load` event has fired (at once if it has). */
-function afterLoad(fn: () => void) {
-  if (document.readyState === 'complete') fn();
-  else window.addEventListener('load', fn, { once: true });
-}
+import { afterFirstRender } from '../app/first-render';
 
 /**
  * A chunk of block components: returns `from(name)`, the `load` of a kind whose component is
@@ -20,7 +15,7 @@ function afterLoad(fn: () => void) {
 export function blockChunk<T extends Record<string, unknown>>(loadChunk: () => Promise<T>) {
   if (typeof window !== 'undefined') {
     const idle = (window as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-    afterLoad(() => idle(() => void loadChunk().catch(() => undefined)));
+    afterFirstRender(() => idle(() => void loadChunk().catch(() => undefined)));
   }
   return (name: keyof T & string) => () => loadChunk().then((blocks) => ({ default: blocks[name] as AnyBlockComponent }));
 }

@@ -13,6 +13,7 @@ import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registr
 import { prefetchEntryRoute } from './prefetch';
 import { preloadFonts } from './fonts';
 import { loadCjkFaces } from '../../renderers/app/cjk-font';
+import { markFirstRender } from '../../renderers/app/first-render';
 // The app's own fonts (every phone draws the same glyphs): Noto Sans (Latin, Devanagari, …) and,
 // for Chinese, Noto Sans SC, as variable fonts (one file per script subset for every weight). Each
 // subset is an @font-face with its unicode-range, so a phone downloads only the subsets its texts
@@ -55,3 +56,5 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </IntlProvider>,
 );
+// Once the first render is painted, what waited for it (idle prefetches of block chunks) may start.
+requestAnimationFrame(() => setTimeout(markFirstRender, 0));
