@@ -6,7 +6,9 @@
  * opens before the runs), /blockTrading, /gather, /aiBlockTrading, /pay and /bindBank — the
  * logged-in pages with the demo investor's token in local storage. Prints performance, accessibility and best-practices scores, LCP,
  * TBT, CLS and transferred bytes per page (`LIGHTHOUSE_PAGES=/home` measures only the named
- * pages). Needs `npm run build` first; `CHROME_PATH`
+ * pages; `LIGHTHOUSE_REPORT_DIR=dir` keeps each page's JSON report there and, with
+ * `LIGHTHOUSE_TRACES=1`, its DevTools trace — each main-thread task's wall time `dur` and thread
+ * time `tdur`, which a loaded machine does not stretch). Needs `npm run build` first; `CHROME_PATH`
  * overrides /usr/bin/chromium. Figures depend on the machine's load: say so when reporting.
  */
 import fs from 'node:fs';
@@ -96,6 +98,11 @@ async function measure(page: BenchPage, url: string, origin: string, token: stri
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       disableStorageReset: page.loggedIn,
     });
+    // The trace Lighthouse computed its metrics from (its simulation multiplies each task's `dur`).
+    if (process.env.LIGHTHOUSE_REPORT_DIR && process.env.LIGHTHOUSE_TRACES) {
+      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.trace.json`), JSON.stringify((result!.artifacts as unknown as { Trace: unknown }).Trace));
+    }
     return result!.lhr;
   } finally {
     chrome.kill();

@@ -12,17 +12,18 @@ import { setAccountCurrency } from '../shared/format';
 import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import { prefetchEntryRoute } from './prefetch';
 import { preloadFonts } from './fonts';
+import { loadCjkFaces } from '../../renderers/app/cjk-font';
+import { markFirstRender } from '../../renderers/app/first-render';
 // The app's own fonts (every phone draws the same glyphs): Noto Sans (Latin, Devanagari, …) and,
 // for Chinese, Noto Sans SC, as variable fonts (one file per script subset for every weight). Each
 // subset is an @font-face with its unicode-range, so a phone downloads only the subsets its texts
-// use: a German screen fetches only the Noto Sans SC slice of "中文", the language's own name in
-// the language list — in the app's font, never in whatever CJK face the phone happens to have.
+// use. Noto Sans SC's declarations are not in this render-blocking stylesheet: they load at start
+// in Chinese and, in the other languages, with the language list that draws "中文" (renderers/app/cjk-font.ts).
 import '@fontsource-variable/noto-sans/wght.css';
 // Small faces of the same family for characters fontsource ships only inside a large subset
 // (the rupee sign sits in the 165 KB latin-ext file), declared after its faces so they win
 // (scripts/build/font-subsets.ts).
 import 'nivesh-font-subsets/fonts.css';
-import '@fontsource-variable/noto-sans-sc/wght.css';
 import './styles.css';
 import './theme.css';
 
@@ -30,8 +31,9 @@ import './theme.css';
 setAccountCurrency(document.querySelector('meta[name="nivesh-currency"]')?.getAttribute('content') ?? 'EUR');
 const locale = toLocale(getLanguage());
 // The faces the first screen draws, asked for now: otherwise each arrives after the first render
-// and the page is laid out again (./fonts.ts).
-preloadFonts(locale);
+// and the page is laid out again (./fonts.ts). Chinese first loads Noto Sans SC's declarations.
+const fontsDeclared = locale === 'zh' ? loadCjkFaces() : Promise.resolve();
+void fontsDeclared.then(() => preloadFonts(locale));
 // The lazy block kinds of the entry route's screen, named by the server's shell (which
 // also preloads their chunks), load in parallel with the messages; the first render waits for
 // both, so the first screen shows its blocks at once instead of skeletons that shift the page.
@@ -47,10 +49,12 @@ document.documentElement.lang = locale;
 // milliseconds on a slow phone; done now, in small tasks of their own while the messages and the block
 // chunks are on the network, it is not part of the first render's long task (TBT).
 warmIntl(intlTag(locale));
-const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData]);
+const [messages] = await Promise.all([loadMessages(locale), blocksReady, entryData, fontsDeclared]);
 
 createRoot(document.getElementById('root')!).render(
   <IntlProvider locale={intlTag(locale)} messages={messages} defaultLocale="de-DE">
     <App />
   </IntlProvider>,
 );
+// Once the first render is painted, what waited for it (idle prefetches of block chunks) may start.
+requestAnimationFrame(() => setTimeout(markFirstRender, 0));

@@ -160,6 +160,10 @@ function watch(page: Page) {
 async function settled(page: Page) {
   await expect(page.locator('#root')).not.toBeEmpty();
   await expect(page.locator('.skeleton')).toHaveCount(0, { timeout: 15_000 });
+  // Stylesheets loaded on demand (Noto Sans SC's faces, with the language list) applied and laid
+  // out before waiting for the fonts they declare.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() => document.fonts.ready);
   // Images (logos, banners, article pictures) decoded, so the screenshot does not catch one half-loaded.
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Check } from 'lucide-react';
 import type { BlockProps } from '../../types';
 import { useHost } from '../../host';
 import type { LanguageBlockSpec } from './spec';
+import { loadCjkFaces } from '../../app/cjk-font';
 
 type Code = 'DE' | 'EN' | 'HI' | 'ZH';
 
@@ -15,6 +17,10 @@ export function LanguageBlock({ spec }: BlockProps<LanguageBlockSpec>) {
 
 /** Shared by the block and the language popup. */
 export function LanguageList({ options, current, onChoose }: { options: Code[]; current: Code; onChoose: (code: Code) => void }) {
+  // Each language is named in itself: "中文" is drawn in Noto Sans SC, whose faces load on demand.
+  useEffect(() => {
+    if (options.includes('ZH')) void loadCjkFaces();
+  }, [options]);
   return (
     <ul className="menu card" role="radiogroup">
       {options.map((code) => (

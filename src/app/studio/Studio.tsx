@@ -15,6 +15,7 @@ import { parse as parseIcu } from '@formatjs/icu-messageformat-parser/lib/index.
 import { parseDocument, type ParsedDocument } from './json-document';
 import { ApiError, callApi } from '../api';
 import { showToast } from '../toast-bus';
+import { loadCjkFaces } from '../../../renderers/app/cjk-font';
 import { LOCALES, type Locale } from '../../shared/lang';
 import { JsonEditor, type EditorProblem } from './JsonEditor';
 import { Preview, type PreviewCandidate } from './Preview';
@@ -142,6 +143,8 @@ export default function Studio() {
     }
   }, [intl]);
   useEffect(() => void loadList(), [loadList]);
+  // The texts panel shows the Chinese texts beside the others.
+  useEffect(() => void loadCjkFaces(), []);
   useEffect(() => {
     void Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l }, { silent: true })] as const))
       .then((pairs) => setCatalogs(Object.fromEntries(pairs)))
