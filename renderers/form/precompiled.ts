@@ -15,18 +15,24 @@ import { validatorSchema } from '../../src/shared/validator-schema';
 import { verhoeffValid } from '../../src/shared/verhoeff';
 
 /** What a served validator module exports. */
-interface ValidatorModule {
+export interface ValidatorModule {
   rootKey: string;
   requires: string[];
   default: (require: (id: string) => unknown) => ValidatorFunctions;
 }
 
-/** Runtime helpers the compiled code may `require` (the server refuses any other). */
+/**
+ * Runtime helpers the compiled code may `require` (the server refuses any other). Each is
+ * imported only by a module that requires it: RE2 (`nivesh/linear-regexp`, the engine the
+ * server runs staff-written patterns on) is its own chunk, fetched only for a form with a
+ * `pattern`.
+ */
 const RUNTIME: Record<string, () => Promise<unknown>> = {
   'ajv/dist/runtime/ucs2length': async () => ({ default: ucs2length }),
   'ajv/dist/runtime/equal': async () => ({ default: (await import('fast-deep-equal')).default }),
   'ajv-formats/dist/formats': async () => import('ajv-formats/dist/formats'),
   'nivesh/verhoeff': async () => ({ verhoeffValid }),
+  'nivesh/linear-regexp': async () => import('../../src/shared/linear-regexp'),
 };
 
 /** Unicode code point count (ajv's `ucs2length`, for `minLength`/`maxLength`). */
@@ -35,6 +41,20 @@ function ucs2length(text: string): number {
 }
 
 const modules = new Map<string, Promise<ValidatorFunctions>>();
+
+/**
+ * The validate functions of a served module, its runtime helpers imported first.
+ * @throws Error when the module requires a helper this loader does not have.
+ */
+export async function instantiateValidators(module: ValidatorModule): Promise<ValidatorFunctions> {
+  const loaded = new Map<string, unknown>();
+  for (const id of module.requires) {
+    const load = RUNTIME[id];
+    if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
+    loaded.set(id, await load());
+  }
+  return module.default((id) => loaded.get(id));
+}
 
 /** The URL of a schema's validator; `v` changes with the schema, so an edited schema re-imports. */
 export function validatorUrl(name: string, rawSchema: object): string {
@@ -57,13 +77,7 @@ export function loadValidatorFunctions(name: string, rawSchema: object): Promise
   if (!pending) {
     pending = (async () => {
       const module = (await import(/* @vite-ignore */ url)) as ValidatorModule;
-      const loaded = new Map<string, unknown>();
-      for (const id of module.requires) {
-        const load = RUNTIME[id];
-        if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
-        loaded.set(id, await load());
-      }
-      const fns = module.default((id) => loaded.get(id));
+      const fns = await instantiateValidators(module);
       if (!fns[schemaKey(rawSchema)]) throw new Error(`validator ${name} is out of date`);
       return fns;
     })();

@@ -18,6 +18,7 @@ import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
+import { LINEAR_REGEXP_ENGINE } from './regexp.js';
 
 /** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
 const MAX_DEPTH = 6;
@@ -63,8 +64,9 @@ export interface ValidatorModule {
  */
 export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
-  // Same options the browser's ajv had: all errors, money's multipleOf precision.
-  const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true }, schemas: Object.values(subschemas(plain)) };
+  // The server's options: all errors, money's multipleOf precision, and patterns on RE2 (the
+  // module requires `nivesh/linear-regexp`), so a pattern accepts what the server accepts.
+  const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true, regExp: LINEAR_REGEXP_ENGINE }, schemas: Object.values(subschemas(plain)) };
   const cjs = standaloneCode(createAjvInstance(undefined, undefined, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_MODULES as readonly string[]).includes(id!)) throw new Error(`validator code requires an unknown module "${id}"`);
