@@ -18,6 +18,8 @@ import { verhoeffValid } from '../../src/shared/verhoeff';
 export interface ValidatorModule {
   rootKey: string;
   requires: string[];
+  /** Patterns the server also checks with `RegExp` (the screen's code-owned contract has them). */
+  codeOwnedPatterns?: string[];
   default: (require: (id: string) => unknown) => ValidatorFunctions;
 }
 
@@ -35,6 +37,13 @@ const RUNTIME: Record<string, () => Promise<unknown>> = {
   'nivesh/linear-regexp': async () => import('../../src/shared/linear-regexp'),
 };
 
+/** The runtime module `id` as one validator module needs it (its own pattern engine). */
+function runtimeFor(id: string, loaded: unknown, module: ValidatorModule): unknown {
+  if (id !== 'nivesh/linear-regexp') return loaded;
+  const { serverPatterns } = loaded as typeof import('../../src/shared/linear-regexp');
+  return { linearRegExp: serverPatterns(module.codeOwnedPatterns ?? []) };
+}
+
 /** Unicode code point count (ajv's `ucs2length`, for `minLength`/`maxLength`). */
 function ucs2length(text: string): number {
   return [...text].length;
@@ -51,7 +60,7 @@ export async function instantiateValidators(module: ValidatorModule): Promise<Va
   for (const id of module.requires) {
     const load = RUNTIME[id];
     if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
-    loaded.set(id, await load());
+    loaded.set(id, runtimeFor(id, await load(), module));
   }
   return module.default((id) => loaded.get(id));
 }

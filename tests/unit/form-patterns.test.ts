@@ -11,11 +11,12 @@ import { compileShared } from '../../src/server/screens/ajv.js';
 import { instantiateValidators, type ValidatorModule } from '../../renderers/form/precompiled.js';
 
 /** The module the server serves for `schema`, loaded as the browser loader loads it. */
-async function browserValidate(schema: Record<string, unknown>): Promise<{ requires: string[]; valid: (data: unknown) => boolean }> {
-  const { code, rootKey } = compileValidatorModule(schema as never);
+async function browserValidate(schema: Record<string, unknown>, contract?: Record<string, unknown>): Promise<{ requires: string[]; valid: (data: unknown) => boolean }> {
+  const { code, rootKey } = compileValidatorModule(schema as never, contract as never);
   const requires = JSON.parse(/export const requires = (.*);/.exec(code)![1]!) as string[];
+  const codeOwnedPatterns = JSON.parse(/export const codeOwnedPatterns = (.*);/.exec(code)![1]!) as string[];
   const body = code.slice(code.indexOf('{', code.indexOf('export default function validators(require)')) + 1, code.lastIndexOf('}'));
-  const module: ValidatorModule = { rootKey, requires, default: new Function('require', body) as ValidatorModule['default'] };
+  const module: ValidatorModule = { rootKey, requires, codeOwnedPatterns, default: new Function('require', body) as ValidatorModule['default'] };
   const fns = await instantiateValidators(module);
   return { requires, valid: (data) => fns[rootKey]!(data) as boolean };
 }
@@ -38,6 +39,20 @@ describe('patterns in the browser validator', () => {
     const digits = await browserValidate(form('^[0-9]{4}$'));
     expect(digits.valid({ code: '1234' })).toBe(true);
     expect(digits.valid({ code: '12a4' })).toBe(false);
+  });
+
+  it("check a pattern the screen shares with its code-owned contract on both engines, as the server does", async () => {
+    // The server validates the body with the contract (RegExp) and the screen schema (RE2).
+    const contract = { type: 'object', properties: { name: { type: 'string', pattern: '\\S' } }, additionalProperties: false };
+    const screen = { type: 'object', properties: { name: { type: 'string', pattern: '\\S' }, note: { type: 'string', pattern: '^\\S+$' } } };
+    const server = (data: unknown) => compileShared(contract, 'native')({ name: (data as { name: string }).name }) && compileShared(screen)(data);
+    const browser = await browserValidate(screen, contract);
+    for (const data of [{ name: '\u00a0' }, { name: 'Asha' }, { name: 'Asha', note: 'a\u00a0b' }, { name: 'Asha', note: 'a b' }]) {
+      expect(browser.valid(data), JSON.stringify(data)).toBe(server(data));
+    }
+    expect(browser.valid({ name: '\u00a0' })).toBe(false);
+    // `note` is the screen's own (staff) pattern: RE2 only.
+    expect(browser.valid({ name: 'Asha', note: 'a\u00a0b' })).toBe(true);
   });
 
   it('answer a pattern catastrophic under backtracking at once', async () => {
