@@ -50,6 +50,26 @@ function ucs2length(text: string): number {
 }
 
 const modules = new Map<string, Promise<ValidatorFunctions>>();
+const runtimes = new Map<string, Promise<unknown>>();
+
+/**
+ * Imports (once) the runtime module `id`.
+ * @throws Error when this loader does not have it.
+ */
+function loadRuntime(id: string): Promise<unknown> {
+  let pending = runtimes.get(id);
+  if (!pending) {
+    const load = RUNTIME[id];
+    if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
+    pending = load();
+    pending.catch(() => runtimes.delete(id)); // a failed import may be retried
+    runtimes.set(id, pending);
+  }
+  return pending;
+}
+
+/** Whether a schema has a `pattern` or `patternProperties` anywhere (its validator needs RE2). */
+const hasPattern = (schema: object): boolean => /"pattern(Properties)?":/.test(JSON.stringify(schema));
 
 /**
  * The validate functions of a served module, its runtime helpers imported first.
@@ -57,11 +77,7 @@ const modules = new Map<string, Promise<ValidatorFunctions>>();
  */
 export async function instantiateValidators(module: ValidatorModule): Promise<ValidatorFunctions> {
   const loaded = new Map<string, unknown>();
-  for (const id of module.requires) {
-    const load = RUNTIME[id];
-    if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
-    loaded.set(id, runtimeFor(id, await load(), module));
-  }
+  for (const id of module.requires) loaded.set(id, runtimeFor(id, await loadRuntime(id), module));
   return module.default((id) => loaded.get(id));
 }
 
@@ -85,6 +101,8 @@ export function loadValidatorFunctions(name: string, rawSchema: object): Promise
   let pending = modules.get(url);
   if (!pending) {
     pending = (async () => {
+      // RE2 is fetched alongside the module, not after it.
+      if (hasPattern(rawSchema)) loadRuntime('nivesh/linear-regexp').catch(() => undefined);
       const module = (await import(/* @vite-ignore */ url)) as ValidatorModule;
       const fns = await instantiateValidators(module);
       if (!fns[schemaKey(rawSchema)]) throw new Error(`validator ${name} is out of date`);
