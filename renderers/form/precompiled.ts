@@ -15,19 +15,34 @@ import { validatorSchema } from '../../src/shared/validator-schema';
 import { verhoeffValid } from '../../src/shared/verhoeff';
 
 /** What a served validator module exports. */
-interface ValidatorModule {
+export interface ValidatorModule {
   rootKey: string;
   requires: string[];
+  /** Patterns the server also checks with `RegExp` (the screen's code-owned contract has them). */
+  codeOwnedPatterns?: string[];
   default: (require: (id: string) => unknown) => ValidatorFunctions;
 }
 
-/** Runtime helpers the compiled code may `require` (the server refuses any other). */
+/**
+ * Runtime helpers the compiled code may `require` (the server refuses any other). Each is
+ * imported only by a module that requires it: RE2 (`nivesh/linear-regexp`, the engine the
+ * server runs staff-written patterns on) is its own chunk, fetched only for a form with a
+ * `pattern`.
+ */
 const RUNTIME: Record<string, () => Promise<unknown>> = {
   'ajv/dist/runtime/ucs2length': async () => ({ default: ucs2length }),
   'ajv/dist/runtime/equal': async () => ({ default: (await import('fast-deep-equal')).default }),
   'ajv-formats/dist/formats': async () => import('ajv-formats/dist/formats'),
   'nivesh/verhoeff': async () => ({ verhoeffValid }),
+  'nivesh/linear-regexp': async () => import('../../src/shared/linear-regexp'),
 };
+
+/** The runtime module `id` as one validator module needs it (its own pattern engine). */
+function runtimeFor(id: string, loaded: unknown, module: ValidatorModule): unknown {
+  if (id !== 'nivesh/linear-regexp') return loaded;
+  const { serverPatterns } = loaded as typeof import('../../src/shared/linear-regexp');
+  return { linearRegExp: serverPatterns(module.codeOwnedPatterns ?? []) };
+}
 
 /** Unicode code point count (ajv's `ucs2length`, for `minLength`/`maxLength`). */
 function ucs2length(text: string): number {
@@ -35,6 +50,36 @@ function ucs2length(text: string): number {
 }
 
 const modules = new Map<string, Promise<ValidatorFunctions>>();
+const runtimes = new Map<string, Promise<unknown>>();
+
+/**
+ * Imports (once) the runtime module `id`.
+ * @throws Error when this loader does not have it.
+ */
+function loadRuntime(id: string): Promise<unknown> {
+  let pending = runtimes.get(id);
+  if (!pending) {
+    const load = RUNTIME[id];
+    if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
+    pending = load();
+    pending.catch(() => runtimes.delete(id)); // a failed import may be retried
+    runtimes.set(id, pending);
+  }
+  return pending;
+}
+
+/** Whether a schema has a `pattern` or `patternProperties` anywhere (its validator needs RE2). */
+const hasPattern = (schema: object): boolean => /"pattern(Properties)?":/.test(JSON.stringify(schema));
+
+/**
+ * The validate functions of a served module, its runtime helpers imported first.
+ * @throws Error when the module requires a helper this loader does not have.
+ */
+export async function instantiateValidators(module: ValidatorModule): Promise<ValidatorFunctions> {
+  const loaded = new Map<string, unknown>();
+  for (const id of module.requires) loaded.set(id, runtimeFor(id, await loadRuntime(id), module));
+  return module.default((id) => loaded.get(id));
+}
 
 /** The URL of a schema's validator; `v` changes with the schema, so an edited schema re-imports. */
 export function validatorUrl(name: string, rawSchema: object): string {
@@ -56,14 +101,10 @@ export function loadValidatorFunctions(name: string, rawSchema: object): Promise
   let pending = modules.get(url);
   if (!pending) {
     pending = (async () => {
+      // RE2 is fetched alongside the module, not after it.
+      if (hasPattern(rawSchema)) loadRuntime('nivesh/linear-regexp').catch(() => undefined);
       const module = (await import(/* @vite-ignore */ url)) as ValidatorModule;
-      const loaded = new Map<string, unknown>();
-      for (const id of module.requires) {
-        const load = RUNTIME[id];
-        if (!load) throw new Error(`validator needs an unknown runtime module ${id}`);
-        loaded.set(id, await load());
-      }
-      const fns = module.default((id) => loaded.get(id));
+      const fns = await instantiateValidators(module);
       if (!fns[schemaKey(rawSchema)]) throw new Error(`validator ${name} is out of date`);
       return fns;
     })();

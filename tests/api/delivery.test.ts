@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { registerDelivery } from '../../src/server/http/delivery.js';
 import { verhoeffDigit, verhoeffValid } from '../../src/shared/verhoeff.js';
+import { linearRegExp } from '../../src/shared/linear-regexp.js';
 import { firstRenderBlockKinds } from '../../src/server/screens/store.js';
 
 let server: TestServer;
@@ -170,7 +171,7 @@ describe('server-compiled form validators', () => {
     const file = path.join(clientDir, `${name}-${Date.now()}.mjs`);
     fs.writeFileSync(file, response.body);
     const module = (await import(pathToFileURL(file).href)) as { rootKey: string; requires: string[]; default: (r: (id: string) => unknown) => Record<string, (data: unknown) => boolean> };
-    const runtime = (id: string) => (id === 'nivesh/verhoeff' ? { verhoeffValid } : require(id));
+    const runtime = (id: string) => (id === 'nivesh/verhoeff' ? { verhoeffValid } : id === 'nivesh/linear-regexp' ? { linearRegExp } : require(id));
     const fns = module.default(runtime);
     return fns[module.rootKey]!;
   }

@@ -25,11 +25,11 @@ afterAll(async () => {
 
 type Problems = Array<{ pointer: string; message: string }>;
 
-async function validate(id: string, edit: (layout: Record<string, any>) => void): Promise<Problems> {
+async function validate(id: string, edit: (layout: Record<string, any>) => void, lang = 'en'): Promise<Problems> {
   const { layout } = expectOk(await server.call<{ layout: Record<string, any> }>('studio/screens/get', { id }, { token: alice }));
   const next = structuredClone(layout);
   edit(next);
-  return expectOk(await server.call<{ errors: Problems }>('studio/screens/validate', { id, layout: next }, { token: alice })).errors;
+  return expectOk(await server.call<{ errors: Problems }>('studio/screens/validate', { id, layout: next }, { token: alice, lang })).errors;
 }
 
 describe('response schemas', () => {
@@ -73,6 +73,23 @@ describe('the layout lint checks bindings against the named call', () => {
     expect(problems).toEqual([
       { pointer: '/layout/blocks/0/load/params/withdrawalId', message: "'withdrawal/withdrawalDetails' does not take 'withdrawalId' (its request schema has no such field): the call would be refused" },
       { pointer: '/layout/blocks/0/fields/4/field', message: "'bank.iban' is not in the answer of 'withdrawal/withdrawalDetails' (no field 'iban'): it would show nothing" },
+    ]);
+  });
+
+  it("a German editor reads the binding problems in German", async () => {
+    const problems = await validate('withdrawDetail', (layout) => {
+      layout.blocks[0].fields[4].field = 'bank.iban';
+      layout.blocks[0].load.params.withdrawalId = '{query.id}';
+    }, 'de');
+    expect(problems).toEqual([
+      { pointer: '/layout/blocks/0/load/params/withdrawalId', message: '„withdrawal/withdrawalDetails“ nimmt „withdrawalId“ nicht (sein Anfrage-Schema hat kein solches Feld): der Aufruf würde abgelehnt' },
+      { pointer: '/layout/blocks/0/fields/4/field', message: '„bank.iban“ steht nicht in der Antwort von „withdrawal/withdrawalDetails“ (kein Feld „iban“): es würde nichts angezeigt' },
+    ]);
+    const list = await validate('rechargeRecord', (layout) => {
+      layout.blocks[0].item.subtitle[1].field = 'reference';
+    }, 'de');
+    expect(list).toEqual([
+      { pointer: '/layout/blocks/0/item/subtitle/1/field', message: '„reference“ steht nicht in einem Eintrag der Antwort von „pay/rechargeRecord“ (kein Feld „reference“): es würde nichts angezeigt' },
     ]);
   });
 

@@ -46,6 +46,10 @@ describe('problem texts', () => {
     expect(localizeProblem(messages, 'zh', 'loosens the contract: maxLength must be at most 30')).toBe('放宽了契约：maxLength 至多应为 30');
     expect(localizeProblem(messages, 'de', 'must be string')).toBe('muss vom Typ string sein');
     expect(localizeProblem(messages, 'de', 'must be one of info, warning')).toBe('muss einer dieser Werte sein: info, warning');
+    expect(localizeProblem(messages, 'de', "'items.0.nme' is not in an item of 'items' in the answer of 'a/b' (no field 'nme'): it would show nothing")).toBe('„items.0.nme“ steht nicht in einem Eintrag von „items“ in der Antwort von „a/b“ (kein Feld „nme“): es würde nichts angezeigt');
+    expect(localizeProblem(messages, 'de', "'bank/get' takes no parameters: 'id' would be refused")).toBe('„bank/get“ nimmt keine Parameter: „id“ würde abgelehnt');
+    expect(localizeProblem(messages, 'de', "custom field 'ifsc' is named like the record's field 'ifsc': operators would take it for the real one")).toBe('das eigene Feld „ifsc“ heißt wie das Feld „ifsc“ des Datensatzes: Operatoren würden es für das echte halten');
+    expect(localizeProblem(messages, 'de', 'must NOT have duplicate items (items ## 2 and 0 are identical)')).toBe('darf keine doppelten Einträge haben (Einträge 2 und 0 sind gleich)');
     expect(localizeProblem(messages, 'de', 'something no template knows')).toBe('something no template knows');
   });
 

@@ -1,7 +1,7 @@
 /**
  * A CodeMirror 6 JSON editor: syntax errors with line and column in the studio's language,
  * completion and hover from a JSON Schema (codemirror-json-schema; the layout editor gets the
- * catalogue), and the server's problems (`pointer: message`, in the editor's language) as
+ * catalogue, and the calls and fields its bindings name), and the server's problems (`pointer: message`, in the editor's language) as
  * inline diagnostics. Reports the JSON pointer at the cursor so the studio can show the
  * selected block's properties. The editor owns its text: however fast keys arrive, nothing
  * typed is written over by a late echo of the parent's state.
@@ -13,6 +13,7 @@ import { editorRoot, fillHost } from './editor-root';
 import { minimalChange, parseDocument } from './json-document';
 import { Annotation, EditorState, Compartment } from '@codemirror/state';
 import { json, jsonLanguage } from '@codemirror/lang-json';
+import type { CompletionSource } from '@codemirror/autocomplete';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { getJsonPointers, jsonCompletion, jsonPointerForPosition, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 
@@ -28,6 +29,8 @@ export interface JsonEditorProps {
   onChange(text: string): void;
   /** JSON Schema of the document (completion, hover, lint); none = syntax only. */
   schema?: Record<string, unknown>;
+  /** More completion (the layout's bindings); read when the editor is created. */
+  completions?: CompletionSource;
   problems?: EditorProblem[];
   onCursor?(pointer: string): void;
   label: string;
@@ -62,7 +65,7 @@ function serverDiagnostics(view: EditorView, problems: EditorProblem[]): Diagnos
 }
 
 /** The JSON editor. */
-export function JsonEditor({ value, onChange, schema, problems = [], onCursor, label, testId, syntaxMessage }: JsonEditorProps) {
+export function JsonEditor({ value, onChange, schema, completions, problems = [], onCursor, label, testId, syntaxMessage }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const problemsRef = useRef(problems);
@@ -85,6 +88,7 @@ export function JsonEditor({ value, onChange, schema, problems = [], onCursor, l
         // Completion and hover from the schema; its checks are the server's (in the editor's
         // language, debounced), not a second validator compiled on every pause.
         ...(schema ? [jsonLanguage.data.of({ autocomplete: jsonCompletion() }), hoverTooltip(jsonSchemaHover()), stateExtensions(schema as never)] : []),
+        ...(completions ? [jsonLanguage.data.of({ autocomplete: completions })] : []),
         linter((v) => syntaxDiagnostics(v, (line, column) => callbacks.current.syntaxMessage(line, column))),
         lintGutter(),
         serverLint.current.of(linter((v) => serverDiagnostics(v, problemsRef.current), { delay: 0 })),

@@ -26,6 +26,7 @@ import { ChangesPanel } from './ChangesPanel';
 import { SearchPanel } from './SearchPanel';
 import { AuditPanel } from './AuditPanel';
 import { LAYOUT_META, SCHEMA_META, blockPointerAt, readPointer } from './catalogue';
+import { bindingCompletions, type CallSchemas } from './binding-completion';
 import './studio.css';
 
 interface ScreenRow {
@@ -145,6 +146,17 @@ export default function Studio() {
   useEffect(() => void loadList(), [loadList]);
   // The texts panel shows the Chinese texts beside the others.
   useEffect(() => void loadCjkFaces(), []);
+  /** Every call with its request and response schemas: the layout editor completes bindings from them. */
+  const calls = useRef<CallSchemas[]>([]);
+  const completeBindings = useMemo(() => bindingCompletions(() => calls.current), []);
+  useEffect(() => {
+    callApi<CallSchemas[]>('studio/calls/list', {}, { silent: true }).then(
+      (list) => {
+        calls.current = list;
+      },
+      () => undefined, // not an editor: the list's answer says so
+    );
+  }, []);
   useEffect(() => {
     void Promise.all(LOCALES.map(async (l) => [l, await callApi<Record<string, string>>('studio/messages/get', { lang: l }, { silent: true })] as const))
       .then((pairs) => setCatalogs(Object.fromEntries(pairs)))
@@ -432,7 +444,7 @@ export default function Studio() {
               {screen.schema && <button type="button" role="tab" aria-selected={tab === 'schema'} onClick={() => setTab('schema')} data-testid="tab-schema">schema.json</button>}
             </div>
             {tab === 'layout' ? (
-              <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} problems={layoutProblems} onCursor={setCursor} syntaxMessage={syntaxMessage('layout.json')} />
+              <JsonEditor key={`layout-${id}`} label="layout" testId="editor-layout" value={layoutText} onChange={setLayoutText} schema={LAYOUT_META} completions={completeBindings} problems={layoutProblems} onCursor={setCursor} syntaxMessage={syntaxMessage('layout.json')} />
             ) : (
               <JsonEditor key={`schema-${id}`} label="schema" testId="editor-schema" value={schemaText} onChange={setSchemaText} schema={SCHEMA_META} problems={schemaProblems} syntaxMessage={syntaxMessage('schema.json')} />
             )}

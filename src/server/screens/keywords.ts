@@ -13,8 +13,11 @@ import type Ajv from 'ajv';
 import { _ } from 'ajv';
 import { verhoeffValid } from '../../shared/verhoeff.js';
 
-/** Module ids the standalone code may `require`; the browser loader maps each one. */
-export const STANDALONE_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats', 'nivesh/verhoeff'] as const;
+/**
+ * Module ids the standalone code may `require`; the browser loader maps each one
+ * (`nivesh/linear-regexp`, RE2 for staff-written patterns, is loaded only by a form that has one).
+ */
+export const STANDALONE_MODULES = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv-formats/dist/formats', 'nivesh/verhoeff', 'nivesh/linear-regexp'] as const;
 
 /** Adds `x-sameAs`, `x-messages`, `x-keepOnSuccess` and `x-checksum` to an ajv instance (idempotent). */
 export function addNiveshKeywords<T extends Ajv>(ajv: T): T {

@@ -18,6 +18,7 @@ import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
+import { LINEAR_REGEXP_ENGINE } from './regexp.js';
 
 /** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
 const MAX_DEPTH = 6;
@@ -46,6 +47,19 @@ function subschemas(root: RJSFSchema): Record<string, RJSFSchema> {
   return validator.getSchemaMap();
 }
 
+/** Every `pattern` and `patternProperties` key in a schema (its exact source texts). */
+function patternsOf(node: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => patternsOf(item, into));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'pattern' && typeof value === 'string') into.add(value);
+      if (key === 'patternProperties' && value && typeof value === 'object') for (const source of Object.keys(value)) into.add(source);
+      patternsOf(value, into);
+    }
+  }
+  return into;
+}
+
 /** One compiled validator module. */
 export interface ValidatorModule {
   /** ES module source (`text/javascript`). */
@@ -58,23 +72,30 @@ export interface ValidatorModule {
 
 /**
  * Compiles `schema` (a screen data schema as stored) into an ES module.
+ * @param contract the screen's code-owned contract, when it is a call body: the server checks
+ *   the contract's patterns with `RegExp` as well, so the module lists those the schema shares
+ *   (`codeOwnedPatterns`) and the browser checks them with both engines too.
  * @throws Error when ajv cannot compile the schema (the linter reports it first) or the code
  *   needs a runtime module the browser loader does not provide.
  */
-export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
+export function compileValidatorModule(schema: SchemaNode, contract?: SchemaNode | null): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
-  // Same options the browser's ajv had: all errors, money's multipleOf precision.
-  const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true }, schemas: Object.values(subschemas(plain)) };
+  // The server's options: all errors, money's multipleOf precision, and patterns on RE2 (the
+  // module requires `nivesh/linear-regexp`), so a pattern accepts what the server accepts.
+  const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true, regExp: LINEAR_REGEXP_ENGINE }, schemas: Object.values(subschemas(plain)) };
   const cjs = standaloneCode(createAjvInstance(undefined, undefined, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_MODULES as readonly string[]).includes(id!)) throw new Error(`validator code requires an unknown module "${id}"`);
   }
   const rootKey = hashForSchema(plain);
   const requires = [...new Set([...cjs.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!))];
+  const owned = contract ? patternsOf(contract) : new Set<string>();
+  const codeOwnedPatterns = [...patternsOf(plain)].filter((source) => owned.has(source));
   const code =
     `// Nivesh form validator (ajv standalone, compiled on the server). Root: ${rootKey}\n` +
     `export const rootKey = ${JSON.stringify(rootKey)};\n` +
     `export const requires = ${JSON.stringify(requires)};\n` +
+    `export const codeOwnedPatterns = ${JSON.stringify(codeOwnedPatterns)};\n` +
     `export default function validators(require) {\nconst exports = {};\n${cjs.replace(/^"use strict";/, '')}\nreturn exports;\n}\n`;
   const etag = `"v-${createHash('sha1').update(code).digest('base64url')}"`;
   return { code, etag, rootKey };

@@ -16,6 +16,7 @@ export async function mockPrecompiled(importOriginal: <T>() => Promise<T>): Prom
     'ajv/dist/runtime/equal': { default: (await import('fast-deep-equal')).default },
     'ajv-formats/dist/formats': await import('ajv-formats/dist/formats'),
     'nivesh/verhoeff': { verhoeffValid },
+    'nivesh/linear-regexp': { linearRegExp: (await import('../../../src/shared/linear-regexp')).linearRegExp },
   };
   const compiled = (rawSchema: object) => {
     const source = compileValidatorModule(rawSchema as never).code;
