@@ -1,5 +1,5 @@
 /**
- * Common JSON Schema forms, as written for @rjsf/core (fixtures in tests/fixtures/forms/),
+ * Common JSON Schema forms, as written for @rjsf/core (fixtures in tests/forms/catalogue/),
  * rendered by the form block in the studio's phone preview at 390×844: each fixture becomes an
  * editor's draft of /bindBank (its data schema and one form block), the preview shows it with the
  * draft's own validator, and the test checks what staff and investors see — headings,
@@ -18,7 +18,7 @@ interface Fixture {
   ui: Record<string, unknown>;
 }
 
-const fixture = (name: string): Fixture => JSON.parse(fs.readFileSync(path.join('tests/fixtures/forms', `${name}.json`), 'utf8')) as Fixture;
+const fixture = (name: string): Fixture => JSON.parse(fs.readFileSync(path.join('tests/forms/catalogue', `${name}.json`), 'utf8')) as Fixture;
 
 interface StudioScreen {
   baseVersion: number;

@@ -5,8 +5,14 @@ import { AJV_OPTIONS } from '../../shared/validation.js';
 import { addNiveshKeywords } from './keywords.js';
 import { LINEAR_REGEXP_ENGINE } from './regexp.js';
 
-/** rjsf's own formats (its validator knows them): a file as a data URL, a `#rrggbb` colour. */
-const RJSF_FORMATS = {
+/**
+ * Formats as @rjsf/core's validator knows them: rjsf's own (a file as a data URL, a `#rrggbb`
+ * colour) and `time` with an optional time zone (`09:30:00`, what rjsf's time widget enters —
+ * ajv-formats alone demands a zone). Both the server's ajv and the compiled form validators
+ * (`validators.ts`) use them, so a form accepts what @rjsf/core accepts.
+ */
+export const RJSF_FORMATS = {
+  time: /^(?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i,
   'data-url': /^data:([a-z]+\/[a-z0-9-+.]+)?;(?:name=(.*);)?base64,(.*)$/,
   color: /^(#?([0-9A-Fa-f]{3}){1,2}\b|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow|(rgb\(\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*,\s*\b([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\b\s*\))|(rgb\(\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*,\s*(\d?\d%|100%)+\s*\)))$/,
 };

@@ -18,6 +18,7 @@ import { deepEquals, hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
+import { RJSF_FORMATS } from './ajv.js';
 
 /** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
 const MAX_DEPTH = 6;
@@ -65,7 +66,7 @@ export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
   // Same options the browser's ajv had: all errors, money's multipleOf precision.
   const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true }, schemas: Object.values(subschemas(plain)) };
-  const cjs = standaloneCode(createAjvInstance(undefined, undefined, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
+  const cjs = standaloneCode(createAjvInstance(undefined, RJSF_FORMATS, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_MODULES as readonly string[]).includes(id!)) throw new Error(`validator code requires an unknown module "${id}"`);
   }
