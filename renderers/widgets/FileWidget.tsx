@@ -74,7 +74,7 @@ export function FileWidget(props: WidgetProps) {
         <ul className="file-list">
           {files.map((url, i) => {
             const info = fileInfo(url);
-            const size = intl.formatNumber(info.size / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
+            const size = info.size < 1024 ? intl.formatNumber(info.size, { style: 'unit', unit: 'byte' }) : intl.formatNumber(info.size / 1024, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 });
             return (
               <li key={i} className="file-row">
                 <Paperclip size={16} aria-hidden="true" />

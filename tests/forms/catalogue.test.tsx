@@ -6,7 +6,7 @@
  * as a data-capture form, and by plain @rjsf/core with @rjsf/validator-ajv8. Both are submitted:
  * Nivesh's form sends exactly what @rjsf/core hands its `onSubmit` (or, for data that breaks a
  * rule, both refuse and Nivesh names each error in words). Nivesh's form shows no "unsupported"
- * stand-in and no raw message id, and every button has an accessible name.
+ * stand-in and no raw message id, and every button and input has an accessible name.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,8 @@ const catalogue = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).m
 
 /** A message id shown as text (`field.email`, `validation.minimum`, `rjsf.AddButton`). */
 const RAW_ID = /\b(field|validation|rjsf|widget|common|form)\.[A-Za-z]\w*/;
+/** Roles of the controls an investor fills in: each one has a name. */
+const CONTROLS = ['textbox', 'checkbox', 'radio', 'combobox', 'listbox', 'spinbutton', 'slider'] as const;
 /** What a submit puts on the wire. */
 const wire = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 /** What a submit did: the data sent, or `refused`. */
@@ -65,6 +67,7 @@ async function submitWithNivesh({ schema, ui, formData }: CatalogueForm): Promis
   expect(shown()).not.toMatch(RAW_ID);
   expect(within(block).getAllByRole('button').length).toBeGreaterThan(0);
   expect(within(block).queryAllByRole('button', { name: '' }).map((button) => button.outerHTML), 'buttons without a name').toEqual([]);
+  for (const role of CONTROLS) expect(within(block).queryAllByRole(role, { name: '' }).map((control) => control.outerHTML), `${role}s without a name`).toEqual([]);
   await act(async () => fireEvent.click(view.getByTestId('submit')));
   const outcome = await waitFor((): Outcome => {
     const [call] = callsOf('forms/submit');
