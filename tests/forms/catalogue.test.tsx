@@ -45,10 +45,14 @@ type Outcome = { sent: unknown } | 'refused';
 beforeAll(() => loadWidgets());
 afterEach(cleanup);
 
+/** What a test does in a rendered form before it submits (beyond the data it starts with). */
+type Enter = (form: HTMLElement) => Promise<void>;
+
 /** Submits the form with plain @rjsf/core and its ajv8 validator. */
-async function submitWithRjsf({ schema, ui, formData }: CatalogueForm): Promise<Outcome> {
+async function submitWithRjsf({ schema, ui, formData }: CatalogueForm, enter?: Enter): Promise<Outcome> {
   let outcome: Outcome | undefined;
   const view = render(<Form schema={schema} uiSchema={ui} formData={formData} validator={validator} noHtml5Validate onSubmit={(e) => void (outcome = { sent: wire(e.formData) })} onError={() => void (outcome = 'refused')} />);
+  await enter?.(view.container);
   await act(async () => fireEvent.submit(view.container.querySelector('form')!));
   await waitFor(() => expect(outcome).toBeDefined());
   view.unmount();
@@ -56,7 +60,7 @@ async function submitWithRjsf({ schema, ui, formData }: CatalogueForm): Promise<
 }
 
 /** Renders the form as a Nivesh data-capture form block, checks what it shows, submits it. */
-async function submitWithNivesh({ schema, ui, formData }: CatalogueForm): Promise<Outcome> {
+async function submitWithNivesh({ schema, ui, formData }: CatalogueForm, enter?: Enter): Promise<Outcome> {
   const { host, callsOf } = fakeHost({ 'forms/submit': () => ({ id: 'f1' }) });
   const spec = { kind: 'form', id: 'catalogue', schema: 'catalogue', ui, initial: formData, submit: { call: 'forms/submit', label: 'bindBank.submit' } } as const;
   const view = renderWithHost(<FormBlock spec={spec as never} schemas={{ catalogue: schema }} />, host);
@@ -68,6 +72,7 @@ async function submitWithNivesh({ schema, ui, formData }: CatalogueForm): Promis
   expect(within(block).getAllByRole('button').length).toBeGreaterThan(0);
   expect(within(block).queryAllByRole('button', { name: '' }).map((button) => button.outerHTML), 'buttons without a name').toEqual([]);
   for (const role of CONTROLS) expect(within(block).queryAllByRole(role, { name: '' }).map((control) => control.outerHTML), `${role}s without a name`).toEqual([]);
+  await enter?.(block);
   await act(async () => fireEvent.click(view.getByTestId('submit')));
   const outcome = await waitFor((): Outcome => {
     const [call] = callsOf('forms/submit');
@@ -91,4 +96,17 @@ describe('catalogue of @rjsf/core forms', () => {
       expect(await submitWithNivesh(form)).toEqual(expected);
     });
   }
+});
+
+it('a file picked in the file widget is stored as @rjsf/core stores it (a data URL with its name)', async () => {
+  const formats = catalogue.find((form) => form.name === 'formats')!;
+  const form = { ...formats, formData: { ...(formats.formData as object), file: undefined } };
+  const pick: Enter = async (root) => {
+    const file = new File(['hello world'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => fireEvent.change(root.querySelector('input[type=file]')!, { target: { files: [file] } }));
+    await waitFor(() => expect(root.textContent).toContain('notes.txt'));
+  };
+  const expected = await submitWithRjsf(form, pick);
+  expect(expected).toMatchObject({ sent: { file: 'data:text/plain;name=notes.txt;base64,aGVsbG8gd29ybGQ=' } });
+  expect(await submitWithNivesh(form, pick)).toEqual(expected);
 });
