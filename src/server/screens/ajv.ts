@@ -20,14 +20,19 @@ export const RJSF_FORMATS = {
 /**
  * A fresh ajv instance with formats (ajv-formats and rjsf's `data-url`, `color`) and Nivesh
  * keywords. Strict, except that a tuple (`items` as an array) needs no `minItems`: JSON Schema
- * allows it and rjsf's forms use it.
+ * allows it and rjsf's forms use it (and, for screen schemas, `required` may name a property
+ * defined elsewhere).
  * @param regExp `linear` (default): `pattern` and `patternProperties` run on RE2 in linear time
  *   (regexp.ts) — for screen schemas, which staff write, and a pattern RE2 cannot compile makes
  *   the schema fail to compile; `native`: JavaScript's `RegExp`, for the schemas code owns
  *   (contracts and payloads under `schemas/contracts/` and `schemas/api/`).
  */
 export function createSchemaAjv(regExp: 'linear' | 'native' = 'linear'): Ajv {
-  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false, ...(regExp === 'linear' ? { code: { regExp: LINEAR_REGEXP_ENGINE } } : {}) });
+  // Screen schemas may also require a property another branch defines (`anyOf: [{required:
+  // ["email"]}, {required: ["phone"]}]`, an `if`/`then` that requires a field), as forms written
+  // for @rjsf/core do: strict mode's `strictRequired` would refuse those valid schemas.
+  const linear = regExp === 'linear' ? { strictRequired: false, code: { regExp: LINEAR_REGEXP_ENGINE } } : {};
+  const ajv = new Ajv({ ...AJV_OPTIONS, strictTuples: false, ...linear });
   addFormats(ajv);
   for (const [name, pattern] of Object.entries(RJSF_FORMATS)) ajv.addFormat(name, pattern);
   return addNiveshKeywords(ajv);
