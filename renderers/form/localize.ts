@@ -31,12 +31,15 @@ function localizeNode(node: unknown, intl: IntlShape, isMap: boolean): unknown {
 
 /**
  * Copies a data schema with titles and descriptions localized at every depth (properties,
- * items, definitions, `oneOf` choices, branches). The root's title and description are kept
- * only when they are message ids: a contract's root title is its type name, not a label.
+ * items, definitions, `oneOf` choices, branches). An object root's title and description are
+ * kept only when they are message ids: a contract's root title is its type name, not a label.
+ * A root that is a single value or an array keeps them: its title labels its one field.
  */
 export function localizeSchema<T>(schema: T, intl: IntlShape): T {
   const raw = schema as Record<string, unknown>;
   const copy = localizeNode(schema, intl, false) as Record<string, unknown>;
+  const objectRoot = raw.type === 'object' || (raw.type === undefined && (raw.properties !== undefined || raw.$ref !== undefined || raw.oneOf !== undefined || raw.anyOf !== undefined || raw.allOf !== undefined));
+  if (!objectRoot) return copy as T;
   if (!isMessageId(intl, raw.title)) delete copy.title;
   if (!isMessageId(intl, raw.description)) delete copy.description;
   return copy as T;

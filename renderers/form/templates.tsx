@@ -2,9 +2,10 @@
  * Nivesh's rjsf templates: a mobile field (label with a required marker when the form mixes
  * required and optional fields, description, big touch input, help and one error line), object
  * groups with their heading and description, arrays with labelled icon buttons (add, remove,
- * move up/down, copy), keys of `additionalProperties` that can be renamed and removed, and the
- * form's root-level errors at the top. Replaces rjsf's Bootstrap look.
+ * move up/down, copy), keys of `additionalProperties` that can be renamed and removed, a
+ * labelled selector for `oneOf`/`anyOf` alternatives, and the form's root-level errors at the top. Replaces rjsf's Bootstrap look.
  */
+import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2 } from 'lucide-react';
 import {
@@ -17,6 +18,7 @@ import {
   type ErrorListProps,
   type FieldTemplateProps,
   type IconButtonProps,
+  type MultiSchemaFieldTemplateProps,
   type ObjectFieldTemplateProps,
   type TemplatesType,
 } from '@rjsf/utils';
@@ -267,6 +269,28 @@ function ErrorListTemplate({ errorSchema, schema }: ErrorListProps) {
   );
 }
 
+/**
+ * A `oneOf`/`anyOf` field: the selector of the alternative, labelled "Choose one" (the group's
+ * heading above names the field), then the chosen alternative's fields.
+ */
+function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {
+  const intl = useIntl();
+  const id = (selector as ReactElement<{ id?: string }> | undefined)?.props.id;
+  return (
+    <div className="form-alternatives">
+      {selector && (
+        <div className="field">
+          <label htmlFor={id} className="field-label">
+            {intl.formatMessage({ id: 'form.chooseOption' })}
+          </label>
+          {selector}
+        </div>
+      )}
+      {optionSchemaField}
+    </div>
+  );
+}
+
 /** The template set passed to every form block. */
 export const TEMPLATES: Partial<TemplatesType> = {
   FieldTemplate,
@@ -274,6 +298,7 @@ export const TEMPLATES: Partial<TemplatesType> = {
   ArrayFieldTemplate,
   ArrayFieldItemTemplate,
   ErrorListTemplate,
+  MultiSchemaFieldTemplate,
   ButtonTemplates: {
     AddButton: makeButton('add', 'form.addItem'),
     CopyButton: makeButton('copy', 'form.copy'),

@@ -1,7 +1,8 @@
 /**
  * rjsf's standard widgets in Nivesh's style, for forms written for @rjsf/core: select (single
  * and multiple), radio, checkbox, checkboxes, range (with its value shown), up/down number,
- * date, time, date-time (local time in the field, ISO UTC in the data) and url. They register
+ * date, time, date-time (local time in the field, ISO UTC in the data), url and colour (the
+ * file widget is `FileWidget.tsx`). They register
  * under rjsf's lower-case `ui:widget` names and its default widget names, so a field without
  * `ui:widget` (an enum, a boolean, `format: date`) renders in the same style.
  */
@@ -186,7 +187,7 @@ export function RangeWidget(props: WidgetProps) {
   );
 }
 
-type NativeKind = 'updown' | 'date' | 'time' | 'datetime' | 'url';
+type NativeKind = 'updown' | 'date' | 'time' | 'datetime' | 'url' | 'color';
 
 const NATIVE: Record<NativeKind, { type: string; inputMode?: 'decimal' | 'url' }> = {
   updown: { type: 'number', inputMode: 'decimal' },
@@ -194,6 +195,7 @@ const NATIVE: Record<NativeKind, { type: string; inputMode?: 'decimal' | 'url' }
   time: { type: 'time' },
   datetime: { type: 'datetime-local' },
   url: { type: 'url', inputMode: 'url' },
+  color: { type: 'color' },
 };
 
 function makeNative(kind: NativeKind) {
@@ -212,7 +214,7 @@ function makeNative(kind: NativeKind) {
         <input
           id={id}
           name={id}
-          className="input"
+          className={kind === 'color' ? 'input input-color' : 'input'}
           type={type}
           inputMode={inputMode}
           step={kind === 'updown' ? (typeof schema.multipleOf === 'number' ? schema.multipleOf : schema.type === 'integer' ? 1 : 'any') : kind === 'time' ? 1 : undefined}
@@ -239,3 +241,5 @@ export const DateWidget = makeNative('date');
 export const TimeWidget = makeNative('time');
 export const DateTimeWidget = makeNative('datetime');
 export const URLWidget = makeNative('url');
+export const ColorWidget = makeNative('color');
+

@@ -19,7 +19,8 @@ import { StepperWidget } from './StepperWidget';
 import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
 import { SymbolListWidget } from './SymbolListWidget';
-import { CheckboxWidget, CheckboxesWidget, DateTimeWidget, DateWidget, RadioWidget, RangeWidget, SelectWidget, TimeWidget, URLWidget, UpDownWidget } from './StandardWidgets';
+import { FileWidget } from './FileWidget';
+import { CheckboxWidget, CheckboxesWidget, ColorWidget, DateTimeWidget, DateWidget, RadioWidget, RangeWidget, SelectWidget, TimeWidget, URLWidget, UpDownWidget } from './StandardWidgets';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -52,6 +53,12 @@ export const WIDGETS: RegistryWidgetsType = {
   time: TimeWidget,
   datetime: DateTimeWidget,
   url: URLWidget,
+  color: ColorWidget,
+  file: FileWidget,
+  files: FileWidget,
+  // rjsf's select-based date pickers: the native pickers enter the same values.
+  'alt-date': DateWidget,
+  'alt-datetime': DateTimeWidget,
   SelectWidget,
   RadioWidget,
   CheckboxWidget,
@@ -62,6 +69,10 @@ export const WIDGETS: RegistryWidgetsType = {
   TimeWidget,
   DateTimeWidget,
   URLWidget,
+  ColorWidget,
+  FileWidget,
+  AltDateWidget: DateWidget,
+  AltDateTimeWidget: DateTimeWidget,
   EmailWidget,
   PasswordWidget,
   TextareaWidget,

@@ -7,6 +7,8 @@
  * fragments and builds the definitions they become: `<name>WidgetOptions`, the recursive
  * `uiSchema` of a form block (each field's `ui:options` checked against its widget's), and
  * the action properties. Pure: used by `catalogue.ts`.
+ * A field's `ui:options` are its widget's (`<widget>FieldOptions`: the fragment's plus the ones
+ * rjsf reads on any field, `rjsfFieldOptions`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,6 +38,21 @@ export function optionsFragments(root: string, collection: keyof typeof OPTIONS_
 /** Definition name of a widget's options. */
 export const widgetOptionsRef = (widget: string) => `${widget}WidgetOptions`;
 
+/** Definition name of the `ui:options` a field with this widget takes (its widget's and rjsf's own). */
+const fieldOptionsRef = (widget: string) => `${widget}FieldOptions`;
+
+/**
+ * The `ui:options` rjsf's own fields read whatever the widget (forms written for @rjsf/core use
+ * them): a list's buttons, choices in one row.
+ */
+const RJSF_FIELD_OPTIONS: Json = {
+  addable: { type: 'boolean', description: 'A list shows its add button (default true).' },
+  removable: { type: 'boolean', description: "A list's entries have a remove button (default true)." },
+  orderable: { type: 'boolean', description: "A list's entries have move up/down buttons (default true)." },
+  copyable: { type: 'boolean', description: "A list's entries have a copy button (default false)." },
+  inline: { type: 'boolean', description: 'Radio buttons and checkboxes in one row.' },
+};
+
 /**
  * The definitions the widget fragments add: one `<name>WidgetOptions` per fragment and the
  * `uiSchema` of a form block. A field's `ui:options` must match its `ui:widget`'s options; a
@@ -50,6 +67,11 @@ export function widgetDefinitions(root: string, widgetNames: string[]): Json {
     if (!widgetNames.includes(name)) throw new Error(`${OPTIONS_DIRS.widgets}/${name}${OPTIONS_SUFFIX}: '${name}' is not in widgets.schema.json`);
   }
   const optionsOf = (ref: string) => ({ properties: { 'ui:options': { $ref: `#/definitions/${ref}` } } });
+  // A field's options: its widget's plus the ones rjsf itself reads on any field.
+  const fieldOptions = (fragment: Json): Json => {
+    const definition = optionsDefinition(fragment);
+    return { ...definition, properties: { ...RJSF_FIELD_OPTIONS, ...(definition.properties as Json) } };
+  };
   const widgetIs = (names: string[]) => ({ required: ['ui:widget'], properties: { 'ui:widget': { enum: names } } });
   const optionless = widgetNames.filter((name) => !described.has(name));
   const uiSchema: Json = {
@@ -69,12 +91,17 @@ export function widgetDefinitions(root: string, widgetNames: string[]): Json {
     },
     patternProperties: { '^(?!ui:)': { $ref: '#/definitions/uiSchema' } },
     allOf: [
-      ...fragments.map(([name]) => ({ if: widgetIs([name]), then: optionsOf(widgetOptionsRef(name)) })),
-      { if: { not: { required: ['ui:widget'] } }, then: optionsOf(widgetOptionsRef('text')) },
-      ...(optionless.length ? [{ if: widgetIs(optionless), then: { not: { required: ['ui:options'] } } }] : []),
+      ...fragments.map(([name]) => ({ if: widgetIs([name]), then: optionsOf(fieldOptionsRef(name)) })),
+      { if: { not: { required: ['ui:widget'] } }, then: optionsOf(fieldOptionsRef('text')) },
+      ...(optionless.length ? [{ if: widgetIs(optionless), then: optionsOf('rjsfFieldOptions') }] : []),
     ],
   };
-  return { ...Object.fromEntries(fragments.map(([name, fragment]) => [widgetOptionsRef(name), optionsDefinition(fragment)])), uiSchema };
+  return {
+    ...Object.fromEntries(fragments.map(([name, fragment]) => [widgetOptionsRef(name), optionsDefinition(fragment)])),
+    ...Object.fromEntries(fragments.map(([name, fragment]) => [fieldOptionsRef(name), fieldOptions(fragment)])),
+    rjsfFieldOptions: { description: "The ui:options rjsf itself reads on any field (a widget without options of its own takes only these).", type: 'object', additionalProperties: false, properties: RJSF_FIELD_OPTIONS },
+    uiSchema,
+  };
 }
 
 /**

@@ -85,7 +85,8 @@ export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError
     case 'x-checksum':
       return { field, messageId: 'validation.checksum' };
     case 'type':
-      return { field, messageId: 'validation.type' };
+      // The first type a union names (`["integer", "null"]` expects a whole number).
+      return { field, messageId: 'validation.type', values: { type: String((error.params as { type: string }).type).split(',')[0]! } };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':

@@ -1,12 +1,15 @@
 /**
- * Common JSON Schema forms, as written for @rjsf/core (fixtures in tests/fixtures/forms/),
- * rendered by the form block in the studio's phone preview at 390×844: each fixture becomes an
+ * Common JSON Schema forms, as written for @rjsf/core (the catalogue in tests/forms/catalogue/),
+ * rendered by the form block in the studio's phone preview at 390×844: each form becomes an
  * editor's draft of /bindBank (its data schema and one form block), the preview shows it with the
- * draft's own validator, and the test checks what staff and investors see — headings,
+ * draft's own validator, and the tests check what staff and investors see — headings,
  * descriptions, required markers, labelled array buttons, the standard widgets, specific error
  * texts, root-level errors — and what a submit would send (the call is answered by the test, so
- * nothing is stored). Screenshots of every fixture land in test-results/ to look at.
+ * nothing is stored). One test walks the whole catalogue on one page (no unsupported field, no
+ * raw message id, every button named); what each form submits compared with @rjsf/core is
+ * `tests/forms/catalogue.test.tsx`. Screenshots of every form land in test-results/ to look at.
  */
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
@@ -16,9 +19,11 @@ import { api, demoEditor, openWithSession } from './helpers';
 interface Fixture {
   schema: Record<string, unknown>;
   ui: Record<string, unknown>;
+  /** The data an investor enters (the catalogue test in jsdom submits it). */
+  formData?: unknown;
 }
 
-const fixture = (name: string): Fixture => JSON.parse(fs.readFileSync(path.join('tests/fixtures/forms', `${name}.json`), 'utf8')) as Fixture;
+const fixture = (name: string): Fixture => JSON.parse(fs.readFileSync(path.join('tests/forms/catalogue', `${name}.json`), 'utf8')) as Fixture;
 
 interface StudioScreen {
   baseVersion: number;
@@ -26,11 +31,13 @@ interface StudioScreen {
 }
 
 /** The form block of /bindBank with a fixture's uiSchema (the schema is the draft's bindBank schema). */
-async function saveFixtureDraft(request: APIRequestContext, token: string, name: string): Promise<void> {
+async function saveFixtureDraft(request: APIRequestContext, token: string, name: string, { blockId = 'fixture', filled = false } = {}): Promise<void> {
   const screen = await api<StudioScreen>(request, token, 'studio/screens/get', { id: 'bindBank' });
   const form = screen.layout.blocks.find((block) => block.kind === 'form')!;
-  const { schema, ui } = fixture(name);
-  const block = { kind: 'form', id: 'fixture', schema: 'bindBank', ui, submit: { call: (form.submit as { call: string }).call, label: (form.submit as { label: string }).label } };
+  const { schema, ui, formData } = fixture(name);
+  // `filled`: an object form starts with the catalogue's data, as if the investor had entered it.
+  const initial = filled && formData && typeof formData === 'object' && !Array.isArray(formData) ? { initial: formData } : {};
+  const block = { kind: 'form', id: blockId, schema: 'bindBank', ui, ...initial, submit: { call: (form.submit as { call: string }).call, label: (form.submit as { label: string }).label } };
   const layout = { ...screen.layout, blocks: [block] };
   await api(request, token, 'studio/screens/saveDraft', { id: 'bindBank', layout, schema, baseVersion: screen.baseVersion });
 }
@@ -221,8 +228,45 @@ test.describe('JSON Schema forms in the form block (studio preview, 390×844)', 
   });
 });
 
-test('the studio compiles valid schemas: a tuple without minItems, format data-url', async ({ request }) => {
+test.describe('the catalogue in the studio preview (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const names = fs.readdirSync('tests/forms/catalogue').filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, ''));
+
+  test('every form renders: no unsupported field, no raw message id, every button named', async ({ page, request }) => {
+    test.setTimeout(names.length * 8_000);
+    await openWithSession(page, token, '/studio', 'EN');
+    const preview = page.getByTestId('studio-preview');
+    for (const name of names) {
+      await test.step(name, async () => {
+        // Each form is its own block id, so the preview's form is known to be this one.
+        const blockId = `catalogue-${name}`;
+        await saveFixtureDraft(request, token, name, { blockId, filled: true });
+        await page.getByTestId('screen-bindBank').click();
+        await preview.getByTestId('preview-en').or(page.getByTestId('preview-en')).first().click();
+        const form = preview.getByTestId(`form-${blockId}`);
+        await expect(form.getByTestId('submit')).toBeVisible();
+        // The phone frame grows with its screen (its header stays on top), so the form's
+        // screenshot shows all of it.
+        await preview.evaluate((frame: HTMLElement) => {
+          Object.assign(frame.style, { height: 'auto', overflow: 'visible' });
+          for (const header of frame.querySelectorAll<HTMLElement>('header')) header.style.position = 'static';
+        });
+        await expect(form).not.toContainText(/Unsupported|No connection/);
+        await expect(form.locator('.fallback')).toHaveCount(0);
+        expect(await form.innerText()).not.toMatch(/\b(field|validation|rjsf|widget|common|form)\.[A-Za-z]\w*/);
+        const unnamed = await new AxeBuilder({ page }).include(`[data-testid="form-${blockId}"]`).withRules(['button-name', 'label']).analyze();
+        expect(unnamed.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+        await shoot(page, form, `catalogue-${name}`);
+      });
+    }
+  });
+});
+
+test('the studio compiles every catalogue schema (tuples without minItems, format data-url, required in anyOf branches)', async ({ request }) => {
   const screen = await api<StudioScreen>(request, token, 'studio/screens/get', { id: 'bindBank' });
-  const { errors } = await api<{ errors: Array<{ pointer: string; message: string }> }>(request, token, 'studio/screens/validate', { id: 'bindBank', layout: screen.layout, schema: fixture('strict').schema });
-  expect(errors.filter((e) => e.message.includes('does not compile'))).toEqual([]);
+  for (const file of fs.readdirSync('tests/forms/catalogue')) {
+    const { schema } = fixture(file.replace(/\.json$/, ''));
+    const { errors } = await api<{ errors: Array<{ pointer: string; message: string }> }>(request, token, 'studio/screens/validate', { id: 'bindBank', layout: screen.layout, schema });
+    expect(errors.filter((e) => e.message.includes('does not compile')), file).toEqual([]);
+  }
 });

@@ -140,7 +140,7 @@ describe('widget options (ui:options) fragments', () => {
     const described = new Set(WIDGET_OPTIONS.map(([name]) => name));
     // rjsf's standard widgets read only rjsf's own options (enum options, empty value), which the
     // layout does not set: a layout giving them `ui:options` is refused.
-    const standard = ['select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'date', 'time', 'datetime', 'url'];
+    const standard = ['select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'date', 'time', 'datetime', 'url', 'color', 'alt-date', 'alt-datetime'];
     expect(enumOf('widgetName').filter((name) => !described.has(name))).toEqual(['hidden', ...standard]);
   });
 
@@ -181,6 +181,9 @@ describe('widget options (ui:options) fragments', () => {
     expect(validate(form({ address: { street: { 'ui:widget': 'textarea', 'ui:options': { rows: 'many' } } } }))).toBe(false);
     expect(validate(form({ list: { items: { 'ui:widget': 'captcha', 'ui:options': { purpose: 'login' } } } }))).toBe(false);
     expect(validate(form({ symbol: { 'ui:widget': 'nope' } }))).toBe(false);
+    // The options rjsf reads on any field (a list's buttons, choices in a row) pass with any widget.
+    expect(validate(form({ list: { 'ui:options': { orderable: false, addable: false } }, plan: { 'ui:widget': 'radio', 'ui:options': { inline: true } } })), validate.text()).toBe(true);
+    expect(validate(form({ plan: { 'ui:widget': 'radio', 'ui:options': { inline: 'yes' } } }))).toBe(false);
   });
 });
 

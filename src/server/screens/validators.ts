@@ -19,6 +19,7 @@ import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
 import { LINEAR_REGEXP_ENGINE } from './regexp.js';
+import { RJSF_FORMATS } from './ajv.js';
 
 /** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
 const MAX_DEPTH = 6;
@@ -83,7 +84,7 @@ export function compileValidatorModule(schema: SchemaNode, contract?: SchemaNode
   // The server's options: all errors, money's multipleOf precision, and patterns on RE2 (the
   // module requires `nivesh/linear-regexp`), so a pattern accepts what the server accepts.
   const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true, regExp: LINEAR_REGEXP_ENGINE }, schemas: Object.values(subschemas(plain)) };
-  const cjs = standaloneCode(createAjvInstance(undefined, undefined, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
+  const cjs = standaloneCode(createAjvInstance(undefined, RJSF_FORMATS, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
     if (!(STANDALONE_MODULES as readonly string[]).includes(id!)) throw new Error(`validator code requires an unknown module "${id}"`);
   }
