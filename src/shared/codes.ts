@@ -57,6 +57,8 @@ export const ERRORS = {
   withdrawalNotFound: { code: 1213, status: 404, message: 'error.withdrawalNotFound' },
   withdrawalNotPending: { code: 1214, status: 409, message: 'error.withdrawalNotPending' },
   holdResolved: { code: 1215, status: 409, message: 'error.holdResolved' },
+  amountBelowMinimum: { code: 1216, status: 400, message: 'error.amountBelowMinimum' },
+  amountAboveMaximum: { code: 1217, status: 400, message: 'error.amountAboveMaximum' },
   // Markets and content (1300–1399)
   unknownSymbol: { code: 1300, status: 404, message: 'error.unknownSymbol' },
   unknownRanking: { code: 1301, status: 400, message: 'error.unknownRanking' },
