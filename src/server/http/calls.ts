@@ -87,9 +87,10 @@ export interface CallSpec<B> {
    * call answers this error instead of code 1000 — e.g. `amount` → 1403 with the configured
    * bounds. An unknown field is still 1001. It gets the raw body and the field's error (its
    * message id and the failed bound: `values.limit` is the served schema's `minimum`, …), and
-   * may look things up (e.g. `ipo/purchase` lots → 1702 with the issue's own min/max lots).
+   * may look things up (e.g. `ipo/purchase` lots → 1702 with the issue's own min/max lots);
+   * null leaves the field to the common validation refusal (1000).
    */
-  refusals?: Record<string, (raw: Record<string, unknown>, error: FieldError) => AppError | Promise<AppError>>;
+  refusals?: Record<string, (raw: Record<string, unknown>, error: FieldError) => AppError | null | Promise<AppError | null>>;
   /**
    * A money-moving call that honours `Idempotency-Key`: the registry reads the header
    * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
@@ -315,7 +316,8 @@ async function validateBody(store: SchemaStore, ref: string | undefined, raw: un
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
   const refused = refusals && errors.find((e) => refusals[e.field]);
-  if (refused) throw await refusals[refused.field]!(body as Record<string, unknown>, refused);
+  const own = refused ? await refusals[refused.field]!(body as Record<string, unknown>, refused) : null;
+  if (own) throw own;
   const fields = errors.map((e) => {
     const label = schema.properties?.[e.field]?.title;
     const text = deps.messages.format(locale, e.messageId, e.values);

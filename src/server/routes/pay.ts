@@ -8,7 +8,7 @@ import { callsWith } from './declare.js';
 import type { Deps } from '../domain/deps.js';
 import { getDeposit, listDeposits, quoteDeposit, requestDeposit } from '../domain/money/deposits.js';
 import type { Market } from '../market/index.js';
-import { amountRefusal } from './refusals.js';
+import { amountBoundRefusal, amountRefusal } from './refusals.js';
 import { depositTerms, type DepositTerms } from '../domain/money/windows.js';
 import type { ById, DepositQuoteRequest, PageRequest, RechargeRequest } from '../../shared/generated/index.js';
 import { labelPage, withStatusLabel } from './money-labels.js';
@@ -29,7 +29,7 @@ export function payRoutes(calls: CallRegistry, deps: Deps, market: Market): void
   user.command<RechargeRequest>('pay/recharge', 'screens/recharge', ({ auth, body, idempotency }) => requestDeposit(deps, market, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount' },
     idempotent: true,
-    refusals: { amount: amountRefusal },
+    refusals: { amount: amountBoundRefusal },
   });
 
   user.query<PageRequest>('pay/rechargeRecord', 'api/pageRequest', async ({ auth, body, locale }) => labelPage(await listDeposits(deps, auth!.userId, body), (d) => withStatusLabel(deps, locale, d)));

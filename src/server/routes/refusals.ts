@@ -12,15 +12,24 @@ import type { FieldError } from '../../shared/validation.js';
 const ONE_CENT = 0.01;
 
 /**
- * The refusal of a bad `amount`: below the schema's minimum `amountBelowMinimum` (1216,
- * `{min}`), above its maximum `amountAboveMaximum` (1217, `{max}`), anything else (missing, not
- * a number, more than 2 decimals) `amountInvalid` (1203). A minimum of one cent is the
- * contract's "above 0", which `amountInvalid` states.
+ * The refusal of an amount outside a bound of its schema: below the minimum
+ * `amountBelowMinimum` (1216, `{min}`), above the maximum `amountAboveMaximum` (1217, `{max}`);
+ * null for any other failure (missing, not a number, more than 2 decimals) and for a minimum of
+ * one cent, the contract's "above 0" — those keep the call's common refusal.
  * @param error the amount's field error (`bound` and `values.limit` name the failed bound).
  */
-export function amountRefusal(_raw: Record<string, unknown>, error: FieldError): AppError {
+export function amountBoundRefusal(_raw: Record<string, unknown>, error: FieldError): AppError | null {
   const limit = error.values?.limit;
-  if (typeof limit === 'number' && limit > ONE_CENT && (error.bound === 'minimum' || error.bound === 'exclusiveMinimum')) return new AppError('amountBelowMinimum', { min: formatMoney(limit) });
-  if (typeof limit === 'number' && (error.bound === 'maximum' || error.bound === 'exclusiveMaximum')) return new AppError('amountAboveMaximum', { max: formatMoney(limit) });
-  return new AppError('amountInvalid');
+  if (typeof limit !== 'number') return null;
+  if (limit > ONE_CENT && (error.bound === 'minimum' || error.bound === 'exclusiveMinimum')) return new AppError('amountBelowMinimum', { min: formatMoney(limit) });
+  if (error.bound === 'maximum' || error.bound === 'exclusiveMaximum') return new AppError('amountAboveMaximum', { max: formatMoney(limit) });
+  return null;
+}
+
+/**
+ * {@link amountBoundRefusal}, and `amountInvalid` (1203) for every other failure of the amount.
+ * @param error the amount's field error.
+ */
+export function amountRefusal(raw: Record<string, unknown>, error: FieldError): AppError {
+  return amountBoundRefusal(raw, error) ?? new AppError('amountInvalid');
 }

@@ -10,7 +10,7 @@ import { getWithdrawal, listWithdrawals, requestWithdrawal } from '../domain/mon
 import { withdrawalTerms, type WithdrawalTerms } from '../domain/money/windows.js';
 import type { ById, PageRequest, WithdrawalRequest } from '../../shared/generated/index.js';
 import { labelPage, withStatusLabel } from './money-labels.js';
-import { amountRefusal } from './refusals.js';
+import { amountBoundRefusal } from './refusals.js';
 
 export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
   const user = callsWith(calls, 'user');
@@ -23,7 +23,7 @@ export function withdrawalRoutes(calls: CallRegistry, deps: Deps): void {
   user.command<WithdrawalRequest>('withdrawal', 'screens/withdrawal', ({ auth, body, idempotency }) => requestWithdrawal(deps, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount', fee: { call: 'withdrawal/getServiceChargeProportion', field: 'proportion' } },
     idempotent: true,
-    refusals: { amount: amountRefusal },
+    refusals: { amount: amountBoundRefusal },
     options: successSchema(WITHDRAWAL_RECEIPT),
   });
 
