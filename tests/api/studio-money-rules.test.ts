@@ -3,7 +3,7 @@
  * TEST_DB=pg): each money screen edits its form's schema within the contract; a minimum an
  * editor raises and a second editor approves is what the server enforces, what the screen's
  * hint states (the screen's schema and the least amount its calls answer) and what the refusal
- * says, as money, in all four languages.
+ * says, as money, in all four languages; an IPO form's lower lot maximum narrows the issue's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -35,12 +35,12 @@ async function servedSchemas(id: string, token: string): Promise<FormSchemas> {
 }
 const studioScreen = async (id: string) => expectOk(await ctx.server.call<StudioScreen>('studio/screens/get', { id }, { token: editor }));
 
-/** Publishes `id` with its form's `amount` minimum set to `minimum`, approved by the second editor. */
-async function raiseMinimum(id: string, minimum: number) {
+/** Publishes `id` with its form's `field` bound `keyword` set to `value`, approved by the second editor. */
+async function raiseMinimum(id: string, value: number, field = 'amount', keyword: 'minimum' | 'maximum' = 'minimum') {
   const { layout, schema } = await studioScreen(id);
   const next = structuredClone(schema!);
-  next.properties.amount!.minimum = minimum;
-  return publishApproved(ctx.server, editor, editor2, { id, layout, schema: next, note: `least amount ${minimum}` });
+  next.properties[field]![keyword] = value;
+  return publishApproved(ctx.server, editor, editor2, { id, layout, schema: next, note: `${field} ${keyword} ${value}` });
 }
 
 describe('the money screens in the studio', () => {
@@ -100,5 +100,18 @@ describe('a minimum raised in the studio', () => {
     expect(expectOk(await ctx.server.call<{ institutionMinimum: number }>('pay/getTime', {}, { token: user.token })).institutionMinimum).toBe(3000);
     const refused = expectCall(await ctx.server.call('pay/recharge', { amount: 2500, channel: 'bank', utr: '412345678901', screenshotId: 'upload-1' }, { token: user.token, lang: 'de', headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.amountBelowMinimum.code);
     expect(refused.message.replace(/\u00a0/g, ' ')).toBe('Der Betrag muss mindestens 3.000,00 € sein.');
+  });
+
+  it('ipoDetails with at most 3 lots: the issue shows 3 as its maximum and 4 lots are refused naming 1 and 3', async () => {
+    const operator = ctx.operator;
+    const now = ctx.server.clock.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const { id } = expectOk(await ctx.server.call<{ id: string }>('admin/ipo/save', { symbol: 'RULES1', name: 'Rules Ltd.', price: 100, lotSize: 10, minLots: 1, maxLots: 5, totalShares: 100, opensAt: iso(now + 600_000), closesAt: iso(now + 7_200_000), allotmentAt: iso(now + 10_800_000), listingAt: iso(now + 14_400_000) }, { token: operator }));
+    const user = await trader(ctx.server, ctx.operator, 0);
+    expect(expectOk(await ctx.server.call<{ minLots: number; maxLots: number }>('ipo/details', { id }, { token: user.token }))).toMatchObject({ minLots: 1, maxLots: 5 });
+    expect(await raiseMinimum('ipoDetails', 3, 'lots', 'maximum')).toMatchObject({ status: 'published' });
+    expect(expectOk(await ctx.server.call<{ minLots: number; maxLots: number }>('ipo/details', { id }, { token: user.token }))).toMatchObject({ minLots: 1, maxLots: 3 });
+    const refused = expectCall(await ctx.server.call('ipo/quote', { id, lots: 4, cutOff: true }, { token: user.token, lang: 'en' }), 400, ERRORS.ipoLotsInvalid.code);
+    expect(refused.message).toBe('Apply for whole lots between 1 and 3.');
   });
 });
