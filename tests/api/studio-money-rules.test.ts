@@ -44,10 +44,11 @@ async function raiseMinimum(id: string, value: number, field = 'amount', keyword
 }
 
 describe('the money screens in the studio', () => {
-  it('edit their form schema: withdraw, pay, buy, ipoDetails and marketDetails name the form they change', async () => {
+  it('edit their form schema: withdraw, pay, buy and ipoDetails name the form they change', async () => {
     const forms = { withdraw: 'WithdrawalRequest', pay: 'RechargeRequest', aiBlockTradingBuy: 'AiBasketBuyForm' } as const;
     for (const [id, title] of Object.entries(forms)) expect((await studioScreen(id)).schema?.title).toBe(title);
-    for (const id of ['buy', 'ipoDetails', 'marketDetails']) expect((await studioScreen(id)).schema).not.toBeNull();
+    expect((await studioScreen('buy')).schema?.title).toBe('StockBuyOrder');
+    expect((await studioScreen('ipoDetails')).schema?.title).toBe('IpoApplyForm');
     // payBalance shows the deposit form, which is edited on pay.
     expect((await studioScreen('payBalance')).schema).toBeNull();
   });
@@ -113,5 +114,17 @@ describe('a minimum raised in the studio', () => {
     expect(expectOk(await ctx.server.call<{ minLots: number; maxLots: number }>('ipo/details', { id }, { token: user.token }))).toMatchObject({ minLots: 1, maxLots: 3 });
     const refused = expectCall(await ctx.server.call('ipo/quote', { id, lots: 4, cutOff: true }, { token: user.token, lang: 'en' }), 400, ERRORS.ipoLotsInvalid.code);
     expect(refused.message).toBe('Apply for whole lots between 1 and 3.');
+  });
+
+  it('buy at 5 shares: 3 are refused naming 5, and the field error of the form names 5 too', async () => {
+    const user = await trader(ctx.server, ctx.operator, 0);
+    expect(await raiseMinimum('buy', 5, 'quantity')).toMatchObject({ status: 'published' });
+    const quantity = (await servedSchemas('buy', user.token)).stockBuy!.properties.quantity!;
+    expect(quantity.minimum).toBe(5);
+    expect(quantity['x-messages']).toMatchObject({ minimum: 'validation.quantityMin' });
+    const refused = expectCall(await ctx.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 3 }, { token: user.token, lang: 'en', headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityBelowMinimum.code);
+    expect(refused.message).toBe('The quantity must be at least 5.');
+    // A fraction stays the plain quantity refusal.
+    expectCall(await ctx.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 5.5 }, { token: user.token, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityInvalid.code);
   });
 });

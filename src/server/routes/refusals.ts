@@ -1,5 +1,5 @@
 /**
- * Refusals of an amount that fails its form's schema (`CallSpec.refusals`): the answer states
+ * Refusals of an amount or a quantity that fails its form's schema (`CallSpec.refusals`): the answer states
  * the bound the served schema sets — the minimum or maximum staff published in the studio, or
  * the contract's — as money in the account currency, the same value the form's field error
  * and the screen's hint show.
@@ -32,4 +32,15 @@ export function amountBoundRefusal(_raw: Record<string, unknown>, error: FieldEr
  */
 export function amountRefusal(raw: Record<string, unknown>, error: FieldError): AppError {
   return amountBoundRefusal(raw, error) ?? new AppError('amountInvalid');
+}
+
+/**
+ * The refusal of a bad share `quantity`: below a minimum above 1 (one the form's published
+ * schema sets) `quantityBelowMinimum` (1417, `{min}`); anything else `quantityInvalid` (1406).
+ * @param error the quantity's field error.
+ */
+export function quantityRefusal(_raw: Record<string, unknown>, error: FieldError): AppError {
+  const limit = error.values?.limit;
+  if (typeof limit === 'number' && limit > 1 && error.bound === 'minimum') return new AppError('quantityBelowMinimum', { min: limit });
+  return new AppError('quantityInvalid');
 }

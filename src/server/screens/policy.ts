@@ -108,7 +108,7 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
  * The data schema a screen edits in the studio when its form's schema has another name than
  * the screen (a screen's same-named schema, `screens/<id>.schema.json`, is always its own).
  * Each schema has one such screen: a form shown on several screens (the deposit form on `pay`
- * and `payBalance`, the stock order on `buy` and `marketDetails`) is edited on the screen named
+ * and `payBalance`, the share order on `buy` and `marketDetails`) is edited on the screen named
  * here, and its rules hold wherever it is shown.
  */
 export const FORM_SCHEMAS: Readonly<Record<string, string>> = {
@@ -116,7 +116,6 @@ export const FORM_SCHEMAS: Readonly<Record<string, string>> = {
   pay: 'recharge',
   buy: 'stockBuy',
   ipoDetails: 'ipoApply',
-  marketDetails: 'updown',
 };
 
 /**
