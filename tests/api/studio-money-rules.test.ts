@@ -90,6 +90,8 @@ describe('a minimum raised in the studio', () => {
     expect(expectOk(await ctx.server.call<{ minAmount: number }>('withdrawal/getServiceChargeProportion', {}, { token: user.token })).minAmount).toBe(100);
     expect(await raiseMinimum('withdraw', 250)).toMatchObject({ status: 'published' });
     expect(expectOk(await ctx.server.call<{ minAmount: number }>('withdrawal/getServiceChargeProportion', {}, { token: user.token })).minAmount).toBe(250);
+    // /vip's minimums too.
+    expect(expectOk(await ctx.server.call<{ minimums: { withdrawal: number; institutionDeposit: number } }>('config/getSystemConfig', { keys: ['minimums'] })).minimums).toEqual({ withdrawal: 250, institutionDeposit: 2000 });
     expect((await servedSchemas('withdraw', user.token)).withdrawal!.properties.amount!.minimum).toBe(250);
     const refused = expectCall(await ctx.server.call('withdrawal', { amount: 150, bankId: 'any' }, { token: user.token, lang: 'en', headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.amountBelowMinimum.code);
     expect(refused.message.replace(/\u00a0/g, ' ')).toBe('The amount must be at least 250,00 €.');

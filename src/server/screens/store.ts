@@ -37,8 +37,9 @@ export interface CompiledSchema {
 }
 
 /**
- * A screen's latest published version: layout and, when the screen has a same-named
- * data schema, that schema. It replaces the files under `schemas/` (version 0) while served.
+ * A screen's latest published version: layout and, when the screen has its own data schema
+ * (same-named, or its form's: {@link SchemaStore.ownSchemaName}), that schema. It replaces the
+ * files under `schemas/` (version 0) while served.
  */
 export interface PublishedScreen {
   id: string;
@@ -48,7 +49,7 @@ export interface PublishedScreen {
   schema: SchemaNode | null;
 }
 
-/** A layout (and optionally its same-named schema) not yet published: what the studio checks. */
+/** A layout (and optionally its own schema) not yet published: what the studio checks. */
 export interface ScreenCandidate {
   layout: unknown;
   schema?: unknown;
@@ -367,7 +368,7 @@ export class SchemaStore {
   /**
    * Lints one screen's layout and the schemas it names: the catalogue, calls, message ids,
    * compilation and compatibility of each schema with its call's contract.
-   * @param candidate a draft to check instead of the served layout (and same-named schema).
+   * @param candidate a draft to check instead of the served layout (and the screen's own schema).
    */
   lintScreen(id: string, candidate?: ScreenCandidate): LintProblem[] {
     const relative = `screens/${id}.layout.json`;

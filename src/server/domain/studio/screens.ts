@@ -1,5 +1,5 @@
 /**
- * The studio's screen operations. Published screens (layout + the screen's same-named data
+ * The studio's screen operations. Published screens (layout + the screen's own data
  * schema + a snapshot of the texts it uses) are versions 1, 2, … in `screen_versions` with
  * author, note, time and lint result; the files under `schemas/` are version 0. The served
  * screen is the latest version. Nothing that fails the catalogue, the call registry, the
