@@ -3,8 +3,9 @@
  * at most 2 decimals; the field's value is a number. `ui:options.breakdown` shows a fee and
  * the net amount under the input from a ratio loaded from a call (e.g. the 3% withdrawal
  * fee): `{call, field, feeLabel, netLabel}`; the fee is the server's own rule
- * (`withdrawalFeeMinor`, rounded down to the cent). `ui:options.minimumCall`/`minimumField`
- * fill the placeholder with a minimum; `ui:options.chips` `{call, field}` offers quick amounts;
+ * (`withdrawalFeeMinor`, rounded down to the cent). The placeholder states the least amount:
+ * the field schema's `minimum` (as published; one cent is not shown) or the one at
+ * `ui:options.minimumCall`/`minimumField`, whichever is higher; `ui:options.chips` `{call, field}` offers quick amounts;
  * `ui:options.available` `{call, field, label, allLabel}` shows the amount available (e.g. the
  * balance) under the input with a chip that enters all of it; `ui:options.integer` allows whole
  * units only; `ui:options.estimate` shows server-computed figures for the current data (as the
@@ -25,6 +26,8 @@ const AMOUNT = /^\d{0,9}([.,]\d{0,2})?$/;
 const WHOLE = /^\d{0,9}$/;
 /** What the input lets through at all: a sign, digits, one separator (validation judges the rest). */
 const TYPED = /^-?\d{0,12}([.,]\d{0,6})?$/;
+/** The least amount of every money contract: a schema minimum of one cent is no hint. */
+const ONE_CENT = 0.01;
 
 
 export function MoneyWidget(props: WidgetProps) {
@@ -35,7 +38,11 @@ export function MoneyWidget(props: WidgetProps) {
   const breakdown = options.breakdown as { call: string; field: string; feeLabel: string; netLabel: string } | undefined;
   const ratio = useCallData<Record<string, unknown>>(breakdown ? { call: breakdown.call } : null);
   const minimum = useCallData<Record<string, unknown>>(options.minimumCall ? { call: String(options.minimumCall) } : null);
-  const minimumValue = options.minimumField && minimum.data ? readPath(minimum.data, String(options.minimumField)) : undefined;
+  const loadedMinimum = options.minimumField && minimum.data ? Number(readPath(minimum.data, String(options.minimumField))) : NaN;
+  // The least amount shown: the loaded one or the served schema's minimum (a rule staff may
+  // publish; one cent is only "above 0"), whichever is higher — the server enforces both.
+  const schemaMinimum = typeof props.schema.minimum === 'number' && props.schema.minimum > ONE_CENT ? props.schema.minimum : NaN;
+  const minimumValue = [loadedMinimum, schemaMinimum].filter(Number.isFinite).reduce<number | undefined>((a, b) => (a === undefined ? b : Math.max(a, b)), undefined);
 
   const chips = options.chips as { call: string; field: string } | undefined;
   const chipData = useCallData<Record<string, unknown>>(chips ? { call: chips.call } : null);
@@ -61,12 +68,12 @@ export function MoneyWidget(props: WidgetProps) {
     typeof value === 'number' &&
     value > 0 &&
     (options.integer ? WHOLE : AMOUNT).test(text) &&
-    !(minimumValue !== undefined && value < Number(minimumValue)) &&
+    !(minimumValue !== undefined && value < minimumValue) &&
     !(Number.isFinite(availableValue) && value > availableValue);
   const amountMinor = valid ? roundToMinor(value) : 0;
   const rate = breakdown && ratio.data !== undefined ? Number(readPath(ratio.data, breakdown.field)) : NaN;
   const fee = valid && Number.isFinite(rate) ? withdrawalFeeMinor(amountMinor, Math.round(rate * 10_000)) : null;
-  const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(Number(minimumValue)) }) : placeholder;
+  const shownPlaceholder = minimumValue !== undefined ? intl.formatMessage({ id: 'field.amountMinimum' }, { amount: formatMoney(minimumValue) }) : placeholder;
 
   return (
     <div className="money-input">

@@ -57,6 +57,8 @@ export const ERRORS = {
   withdrawalNotFound: { code: 1213, status: 404, message: 'error.withdrawalNotFound' },
   withdrawalNotPending: { code: 1214, status: 409, message: 'error.withdrawalNotPending' },
   holdResolved: { code: 1215, status: 409, message: 'error.holdResolved' },
+  amountBelowMinimum: { code: 1216, status: 400, message: 'error.amountBelowMinimum' },
+  amountAboveMaximum: { code: 1217, status: 400, message: 'error.amountAboveMaximum' },
   // Markets and content (1300–1399)
   unknownSymbol: { code: 1300, status: 404, message: 'error.unknownSymbol' },
   unknownRanking: { code: 1301, status: 400, message: 'error.unknownRanking' },
@@ -90,6 +92,7 @@ export const ERRORS = {
   orderPriceRequired: { code: 1414, status: 400, message: 'error.orderPriceRequired' },
   orderPriceInvalid: { code: 1415, status: 400, message: 'error.orderPriceInvalid' },
   orderNothingToModify: { code: 1416, status: 400, message: 'error.orderNothingToModify' },
+  quantityBelowMinimum: { code: 1417, status: 400, message: 'error.quantityBelowMinimum' },
   // Hardening (1600–1649)
   outboxEmailRequired: { code: 1600, status: 400, message: 'error.outboxEmailRequired' },
   outboxLoopbackOnly: { code: 1601, status: 403, message: 'error.outboxLoopbackOnly' },

@@ -4,6 +4,7 @@
  * sides show the same 'Cannot be Empty', 'Email Format Error', … texts (docs/product.md, Validation texts).
  */
 import type { ErrorObject } from 'ajv';
+import { formatMoney } from './format.js';
 
 /** Minimal shape of a JSON Schema node as we read it. */
 export interface SchemaNode {
@@ -39,6 +40,8 @@ export interface FieldError {
   field: string;
   messageId: string;
   values?: Record<string, string | number>;
+  /** For a failed bound of the value (`minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`): which. */
+  bound?: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum';
 }
 
 function nodeAt(schema: SchemaNode, path: string[]): SchemaNode | undefined {
@@ -56,6 +59,11 @@ export const isFieldError = (keyword: string | undefined): boolean => keyword !=
  * @param schema the root schema validated against.
  */
 export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError {
+  const mapped = fieldErrorOf(error, schema);
+  return VALUE_BOUNDS.has(error.keyword) ? { ...mapped, bound: error.keyword as FieldError['bound'] } : mapped;
+}
+
+function fieldErrorOf(error: ErrorObject, schema: SchemaNode): FieldError {
   const path = error.instancePath.split('/').filter(Boolean);
   if (error.keyword === 'required') {
     const missing = String((error.params as { missingProperty: string }).missingProperty);
@@ -119,7 +127,16 @@ export function toFieldError(error: ErrorObject, schema: SchemaNode): FieldError
   }
 }
 
-function limitValues(error: ErrorObject): Record<string, number> | undefined {
+/** Keywords whose limit is a bound of the value itself (for an amount: a sum of money). */
+const VALUE_BOUNDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+
+/**
+ * The values of a limit's message: `limit` (the schema's number) and, for a bound of the value,
+ * `amount` (the same number as money, `6.000,00 €`): an amount's texts (`validation.amountMin`)
+ * state the published bound in the account currency.
+ */
+function limitValues(error: ErrorObject): Record<string, number | string> | undefined {
   const limit = (error.params as { limit?: number }).limit;
-  return typeof limit === 'number' ? { limit } : undefined;
+  if (typeof limit !== 'number') return undefined;
+  return VALUE_BOUNDS.has(error.keyword) ? { limit, amount: formatMoney(limit) } : { limit };
 }

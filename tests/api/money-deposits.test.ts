@@ -122,9 +122,10 @@ describe('pay/recharge validation', () => {
     const user = await investor(ctx.server);
     for (const amount of [0.29, 19.99, 0.07, 1234567.89]) expectOk(await recharge(user.token, rechargeBody(user, amount)));
     await expectRefused(user.token, rechargeBody(user, 1.005), 400, 1000, localeText('en', 'validation.amountDecimals'));
-    await expectRefused(user.token, rechargeBody(user, 0), 400, 1000, 'At least 0.01');
+    await expectRefused(user.token, rechargeBody(user, 0), 400, 1000, 'At least 0,01\u00a0€');
     await expectRefused(user.token, rechargeBody(user, -5), 400, 1000);
-    await expectRefused(user.token, rechargeBody(user, 10_000_000.01), 400, 1000);
+    // Above the form's maximum: the refusal names it as money.
+    await expectRefused(user.token, rechargeBody(user, 10_000_000.01), 400, 1217, 'The amount must be at most 10.000.000,00\u00a0€.');
     await expectRefused(user.token, rechargeBody(user, Number.NaN), 400, 1000);
   });
 

@@ -12,7 +12,7 @@ export interface ScreenVersionsTable {
   /** 1, 2, … per screen; unique with `screen_id`. */
   version: number;
   layout_json: string;
-  /** The screen's same-named data schema, or null when it has none. */
+  /** The screen's own data schema (same-named, or its form's: `SchemaStore.ownSchemaName`), or null when it has none. */
   schema_json: string | null;
   /** `{lang: {id: text}}`: the texts the screen used when published (restored by rollback). */
   messages_json: string;

@@ -85,10 +85,12 @@ export interface CallSpec<B> {
   /**
    * The call's own refusal per field: when that field fails its schema (missing included), the
    * call answers this error instead of code 1000 — e.g. `amount` → 1403 with the configured
-   * bounds. An unknown field is still 1001. It gets the raw body, and may look things up (e.g.
-   * `ipo/purchase` lots → 1702 with the issue's own min/max lots).
+   * bounds. An unknown field is still 1001. It gets the raw body and the field's error (its
+   * message id and the failed bound: `values.limit` is the served schema's `minimum`, …), and
+   * may look things up (e.g. `ipo/purchase` lots → 1702 with the issue's own min/max lots);
+   * null leaves the field to the common validation refusal (1000).
    */
-  refusals?: Record<string, (raw: Record<string, unknown>) => AppError | Promise<AppError>>;
+  refusals?: Record<string, (raw: Record<string, unknown>, error: FieldError) => AppError | null | Promise<AppError | null>>;
   /**
    * A money-moving call that honours `Idempotency-Key`: the registry reads the header
    * after validating the body (code 1202 `idempotencyKeyInvalid` when malformed) and hands
@@ -132,6 +134,18 @@ export class CallRegistry {
   schemasOf(name: string): { body?: CallSpec<unknown>['body']; response?: DataSchema } | undefined {
     const call = this.declared.find((c) => c.name === name);
     return call && { body: call.body, response: call.response };
+  }
+
+  /**
+   * A bound of one field of a served screen schema (its latest published version, else the
+   * file), e.g. the `minimum` of `withdrawal`'s `amount`: what the server enforces for that
+   * form, so an answer that states the rule (the least amount a screen shows) states the
+   * published one.
+   * @returns undefined when the schema, the field or the bound is absent.
+   */
+  servedBound(form: string, field: string, keyword: 'minimum' | 'maximum'): number | undefined {
+    const value = this.store.readJson<SchemaNode>(`screens/${form}.schema.json`)?.properties?.[field]?.[keyword];
+    return typeof value === 'number' ? value : undefined;
   }
 
   constructor(
@@ -302,7 +316,8 @@ async function validateBody(store: SchemaStore, ref: string | undefined, raw: un
   const unknown = errors.find((e) => e.messageId === 'validation.unknownField');
   if (unknown) throw new AppError('unknownField', { field: unknown.field });
   const refused = refusals && errors.find((e) => refusals[e.field]);
-  if (refused) throw await refusals[refused.field]!(body as Record<string, unknown>);
+  const own = refused ? await refusals[refused.field]!(body as Record<string, unknown>, refused) : null;
+  if (own) throw own;
   const fields = errors.map((e) => {
     const label = schema.properties?.[e.field]?.title;
     const text = deps.messages.format(locale, e.messageId, e.values);

@@ -27,5 +27,12 @@ export function contentRoutes(calls: CallRegistry, deps: Deps, market: Market): 
     await ensureDemoContent(deps);
     return listBanners(deps, locale);
   });
-  open.query<SystemConfigQuery>('config/getSystemConfig', 'api/systemConfigQuery', ({ body, locale }) => getSystemConfig(deps, market, locale, body.keys));
+  // The minimums /vip shows: the configured ones or the published forms', whichever is higher.
+  open.query<SystemConfigQuery>('config/getSystemConfig', 'api/systemConfigQuery', async ({ body, locale }) => {
+    const config = await getSystemConfig(deps, market, locale, body.keys);
+    const minimums = config.minimums as { institutionDeposit: number; withdrawal: number } | undefined;
+    if (!minimums) return config;
+    const least = (configured: number, form: string) => Math.max(configured, calls.servedBound(form, 'amount', 'minimum') ?? 0);
+    return { ...config, minimums: { institutionDeposit: least(minimums.institutionDeposit, 'recharge'), withdrawal: least(minimums.withdrawal, 'withdrawal') } };
+  });
 }

@@ -11,6 +11,7 @@ import { gatherPlanRecords, listGatherPlans, saveGatherPlan } from '../domain/of
 import { cancelParticipation, joinPlan, listPlans, myParticipations, planDetail, quoteJoin } from '../domain/offerings/gather.js';
 import { pageSlice } from '../../shared/page.js';
 import { AppError } from '../domain/errors.js';
+import { amountRefusal } from './refusals.js';
 import type { ById, GatherJoinForm, GatherPlanForm, ByIdPaged, PageRequest } from '../../shared/generated/index.js';
 
 export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
@@ -21,13 +22,13 @@ export function gatherRoutes(calls: CallRegistry, ctx: TradingContext): void {
   user.query<ById>('gather/detail', 'api/byId', ({ body }) => planDetail(ctx, body.id));
   // The ticket before confirming: the held amount in ₹ at the current rate and a tranche's shares today.
   user.query<GatherJoinForm>('gather/quote', 'screens/gatherJoin', ({ body }) => quoteJoin(ctx, body), {
-    refusals: { amount: () => new AppError('amountInvalid') },
+    refusals: { amount: amountRefusal },
   });
   // One schema per form: the gatherJoin form's; a missing or bad amount keeps code 1203.
   user.command<GatherJoinForm>('gather/purchase', 'screens/gatherJoin', ({ auth, body, idempotency }) => joinPlan(ctx, auth!.userId, body, idempotency), {
     confirm: { amountField: 'amount' },
     idempotent: true,
-    refusals: { amount: () => new AppError('amountInvalid') },
+    refusals: { amount: amountRefusal },
   });
   user.query<PageRequest>('gather/myRecord', 'api/pageRequest', async ({ auth, body }) => pageSlice((await myParticipations(ctx, auth!.userId)).items, body));
   user.command<ById>('gather/cancel', 'api/byId', ({ auth, body }) => cancelParticipation(ctx, auth!.userId, body.id));

@@ -10,16 +10,22 @@ import type { Deps } from '../domain/deps.js';
 import type { Market } from '../market/index.js';
 import { adminGetIpo, adminListIpos, cancelIpo, saveIpo, type IpoInput } from '../domain/ipo/admin.js';
 import { allotIpo } from '../domain/ipo/allot.js';
-import { applyIpo, decideMandate, ipoDetails, listIpos, lotsRefusal, myApplications, quoteIpo } from '../domain/ipo/investor.js';
+import { applyIpo, decideMandate, ipoDetails, listIpos, lotsRefusal, myApplications, narrowLots, quoteIpo, type IpoDetailsView } from '../domain/ipo/investor.js';
 import type { ById, IpoApplyForm, IpoListQuery, PageRequest } from '../../shared/generated/index.js';
 
 export function ipoRoutes(calls: CallRegistry, deps: Deps, market: Market): void {
   const user = callsWith(calls, 'user');
   const operator = callsWith(calls, 'operator');
   user.query<IpoListQuery>('ipo/list', 'api/ipoList', ({ body }) => listIpos(deps, body));
-  user.query<ById>('ipo/details', 'api/byId', ({ auth, body }) => ipoDetails(deps, auth!.userId, body.id));
-  // One schema per form: the apply form's; bad lots keep code 1702 with the issue's bounds.
-  const refusals = { lots: (raw: Record<string, unknown>) => lotsRefusal(deps, raw.id) };
+  // The apply form's published lot bounds narrow each issue's (shown, refused, stated alike).
+  const formLots = () => ({ min: calls.servedBound('ipoApply', 'lots', 'minimum'), max: calls.servedBound('ipoApply', 'lots', 'maximum') });
+  user.query<ById>('ipo/details', 'api/byId', async ({ auth, body }): Promise<IpoDetailsView> => {
+    const view = await ipoDetails(deps, auth!.userId, body.id);
+    const lots = narrowLots({ min: view.minLots, max: view.maxLots }, formLots());
+    return { ...view, minLots: lots.min, maxLots: lots.max };
+  });
+  // One schema per form: the apply form's; bad lots keep code 1702 with the lots the issue and the form accept.
+  const refusals = { lots: (raw: Record<string, unknown>) => lotsRefusal(deps, raw.id, formLots()) };
   user.command<IpoApplyForm>('ipo/purchase', 'screens/ipoApply', ({ auth, body, idempotency }) => applyIpo(deps, auth!.userId, body, idempotency, market), {
     confirm: { quantityField: 'lots' },
     idempotent: true,

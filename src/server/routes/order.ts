@@ -15,6 +15,7 @@ import { callsWith } from './declare.js';
 import type { TradingContext } from '../domain/trading/context.js';
 import { amountOutOfBounds, getContract, purchaseContract } from '../domain/trading/contracts.js';
 import { AppError } from '../domain/errors.js';
+import { quantityRefusal } from './refusals.js';
 import { normalizeDirection } from '../../shared/trade.js';
 import { buyStock, quoteOrder, sellStock } from '../domain/trading/stocks.js';
 import { acknowledgeRisk, commissionRate, tradingTerms } from '../domain/trading/terms.js';
@@ -63,7 +64,7 @@ export function orderRoutes(calls: CallRegistry, ctx: TradingContext): void {
     refusals: {
       amount: () => amountOutOfBounds(deps.config.trading),
       duration: () => new AppError('durationNotOffered'),
-      quantity: () => new AppError('quantityInvalid'),
+      quantity: quantityRefusal,
       limitPrice: priceRefusal('limitPrice'),
       triggerPrice: priceRefusal('triggerPrice'),
     },

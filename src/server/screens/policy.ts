@@ -105,6 +105,20 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
 };
 
 /**
+ * The data schema a screen edits in the studio when its form's schema has another name than
+ * the screen (a screen's same-named schema, `screens/<id>.schema.json`, is always its own).
+ * Each schema has one such screen: a form shown on several screens (the deposit form on `pay`
+ * and `payBalance`, the share order on `buy` and `marketDetails`) is edited on the screen named
+ * here, and its rules hold wherever it is shown.
+ */
+export const FORM_SCHEMAS: Readonly<Record<string, string>> = {
+  withdraw: 'withdrawal',
+  pay: 'recharge',
+  buy: 'stockBuy',
+  ipoDetails: 'ipoApply',
+};
+
+/**
  * What a screen code does not list (a layout file added under `SCHEMAS_DIR` without code) may
  * do: the least — an investor screen whose taps run no command.
  */

@@ -3,7 +3,7 @@
  * Files are re-read when their modification time or size changes, so editing a layout or a
  * schema on disk changes the running app on the next load — no rebuild, no restart.
  */
-import { screenPolicy, setCreatedScreens, type Audience } from './policy.js';
+import { FORM_SCHEMAS, screenPolicy, setCreatedScreens, type Audience } from './policy.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -37,8 +37,9 @@ export interface CompiledSchema {
 }
 
 /**
- * A screen's latest published version: layout and, when the screen has a same-named
- * data schema, that schema. It replaces the files under `schemas/` (version 0) while served.
+ * A screen's latest published version: layout and, when the screen has its own data schema
+ * (same-named, or its form's: {@link SchemaStore.ownSchemaName}), that schema. It replaces the
+ * files under `schemas/` (version 0) while served.
  */
 export interface PublishedScreen {
   id: string;
@@ -48,7 +49,7 @@ export interface PublishedScreen {
   schema: SchemaNode | null;
 }
 
-/** A layout (and optionally its same-named schema) not yet published: what the studio checks. */
+/** A layout (and optionally its own schema) not yet published: what the studio checks. */
 export interface ScreenCandidate {
   layout: unknown;
   schema?: unknown;
@@ -137,7 +138,8 @@ export class SchemaStore {
     const next = new Map<string, { stamp: string; value: unknown }>();
     for (const screen of screens) {
       next.set(`screens/${screen.id}.layout.json`, { stamp: `pub:${screen.version}`, value: screen.layout });
-      if (screen.schema) next.set(`screens/${screen.id}.schema.json`, { stamp: `pub:${screen.version}`, value: screen.schema });
+      const own = screen.schema ? this.ownSchemaName(screen.id) : null;
+      if (own) next.set(`screens/${own}.schema.json`, { stamp: `pub:${screen.version}`, value: screen.schema });
     }
     this.published = next;
     this.screens.clear();
@@ -225,6 +227,17 @@ export class SchemaStore {
     }
     this.files.set(file, { stamp, value });
     return value as T;
+  }
+
+  /**
+   * The data schema a screen edits in the studio and publishes with its layout: its same-named
+   * schema, else the one {@link FORM_SCHEMAS} gives it (e.g. `withdraw` → `withdrawal`); null
+   * when it has none.
+   */
+  ownSchemaName(id: string): string | null {
+    if (this.readFileJson(`screens/${id}.schema.json`) !== null) return id;
+    const named = Object.hasOwn(FORM_SCHEMAS, id) ? FORM_SCHEMAS[id]! : null;
+    return named && this.schemaExists(named) ? named : null;
   }
 
   /** Whether `screens/<name>.schema.json` exists. */
@@ -356,11 +369,12 @@ export class SchemaStore {
   /**
    * Lints one screen's layout and the schemas it names: the catalogue, calls, message ids,
    * compilation and compatibility of each schema with its call's contract.
-   * @param candidate a draft to check instead of the served layout (and same-named schema).
+   * @param candidate a draft to check instead of the served layout (and the screen's own schema).
    */
   lintScreen(id: string, candidate?: ScreenCandidate): LintProblem[] {
     const relative = `screens/${id}.layout.json`;
-    const ownSchema = `screens/${id}.schema.json`;
+    const own = this.ownSchemaName(id) ?? id;
+    const ownSchema = `screens/${own}.schema.json`;
     const read = (rel: string): unknown => {
       if (candidate && rel === relative) return candidate.layout;
       if (candidate?.schema !== undefined && rel === ownSchema) return candidate.schema;
@@ -369,7 +383,7 @@ export class SchemaStore {
     const meta = this.readJson<Record<string, unknown>>('layout.meta.json');
     if (!meta) return [{ file: 'layout.meta.json', pointer: '/', message: 'catalogue is missing' }];
     const layout = read(relative);
-    const exists = (name: string) => (candidate?.schema !== undefined && name === id) || this.schemaExists(name);
+    const exists = (name: string) => (candidate?.schema !== undefined && name === own) || this.schemaExists(name);
     const base = this.context();
     const texts = candidate?.texts;
     const missingIn = texts ? (messageId: string) => base.missingIn(messageId).filter((lang) => !texts[lang]?.[messageId]) : base.missingIn;
@@ -378,7 +392,7 @@ export class SchemaStore {
     const context: LintContext = { ...base, missingIn, labelsOf, meta, schemaExists: exists, contractOf: (name) => this.contract(name) as Record<string, unknown> | null };
     const problems = lintLayout(relative, layout, context);
     const names = new Set(referencedSchemas(layout));
-    if (candidate?.schema !== undefined) names.add(id);
+    if (candidate?.schema !== undefined) names.add(own);
     for (const name of names) {
       if (!exists(name)) continue;
       const schemaFile = `screens/${name}.schema.json`;
@@ -440,9 +454,10 @@ export class SchemaStore {
     const schemas: Record<string, SchemaNode> = {};
     const validators: Record<string, string> = {};
     const errors: Array<{ pointer: string; message: string }> = [];
+    const own = this.ownSchemaName(id) ?? id;
     for (const name of referencedSchemas(layout)) {
       try {
-        if (name === id && schema !== undefined) {
+        if (name === own && schema !== undefined) {
           schemas[name] = schema;
           validators[name] = this.previewValidator(schema, name);
         } else if (this.schemaExists(name)) {
@@ -450,7 +465,7 @@ export class SchemaStore {
           validators[name] = this.validatorModule(name).rootKey;
         }
       } catch (error) {
-        errors.push({ pointer: name === id ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${(error as Error).message}` });
+        errors.push({ pointer: name === own ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${(error as Error).message}` });
       }
     }
     return { payload: { id, layout, schemas, calls: this.screenCalls(layout) } as ScreenPayload, validators, errors };

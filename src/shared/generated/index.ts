@@ -5952,7 +5952,7 @@ export interface CallResponses {
      */
     opensAt: number | null;
     /**
-     * Minimum of an institution deposit (/payBalance), default 2000.
+     * Minimum of an institution deposit (/payBalance), default 2000; the call answers the deposit form's published minimum when that is higher.
      */
     institutionMinimum: number;
   };
@@ -6669,7 +6669,7 @@ export interface CallResponses {
      */
     percent: number;
     /**
-     * Smallest amount, currency units.
+     * Smallest amount, currency units; the call answers the withdrawal form's published minimum when that is higher.
      */
     minAmount: number;
     start: string;

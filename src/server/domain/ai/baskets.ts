@@ -13,6 +13,7 @@
  * `leftover = amount − invested` stays available; the balance falls by exactly `invested`.
  */
 import { fromMinor } from '../../../shared/money.js';
+import { formatMinorMoney } from '../../../shared/format.js';
 import { offeringsDb, type AiBasketsTable } from '../../db/offerings-tables.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -149,7 +150,7 @@ async function planBasket(ctx: TradingContext, input: { id: string; amount: numb
   const row = await offeringsDb(deps.db).selectFrom('ai_baskets').selectAll().where('id', '=', input.id).where('current', '=', 1).executeTakeFirst();
   if (!row) throw new AppError('basketNotFound');
   const amountMinor = positiveMinor(input.amount);
-  if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: fromMinor(Number(row.min_amount_minor)) });
+  if (amountMinor < Number(row.min_amount_minor)) throw new AppError('basketBelowMinimum', { min: formatMinorMoney(Number(row.min_amount_minor)) });
   const { fit: f } = JSON.parse(row.basket_json) as StoredBasket;
   const lines: Array<{ symbol: string; weightBp: number; priceMinor: number; quantity: number }> = [];
   // Prices are INR, the amount is account money: floor(amount × rate × weight / price).

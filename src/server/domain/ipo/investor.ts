@@ -403,18 +403,34 @@ export interface IpoQuoteView extends FxView {
   amount: number;
 }
 
+/** The lots a bid may have: the issue's own bounds narrowed by the apply form's (as published). */
+export interface LotBounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * An issue's lot bounds narrowed by the apply form's published `minimum`/`maximum` of `lots`
+ * (absent: the issue's alone): what the server accepts and the screen states.
+ */
+export const narrowLots = (issue: LotBounds, form: Partial<LotBounds>): LotBounds => ({
+  min: Math.max(issue.min, form.min ?? issue.min),
+  max: Math.min(issue.max, form.max ?? issue.max),
+});
+
 /**
  * The refusal of a schema-invalid `lots` (missing, fractional or out of the form's bounds) for
- * the issue `id`: `ipoLotsInvalid` with that issue's own min/max lots, as the domain check
- * answers (the apply form's schema on the server keeps the specific code).
+ * the issue `id`: `ipoLotsInvalid` with the lots that issue accepts — its own min/max narrowed
+ * by the form's published bounds (`form`) — as the domain check answers (the apply form's
+ * schema on the server keeps the specific code).
  * @returns AppError `ipoLotsInvalid`, or `ipoNotFound` when there is no such issue.
  */
-export async function lotsRefusal(deps: Deps, id: unknown): Promise<AppError> {
+export async function lotsRefusal(deps: Deps, id: unknown, form: Partial<LotBounds> = {}): Promise<AppError> {
   const row = typeof id === 'string'
     ? await ipoDb(deps.db).selectFrom('ipos').select(['min_lots', 'max_lots']).where('id', '=', id).executeTakeFirst()
     : undefined;
   if (!row) return new AppError('ipoNotFound');
-  return new AppError('ipoLotsInvalid', { min: Number(row.min_lots), max: Number(row.max_lots) });
+  return new AppError('ipoLotsInvalid', { ...narrowLots({ min: Number(row.min_lots), max: Number(row.max_lots) }, form) });
 }
 
 /**

@@ -17,7 +17,7 @@ export interface DepositTerms {
   open: boolean;
   /** While closed: when the window opens next (epoch ms); null while open. */
   opensAt: number | null;
-  /** Minimum of an institution deposit (/payBalance), default 2000. */
+  /** Minimum of an institution deposit (/payBalance), default 2000; the call answers the deposit form's published minimum when that is higher. */
   institutionMinimum: number;
 }
 
@@ -27,7 +27,7 @@ export interface WithdrawalTerms {
   proportion: number;
   /** The same as a percentage, e.g. 3. */
   percent: number;
-  /** Smallest amount, currency units. */
+  /** Smallest amount, currency units; the call answers the withdrawal form's published minimum when that is higher. */
   minAmount: number;
   start: string;
   end: string;

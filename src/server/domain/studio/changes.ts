@@ -363,7 +363,7 @@ export async function publishScreen(
     throw new AppError('studioInvalid', { id: request.id, count: errors.length }, { errors });
   }
   checkTexts(ctx.deps.messages, texts, textsPointer);
-  const keep = hasOwnSchema(ctx.store, request.id) ? ctx.store.readJson<SchemaNode>(`screens/${request.id}.schema.json`) : null;
+  const keep = hasOwnSchema(ctx.store, request.id) ? ctx.store.readJson<SchemaNode>(`screens/${ctx.store.ownSchemaName(request.id)}.schema.json`) : null;
   return submitChange(
     ctx,
     userId,

@@ -1,5 +1,5 @@
 /**
- * The studio's screen operations. Published screens (layout + the screen's same-named data
+ * The studio's screen operations. Published screens (layout + the screen's own data
  * schema + a snapshot of the texts it uses) are versions 1, 2, … in `screen_versions` with
  * author, note, time and lint result; the files under `schemas/` are version 0. The served
  * screen is the latest version. Nothing that fails the catalogue, the call registry, the
@@ -62,14 +62,24 @@ export function requireScreen(store: SchemaStore, id: string): void {
 
 /** The files (version 0) of a screen. */
 function fileContent(store: SchemaStore, id: string): ScreenContent {
+  const own = store.ownSchemaName(id);
   return {
     layout: store.readFileJson<Record<string, unknown>>(`screens/${id}.layout.json`) ?? {},
-    schema: store.readFileJson<SchemaNode>(`screens/${id}.schema.json`),
+    schema: own ? store.readFileJson<SchemaNode>(`screens/${own}.schema.json`) : null,
   };
 }
 
-/** Whether the screen has a same-named data schema the studio may edit. */
-export const hasOwnSchema = (store: SchemaStore, id: string) => store.readFileJson(`screens/${id}.schema.json`) !== null;
+/**
+ * Whether the screen has a data schema the studio may edit: its same-named schema or its
+ * form's (`SchemaStore.ownSchemaName`, e.g. `withdraw` edits `withdrawal`).
+ */
+export const hasOwnSchema = (store: SchemaStore, id: string) => store.ownSchemaName(id) !== null;
+
+/** The schemas a layout names other than the screen's own (those the studio shows but does not edit). */
+const otherSchemas = (store: SchemaStore, id: string, layout: unknown): unknown[] => {
+  const own = store.ownSchemaName(id) ?? id;
+  return store.referencedSchemas(layout).filter((n) => n !== own).map((n) => store.readJson(`screens/${n}.schema.json`));
+};
 
 /**
  * `studio/screens/validate`: every problem of a candidate layout (and schema) — catalogue,
@@ -86,7 +96,7 @@ export function validateCandidate(ctx: StudioContext, id: string, layout: unknow
   const titleTexts = createdTitleTexts(ctx, id);
   if (Object.keys(titleTexts).length) texts = withTexts(titleTexts, texts ?? {});
   const problems: StudioProblem[] = [];
-  const own = `screens/${id}.schema.json`;
+  const own = `screens/${ctx.store.ownSchemaName(id) ?? id}.schema.json`;
   const layoutFile = `screens/${id}.layout.json`;
   if ((layout as { screen?: unknown }).screen !== id) problems.push({ pointer: '/layout/screen', message: `must be '${id}'` });
   for (const p of ctx.store.lintScreen(id, { layout, schema, ...(texts ? { texts } : {}) })) {
@@ -140,11 +150,11 @@ export async function versionContent(ctx: StudioContext, id: string, version: nu
   };
 }
 
-/** The served layout and same-named schema of a screen. */
+/** The served layout and own data schema of a screen. */
 export function servedContent(ctx: StudioContext, id: string): ScreenContent {
   return {
     layout: ctx.store.readJson<Record<string, unknown>>(`screens/${id}.layout.json`)!,
-    schema: hasOwnSchema(ctx.store, id) ? ctx.store.readJson<SchemaNode>(`screens/${id}.schema.json`) : null,
+    schema: hasOwnSchema(ctx.store, id) ? ctx.store.readJson<SchemaNode>(`screens/${ctx.store.ownSchemaName(id)}.schema.json`) : null,
   };
 }
 
@@ -180,7 +190,7 @@ export async function getScreen(ctx: StudioContext, userId: string, id: string, 
     .orderBy('c.created_at', 'desc')
     .executeTakeFirst();
   const pending = pendingRow ? { id: pendingRow.id, author: pendingRow.email ?? null, createdAt: Number(pendingRow.created_at) } : null;
-  const schemas = [content.schema, ...ctx.store.referencedSchemas(content.layout).filter((n) => n !== id).map((n) => ctx.store.readJson(`screens/${n}.schema.json`))];
+  const schemas = [content.schema, ...otherSchemas(ctx.store, id, content.layout)];
   return {
     id,
     version: at,
@@ -205,7 +215,7 @@ export function textSnapshot(
   schema: unknown,
   catalog: (lang: (typeof LOCALES)[number]) => Readonly<Record<string, string>> = (lang) => ctx.deps.messages.catalog(lang),
 ): Record<string, Record<string, string>> {
-  const schemas = [schema ?? null, ...ctx.store.referencedSchemas(layout).filter((n) => n !== id).map((n) => ctx.store.readJson(`screens/${n}.schema.json`))];
+  const schemas = [schema ?? null, ...otherSchemas(ctx.store, id, layout)];
   const ids = usedMessageIds(layout, schemas.filter(Boolean));
   return Object.fromEntries(LOCALES.map((lang) => {
     const texts = catalog(lang);

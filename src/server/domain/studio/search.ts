@@ -67,7 +67,7 @@ function servedScreens(ctx: StudioContext) {
     try {
       const content = servedContent(ctx, id);
       if (!content.layout) return [];
-      const others = ctx.store.referencedSchemas(content.layout).filter((n) => n !== id).map((n) => ctx.store.readJson(`screens/${n}.schema.json`));
+      const others = ctx.store.referencedSchemas(content.layout).filter((n) => n !== (ctx.store.ownSchemaName(id) ?? id)).map((n) => ctx.store.readJson(`screens/${n}.schema.json`));
       const ids = new Set(usedMessageIds(content.layout, [content.schema, ...others].filter(Boolean)));
       return [{ id, path: ctx.store.createdScreen(id) ? `/p/${id}` : null, content, ids }];
     } catch {
