@@ -9,7 +9,8 @@
  * layouts (`src/app/routes.generated.ts`, scripts/gen/routes.ts); every call's response schema
  * derived from its handler's type (`src/shared/generated/responses.json` and the
  * `CallResponses` type, scripts/gen/responses.ts); the screen gallery `/test`…`/test3` from
- * its frames and the block kinds' catalogue examples (scripts/gen/gallery.ts). `--check` fails when any of
+ * its frames and the block kinds' catalogue examples (scripts/gen/gallery.ts); the patterns code owns
+ * (`src/shared/generated/code-owned-patterns.json`, scripts/gen/patterns.ts). `--check` fails when any of
  * them is stale (run by `npm test`).
  */
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import { catalogueFiles, type GeneratedFile } from './gen/catalogue.js';
 import { galleryFiles } from './gen/gallery.js';
 import { routeFiles } from './gen/routes.js';
 import { deriveResponses, responseFiles } from './gen/responses.js';
+import { patternFiles } from './gen/patterns.js';
 
 const OUT = path.join(ROOT_DIR, 'src/shared/generated/index.ts');
 
@@ -83,7 +85,7 @@ export async function generate(): Promise<string> {
 }
 
 const check = process.argv.includes('--check');
-const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...galleryFiles(ROOT_DIR), ...routeFiles(ROOT_DIR), ...responseFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
+const outputs: GeneratedFile[] = [...(await catalogueFiles(ROOT_DIR)), ...galleryFiles(ROOT_DIR), ...routeFiles(ROOT_DIR), ...responseFiles(ROOT_DIR), ...patternFiles(ROOT_DIR), { file: path.relative(ROOT_DIR, OUT), content: await generate() }];
 if (check) {
   const stale = outputs.filter(({ file, content }) => {
     const full = path.join(ROOT_DIR, file);

@@ -13,13 +13,14 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import { hashForSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import { validatorSchema } from '../../src/shared/validator-schema';
 import { verhoeffValid } from '../../src/shared/verhoeff';
+import { patternEngine } from '../../src/shared/pattern-engine';
 
 /** What a served validator module exports. */
 export interface ValidatorModule {
   rootKey: string;
   requires: string[];
-  /** Patterns the server also checks with `RegExp` (the screen's code-owned contract has them). */
-  codeOwnedPatterns?: string[];
+  /** The schema's staff-written patterns (RE2); the others are code-owned and run on `RegExp`. */
+  staffPatterns?: string[];
   default: (require: (id: string) => unknown) => ValidatorFunctions;
 }
 
@@ -27,7 +28,7 @@ export interface ValidatorModule {
  * Runtime helpers the compiled code may `require` (the server refuses any other). Each is
  * imported only by a module that requires it: RE2 (`nivesh/linear-regexp`, the engine the
  * server runs staff-written patterns on) is its own chunk, fetched only for a form with a
- * `pattern`.
+ * staff-written `pattern` (see {@link runtimeFor}).
  */
 const RUNTIME: Record<string, () => Promise<unknown>> = {
   'ajv/dist/runtime/ucs2length': async () => ({ default: ucs2length }),
@@ -37,11 +38,16 @@ const RUNTIME: Record<string, () => Promise<unknown>> = {
   'nivesh/linear-regexp': async () => import('../../src/shared/linear-regexp'),
 };
 
-/** The runtime module `id` as one validator module needs it (its own pattern engine). */
-function runtimeFor(id: string, loaded: unknown, module: ValidatorModule): unknown {
-  if (id !== 'nivesh/linear-regexp') return loaded;
-  const { serverPatterns } = loaded as typeof import('../../src/shared/linear-regexp');
-  return { linearRegExp: serverPatterns(module.codeOwnedPatterns ?? []) };
+/**
+ * The runtime module `id` as one validator module needs it. The pattern engine is the server's
+ * (`src/shared/pattern-engine.ts`): code-owned patterns on `RegExp`, staff-written ones on RE2,
+ * which is imported only when the module has one.
+ */
+async function runtimeFor(id: string, module: ValidatorModule): Promise<unknown> {
+  if (id !== 'nivesh/linear-regexp') return loadRuntime(id);
+  if (!module.staffPatterns?.length) return { linearRegExp: patternEngine() };
+  const { linearRegExp } = (await loadRuntime(id)) as typeof import('../../src/shared/linear-regexp');
+  return { linearRegExp: patternEngine(linearRegExp) };
 }
 
 /** Unicode code point count (ajv's `ucs2length`, for `minLength`/`maxLength`). */
@@ -68,16 +74,13 @@ function loadRuntime(id: string): Promise<unknown> {
   return pending;
 }
 
-/** Whether a schema has a `pattern` or `patternProperties` anywhere (its validator needs RE2). */
-const hasPattern = (schema: object): boolean => /"pattern(Properties)?":/.test(JSON.stringify(schema));
-
 /**
  * The validate functions of a served module, its runtime helpers imported first.
  * @throws Error when the module requires a helper this loader does not have.
  */
 export async function instantiateValidators(module: ValidatorModule): Promise<ValidatorFunctions> {
   const loaded = new Map<string, unknown>();
-  for (const id of module.requires) loaded.set(id, runtimeFor(id, await loadRuntime(id), module));
+  for (const id of module.requires) loaded.set(id, await runtimeFor(id, module));
   return module.default((id) => loaded.get(id));
 }
 
@@ -101,8 +104,6 @@ export function loadValidatorFunctions(name: string, rawSchema: object): Promise
   let pending = modules.get(url);
   if (!pending) {
     pending = (async () => {
-      // RE2 is fetched alongside the module, not after it.
-      if (hasPattern(rawSchema)) loadRuntime('nivesh/linear-regexp').catch(() => undefined);
       const module = (await import(/* @vite-ignore */ url)) as ValidatorModule;
       const fns = await instantiateValidators(module);
       if (!fns[schemaKey(rawSchema)]) throw new Error(`validator ${name} is out of date`);

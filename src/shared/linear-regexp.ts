@@ -7,9 +7,7 @@
  * and the form validators compiled for the browser `require` this module
  * (`nivesh/linear-regexp`), so a pattern accepts and refuses the same values on the phone as on
  * the server — RE2's `.` and `\s` differ from `RegExp`'s (`.` matches `\r`, `\s` is ASCII only).
- * A pattern the screen shares with its code-owned contract is checked on the server twice, by
- * the contract on `RegExp` and by the screen schema on RE2; {@link serverPatterns} answers such
- * a pattern with both engines as well (the contract's text is code, safe for `RegExp`).
+ * Patterns code owns run on `RegExp` everywhere instead (`pattern-engine.ts`).
  *
  * JSON Schema's `pattern` is an ECMA-262 expression that may match anywhere in the string;
  * `RE2JS.translateRegExp` maps its syntax (`\uXXXX`, `(?<name>…)`, `/`) to RE2's, and
@@ -38,20 +36,4 @@ export function linearRegExp(pattern: string, flags = ''): LinearRegExp {
   if (flags.includes('m')) mask |= RE2JS.MULTILINE;
   const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), mask);
   return { test: (input: string) => compiled.test(input), toString: () => `/${pattern}/${flags}` };
-}
-
-/**
- * The pattern engine of one form validator as the server runs its patterns: RE2 for every
- * pattern, and also `RegExp` for the patterns of the screen's code-owned contract.
- * @param codeOwned the contract's patterns (exact source texts).
- * @returns an engine with {@link linearRegExp}'s signature and errors.
- */
-export function serverPatterns(codeOwned: readonly string[]): (pattern: string, flags?: string) => LinearRegExp {
-  const owned = new Set(codeOwned);
-  return (pattern, flags = '') => {
-    const linear = linearRegExp(pattern, flags);
-    if (!owned.has(pattern)) return linear;
-    const native = new RegExp(pattern, flags);
-    return { test: (input: string) => native.test(input) && linear.test(input), toString: () => linear.toString() };
-  };
 }

@@ -7,6 +7,7 @@
  */
 import type { RegExpEngine } from 'ajv/dist/types/index.js';
 import { linearRegExp } from '../../shared/linear-regexp.js';
+import { patternEngine } from '../../shared/pattern-engine.js';
 
 export { linearRegExp, type LinearRegExp } from '../../shared/linear-regexp.js';
 
@@ -23,10 +24,13 @@ export function linearRegExpProblem(pattern: string): string | null {
 }
 
 /**
- * ajv's `code.regExp` engine: `pattern` and `patternProperties` compiled with RE2. `code` is
- * what ajv's standalone output calls: the runtime module `nivesh/linear-regexp`, which the
- * browser's validator loader maps to `src/shared/linear-regexp.ts`.
+ * ajv's `code.regExp` engine for screen schemas: `pattern` and `patternProperties` compiled
+ * with RE2, except the patterns code owns, which run on `RegExp` as in their contracts
+ * (`src/shared/pattern-engine.ts`). `code` is what ajv's standalone output calls: the runtime
+ * module `nivesh/linear-regexp`, which the browser's validator loader answers with the same
+ * choice (loading RE2 only for a schema with a staff-written pattern).
  */
-export const LINEAR_REGEXP_ENGINE: RegExpEngine = Object.assign((pattern: string, u: string) => linearRegExp(pattern, u), {
+const screenPatterns = patternEngine(linearRegExp);
+export const LINEAR_REGEXP_ENGINE: RegExpEngine = Object.assign((pattern: string, u: string) => screenPatterns(pattern, u), {
   code: 'require("nivesh/linear-regexp").linearRegExp',
 });

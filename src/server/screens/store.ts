@@ -296,7 +296,7 @@ export class SchemaStore {
     if (hit && hit.stamp === stamp) return hit.value;
     let value: ValidatorModule;
     try {
-      value = compileValidatorModule(this.readJson<SchemaNode>(relative)!, this.contract(name));
+      value = compileValidatorModule(this.readJson<SchemaNode>(relative)!);
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw new AppError('screenInvalid', { id: name }, { problems: [`${relative}#: ${(error as Error).message}`] });
@@ -309,12 +309,11 @@ export class SchemaStore {
    * Compiles a studio draft's data schema into a validator module and keeps it (the newest
    * {@link PREVIEW_VALIDATORS}) so the preview's form imports the draft's rules, not the
    * published ones: {@link validatorModule} serves it when asked for its root key.
-   * @param name the screen schema's name (its contract's patterns are checked as the server does).
    * @returns the module's root key (the `v` the browser asks with).
    * @throws Error when ajv cannot compile the schema.
    */
-  previewValidator(schema: SchemaNode, name?: string): string {
-    const value = compileValidatorModule(schema, name ? this.contract(name) : null);
+  previewValidator(schema: SchemaNode): string {
+    const value = compileValidatorModule(schema);
     this.previews.delete(value.rootKey);
     this.previews.set(value.rootKey, value);
     while (this.previews.size > PREVIEW_VALIDATORS) this.previews.delete(this.previews.keys().next().value!);
@@ -459,7 +458,7 @@ export class SchemaStore {
       try {
         if (name === own && schema !== undefined) {
           schemas[name] = schema;
-          validators[name] = this.previewValidator(schema, name);
+          validators[name] = this.previewValidator(schema);
         } else if (this.schemaExists(name)) {
           schemas[name] = this.readJson<SchemaNode>(`screens/${name}.schema.json`)!;
           validators[name] = this.validatorModule(name).rootKey;

@@ -19,6 +19,7 @@ import { AJV_OPTIONS, type SchemaNode } from '../../shared/validation.js';
 import { validatorSchema } from '../../shared/validator-schema.js';
 import { addNiveshKeywords, STANDALONE_MODULES } from './keywords.js';
 import { LINEAR_REGEXP_ENGINE } from './regexp.js';
+import { isCodeOwnedPattern } from '../../shared/pattern-engine.js';
 import { RJSF_FORMATS } from './ajv.js';
 
 /** How deep recursive `$ref`s are expanded when collecting the subschemas rjsf may ask about. */
@@ -72,17 +73,17 @@ export interface ValidatorModule {
 }
 
 /**
- * Compiles `schema` (a screen data schema as stored) into an ES module.
- * @param contract the screen's code-owned contract, when it is a call body: the server checks
- *   the contract's patterns with `RegExp` as well, so the module lists those the schema shares
- *   (`codeOwnedPatterns`) and the browser checks them with both engines too.
+ * Compiles `schema` (a screen data schema as stored) into an ES module. The module lists its
+ * staff-written patterns (`staffPatterns`): the browser loads RE2 only when there is one, and
+ * runs the patterns code owns on `RegExp`, as the server does.
  * @throws Error when ajv cannot compile the schema (the linter reports it first) or the code
  *   needs a runtime module the browser loader does not provide.
  */
-export function compileValidatorModule(schema: SchemaNode, contract?: SchemaNode | null): ValidatorModule {
+export function compileValidatorModule(schema: SchemaNode): ValidatorModule {
   const plain = validatorSchema(schema) as RJSFSchema;
-  // The server's options: all errors, money's multipleOf precision, and patterns on RE2 (the
-  // module requires `nivesh/linear-regexp`), so a pattern accepts what the server accepts.
+  // The server's options: all errors, money's multipleOf precision, and the server's pattern
+  // engine (the module requires `nivesh/linear-regexp`), so a pattern accepts what the server
+  // accepts.
   const ajvOptions = { allErrors: true, multipleOfPrecision: AJV_OPTIONS.multipleOfPrecision, allowUnionTypes: AJV_OPTIONS.allowUnionTypes, code: { lines: false, optimize: true, source: true, regExp: LINEAR_REGEXP_ENGINE }, schemas: Object.values(subschemas(plain)) };
   const cjs = standaloneCode(createAjvInstance(undefined, RJSF_FORMATS, ajvOptions, undefined, undefined, (ajv) => addNiveshKeywords(ajv)));
   for (const [, id] of cjs.matchAll(/require\("([^"]+)"\)/g)) {
@@ -90,13 +91,12 @@ export function compileValidatorModule(schema: SchemaNode, contract?: SchemaNode
   }
   const rootKey = hashForSchema(plain);
   const requires = [...new Set([...cjs.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!))];
-  const owned = contract ? patternsOf(contract) : new Set<string>();
-  const codeOwnedPatterns = [...patternsOf(plain)].filter((source) => owned.has(source));
+  const staffPatterns = [...patternsOf(plain)].filter((source) => !isCodeOwnedPattern(source));
   const code =
     `// Nivesh form validator (ajv standalone, compiled on the server). Root: ${rootKey}\n` +
     `export const rootKey = ${JSON.stringify(rootKey)};\n` +
     `export const requires = ${JSON.stringify(requires)};\n` +
-    `export const codeOwnedPatterns = ${JSON.stringify(codeOwnedPatterns)};\n` +
+    `export const staffPatterns = ${JSON.stringify(staffPatterns)};\n` +
     `export default function validators(require) {\nconst exports = {};\n${cjs.replace(/^"use strict";/, '')}\nreturn exports;\n}\n`;
   const etag = `"v-${createHash('sha1').update(code).digest('base64url')}"`;
   return { code, etag, rootKey };
