@@ -10,7 +10,7 @@
  * derived from its handler's type (`src/shared/generated/responses.json` and the
  * `CallResponses` type, scripts/gen/responses.ts); the screen gallery `/test`…`/test3` from
  * its frames and the block kinds' catalogue examples (scripts/gen/gallery.ts); the patterns code owns
- * (`src/shared/generated/code-owned-patterns.json`, scripts/gen/patterns.ts). `--check` fails when any of
+ * (`src/shared/generated/code-owned-patterns.ts`, scripts/gen/patterns.ts). `--check` fails when any of
  * them is stale (run by `npm test`).
  */
 import fs from 'node:fs';

@@ -61,6 +61,11 @@ function FieldTemplate(props: FieldTemplateProps) {
 /** One field: label, description, the widget, its error or help. `widgetLabels`: the widget draws the label itself (beside the input). */
 function FieldBody({ id, label, required, displayLabel, widgetLabels, rawErrors, rawHelp, rawDescription, context, children }: Pick<FieldTemplateProps, 'id' | 'label' | 'required' | 'displayLabel' | 'rawErrors' | 'rawHelp' | 'rawDescription' | 'children'> & { context?: FormContext; widgetLabels?: boolean }) {
   const error = rawErrors?.[0];
+  const description = rawDescription ? (
+    <p className="field-description" id={`${id}__description`}>
+      {rawDescription}
+    </p>
+  ) : null;
   return (
     <div className={`field${error ? ' has-error' : ''}`} data-field={id.replace(/^root_?/, '')}>
       {displayLabel !== false && !widgetLabels && label && (
@@ -69,12 +74,10 @@ function FieldBody({ id, label, required, displayLabel, widgetLabels, rawErrors,
           <RequiredMark required={required} context={context} />
         </label>
       )}
-      {displayLabel !== false && rawDescription && (
-        <p className="field-description" id={`${id}__description`}>
-          {rawDescription}
-        </p>
-      )}
+      {displayLabel !== false && !widgetLabels && description}
       {children}
+      {/* A checkbox or switch labels itself; its description follows the row, as @rjsf/core's own checkbox shows it. */}
+      {widgetLabels && description}
       {error ? (
         <p className="field-error" id={`${id}__error`} role="alert">
           {error}

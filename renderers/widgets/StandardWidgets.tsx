@@ -1,6 +1,6 @@
 /**
  * rjsf's standard widgets in Nivesh's style, for forms written for @rjsf/core: select (single
- * and multiple), radio, checkbox, checkboxes, range (with its value shown), up/down number,
+ * and multiple), radio, checkbox, a yes/no switch (`toggle`), checkboxes, range (with its value shown), up/down number,
  * date, time, date-time (local time in the field, ISO UTC in the data), url and colour (the
  * file widget is `FileWidget.tsx`). They register
  * under rjsf's lower-case `ui:widget` names and its default widget names, so a field without
@@ -107,15 +107,30 @@ export function RadioWidget(props: WidgetProps) {
  * `ui:widget: checkbox` or the boolean has no `ui:widget`.
  */
 export function CheckboxWidget(props: WidgetProps) {
-  const { id, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus, registry } = props;
+  return <BooleanWidget {...props} />;
+}
+
+/**
+ * A yes/no switch (`ui:widget: toggle`) for a setting that takes effect as it reads, its label
+ * before it: a checkbox with the `switch` role, so assistive technology says "on"/"off".
+ * It labels its own field, as the checkbox does.
+ */
+export function ToggleWidget(props: WidgetProps) {
+  return <BooleanWidget {...props} toggle />;
+}
+
+/** The checkbox, or with `toggle` the switch, of one boolean with its label beside it. */
+function BooleanWidget(props: WidgetProps & { toggle?: boolean }) {
+  const { id, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus, registry, toggle } = props;
   const mark = required && (registry.formContext as { markRequired?: boolean } | undefined)?.markRequired;
   return (
-    <label className={`choice-row check-row${rawErrors?.length ? ' invalid' : ''}`}>
+    <label className={`choice-row check-row${toggle ? ' toggle-row' : ''}${rawErrors?.length ? ' invalid' : ''}`}>
       <input
         type="checkbox"
+        role={toggle ? 'switch' : undefined}
         id={id}
         name={id}
-        className="choice-input"
+        className={toggle ? 'choice-input toggle-input' : 'choice-input'}
         checked={value === true}
         required={required}
         disabled={disabled || readonly}

@@ -39,7 +39,7 @@ export const INTERNAL_WIDGETS = [
  * Widget names whose widget draws its field's label itself, beside the input (the checkbox):
  * the field template then draws no label above the field, so the label shows once.
  */
-export const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set(['checkbox', 'CheckboxWidget']);
+export const SELF_LABELLED_WIDGETS: ReadonlySet<string> = new Set(['checkbox', 'CheckboxWidget', 'toggle', 'ToggleWidget']);
 
 let table: RegistryWidgetsType | null = null;
 let pending: Promise<void> | null = null;

@@ -20,7 +20,7 @@ import { TextareaWidget } from './TextareaWidget';
 import { NewPasswordWidget } from './NewPasswordWidget';
 import { SymbolListWidget } from './SymbolListWidget';
 import { FileWidget } from './FileWidget';
-import { CheckboxWidget, CheckboxesWidget, ColorWidget, DateTimeWidget, DateWidget, RadioWidget, RangeWidget, SelectWidget, TimeWidget, URLWidget, UpDownWidget } from './StandardWidgets';
+import { CheckboxWidget, CheckboxesWidget, ToggleWidget, ColorWidget, DateTimeWidget, DateWidget, RadioWidget, RangeWidget, SelectWidget, TimeWidget, URLWidget, UpDownWidget } from './StandardWidgets';
 
 export const WIDGETS: RegistryWidgetsType = {
   text: TextWidget,
@@ -46,6 +46,7 @@ export const WIDGETS: RegistryWidgetsType = {
   select: SelectWidget,
   radio: RadioWidget,
   checkbox: CheckboxWidget,
+  toggle: ToggleWidget,
   checkboxes: CheckboxesWidget,
   range: RangeWidget,
   updown: UpDownWidget,

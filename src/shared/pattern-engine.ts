@@ -1,16 +1,16 @@
 /**
  * Which engine runs a schema `pattern`. The patterns code owns — those of the call contracts and
- * payloads, written by engineers (`src/shared/generated/code-owned-patterns.json`, made by
+ * payloads, written by engineers (`src/shared/generated/code-owned-patterns.ts`, made by
  * `npm run gen`) — run on JavaScript's `RegExp` wherever they appear: in a contract, in a screen
  * schema that repeats them, on the server and on the phone. Every other pattern was written by
  * staff in the studio and runs on RE2 (`linear-regexp.ts`), which matches in linear time. So one
  * pattern text always answers the same on the phone and on the server, and a form whose
  * patterns are all code-owned never loads RE2.
  */
-import codeOwned from './generated/code-owned-patterns.json';
+import { CODE_OWNED_PATTERN_LIST } from './generated/code-owned-patterns.js';
 
 /** The pattern texts code owns (exact source texts). */
-export const CODE_OWNED_PATTERNS: ReadonlySet<string> = new Set(codeOwned as string[]);
+export const CODE_OWNED_PATTERNS: ReadonlySet<string> = new Set(CODE_OWNED_PATTERN_LIST);
 
 /** Whether `pattern` is one code owns (and so runs on `RegExp`). */
 export const isCodeOwnedPattern = (pattern: string): boolean => CODE_OWNED_PATTERNS.has(pattern);

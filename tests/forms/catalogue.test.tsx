@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
-import Form from '@rjsf/core';
+import Form, { getDefaultRegistry } from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import FormBlock from '../../renderers/blocks/form/FormBlock';
@@ -36,7 +36,7 @@ const catalogue = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).m
 /** A message id shown as text (`field.email`, `validation.minimum`, `rjsf.AddButton`). */
 const RAW_ID = /\b(field|validation|rjsf|widget|common|form)\.[A-Za-z]\w*/;
 /** Roles of the controls an investor fills in: each one has a name. */
-const CONTROLS = ['textbox', 'checkbox', 'radio', 'combobox', 'listbox', 'spinbutton', 'slider'] as const;
+const CONTROLS = ['textbox', 'checkbox', 'switch', 'radio', 'combobox', 'listbox', 'spinbutton', 'slider'] as const;
 /** What a submit puts on the wire. */
 const wire = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 /** What a submit did: the data sent, or `refused`. */
@@ -48,10 +48,16 @@ afterEach(cleanup);
 /** What a test does in a rendered form before it submits (beyond the data it starts with). */
 type Enter = (form: HTMLElement) => Promise<void>;
 
+/**
+ * @rjsf/core has no switch; its themes (MUI, Chakra, Fluent) offer `toggle` as a checkbox drawn
+ * as a switch, and plain rjsf gets its own checkbox under that name for the comparison.
+ */
+const RJSF_SWITCH = { toggle: getDefaultRegistry().widgets.CheckboxWidget! };
+
 /** Submits the form with plain @rjsf/core and its ajv8 validator. */
 async function submitWithRjsf({ schema, ui, formData }: CatalogueForm, enter?: Enter): Promise<Outcome> {
   let outcome: Outcome | undefined;
-  const view = render(<Form schema={schema} uiSchema={ui} formData={formData} validator={validator} noHtml5Validate onSubmit={(e) => void (outcome = { sent: wire(e.formData) })} onError={() => void (outcome = 'refused')} />);
+  const view = render(<Form schema={schema} uiSchema={ui} formData={formData} validator={validator} widgets={RJSF_SWITCH} noHtml5Validate onSubmit={(e) => void (outcome = { sent: wire(e.formData) })} onError={() => void (outcome = 'refused')} />);
   await enter?.(view.container);
   await act(async () => fireEvent.submit(view.container.querySelector('form')!));
   await waitFor(() => expect(outcome).toBeDefined());

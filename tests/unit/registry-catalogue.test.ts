@@ -140,7 +140,7 @@ describe('widget options (ui:options) fragments', () => {
     const described = new Set(WIDGET_OPTIONS.map(([name]) => name));
     // rjsf's standard widgets read only rjsf's own options (enum options, empty value), which the
     // layout does not set: a layout giving them `ui:options` is refused.
-    const standard = ['select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'date', 'time', 'datetime', 'url', 'color', 'alt-date', 'alt-datetime'];
+    const standard = ['select', 'radio', 'checkbox', 'toggle', 'checkboxes', 'range', 'updown', 'date', 'time', 'datetime', 'url', 'color', 'alt-date', 'alt-datetime'];
     expect(enumOf('widgetName').filter((name) => !described.has(name))).toEqual(['hidden', ...standard]);
   });
 
