@@ -12,7 +12,7 @@ import { setAccountCurrency } from '../shared/format';
 import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import { prefetchEntryRoute } from './prefetch';
 import { preloadFonts } from './fonts';
-import { loadCjkFaces } from '../../renderers/app/cjk-font';
+import { loadCjkFaces, loadCjkFacesWhenShown } from '../../renderers/app/cjk-font';
 import { markFirstRender } from '../../renderers/app/first-render';
 // The app's own fonts (every phone draws the same glyphs): Noto Sans (Latin, Devanagari, …) and,
 // for Chinese, Noto Sans SC, as variable fonts (one file per script subset for every weight). Each
@@ -58,3 +58,5 @@ createRoot(document.getElementById('root')!).render(
 );
 // Once the first render is painted, what waited for it (idle prefetches of block chunks) may start.
 requestAnimationFrame(() => setTimeout(markFirstRender, 0));
+// Chinese text from data (a banner, a news item) in another language's screens gets its face too.
+if (locale !== 'zh') loadCjkFacesWhenShown();

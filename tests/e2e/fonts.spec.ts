@@ -1,11 +1,12 @@
 /**
  * The app's fonts on a phone: Noto Sans SC's declarations are not part of the render-blocking
  * stylesheet. A German screen has no Noto Sans SC face; the language list, which names Chinese
- * in itself ("中文"), loads them and draws that name in Noto Sans SC; a Chinese screen has them
- * from its first render.
+ * in itself ("中文"), loads them and draws that name in Noto Sans SC; a German screen that shows
+ * Chinese text from data (the operator's banners in every language) loads them too; a Chinese
+ * screen has them from its first render.
  */
 import { expect, test } from './test';
-import { openWithSession, registerByApi } from './helpers';
+import { openWithSession, operatorToken, registerByApi } from './helpers';
 
 /** How many of the document's font faces belong to Noto Sans SC. */
 const cjkFaces = () => [...document.fonts].filter((face) => face.family.replace(/["']/g, '') === 'Noto Sans SC Variable').length;
@@ -26,6 +27,12 @@ test('Noto Sans SC loads with the language list, not with every screen', async (
       return document.fonts.check('16px "Noto Sans SC Variable"', '中文');
     }))
     .toBe(true);
+});
+
+test('a German screen showing Chinese text from data loads Noto Sans SC for it', async ({ page, request }) => {
+  await openWithSession(page, await operatorToken(request), '/adminBanners');
+  await expect(page.getByText(/[\u4e00-\u9fff]/).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(cjkFaces)).toBeGreaterThan(50);
 });
 
 test('a Chinese screen has the Noto Sans SC faces from its first render', async ({ page, request }) => {
