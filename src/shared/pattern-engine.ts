@@ -2,8 +2,8 @@
  * Which engine runs a schema `pattern`. The patterns code owns — those of the call contracts and
  * payloads, written by engineers (`src/shared/generated/code-owned-patterns.ts`, made by
  * `npm run gen`) — run on JavaScript's `RegExp` wherever they appear: in a contract, in a screen
- * schema that repeats them, on the server and on the phone. Every other pattern was written by
- * staff in the studio and runs on RE2 (`linear-regexp.ts`), which matches in linear time. So one
+ * schema that repeats them, on the server and on the phone. Every other pattern is one staff
+ * wrote in the studio and runs on RE2 (`linear-regexp.ts`), which matches in linear time. So one
  * pattern text always answers the same on the phone and on the server, and a form whose
  * patterns are all code-owned never loads RE2.
  */

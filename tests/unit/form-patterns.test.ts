@@ -62,14 +62,13 @@ describe('patterns in the browser validator', () => {
     expect(mixed.valid({ name: 'Asha', note: 'a\u00a0b' })).toBe(true);
   });
 
-  it('answer a pattern catastrophic under backtracking at once', async () => {
+  it('answer a pattern catastrophic under backtracking', async () => {
     const browser = await browserValidate(form('^(a+)+$'));
-    const hostile = `${'a'.repeat(25)}!`;
-    const started = performance.now();
+    // A backtracking engine needs about 2^40 steps (days) for this value, so the test would never
+    // end on RegExp; RE2 reads it once.
+    const hostile = `${'a'.repeat(40)}!`;
     expect(browser.valid({ code: hostile })).toBe(false);
     expect(browser.valid({ code: 'a'.repeat(5000) })).toBe(true);
-    // A backtracking engine takes about 2^25 steps (seconds) on the first value; RE2 reads it once.
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('a form without a pattern does not load RE2', async () => {
