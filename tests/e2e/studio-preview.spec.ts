@@ -82,3 +82,39 @@ test('the preview passes query parameters to a record screen and shows a tab scr
   await expect(preview.locator('button[aria-label="Back"]')).toHaveCount(0);
   await preview.screenshot({ path: shotPath('studio-preview-tab.png') });
 });
+
+/** The widths of the previewed screen: the frame's inside (no scrollbar) and the screen's box, in CSS px. */
+async function previewWidths(desk: Page): Promise<{ frame: number; screen: number; scrolls: boolean }> {
+  return desk.getByTestId('studio-preview').evaluate((phone) => ({
+    frame: phone.clientWidth,
+    screen: (phone.querySelector('.studio-phone-app') as HTMLElement).getBoundingClientRect().width,
+    scrolls: phone.scrollHeight > phone.clientHeight,
+  }));
+}
+
+test('the preview renders a long screen at the phone width of 390 CSS px on a laptop', async ({ page: desk, request }) => {
+  const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+  await openWithSession(desk, token, '/studio', 'EN');
+  await desk.getByTestId('screen-home').click();
+  await expect(desk.getByTestId('studio-preview').locator('nav.tab-bar')).toBeVisible();
+  await expect.poll(async () => (await previewWidths(desk)).scrolls).toBe(true);
+  expect(await previewWidths(desk)).toEqual({ frame: 390, screen: 390, scrolls: true });
+  await desk.screenshot({ path: shotPath('studio-preview-width-1280.png') });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the preview takes the whole width: the screen is 390 CSS px wide, as on the phone', async ({ page: desk, request }) => {
+    const token = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+    await openWithSession(desk, token, '/studio', 'EN');
+    await desk.getByTestId('screen-home').click();
+    const preview = desk.getByTestId('studio-preview');
+    await expect(preview.locator('nav.tab-bar')).toBeVisible();
+    expect(await previewWidths(desk)).toMatchObject({ frame: 390, screen: 390 });
+    const box = (await preview.boundingBox())!;
+    expect(box).toMatchObject({ x: 0, width: 390 });
+    await preview.scrollIntoViewIfNeeded();
+    await desk.screenshot({ path: shotPath('studio-preview-width-390.png') });
+  });
+});
