@@ -371,3 +371,66 @@ describe('custom fields on deposits, withdrawals and identity submissions', () =
     expectOk(await server.call('studio/messages/save', { lang: 'en', messages: { 'custom.bindBank.branch': 'Home branch' }, baseVersion: now }, { token: alice }));
   });
 });
+
+/**
+ * Forms whose root is one value or a list: each goes through the whole flow — made, published,
+ * approved, answered, refused, listed and exported (one `value` column: text as it is, other
+ * values as JSON).
+ */
+describe('forms whose root is not an object', () => {
+  const roots: Array<{ id: string; schema: Record<string, unknown>; valid: unknown[]; invalid: unknown; cells: string[]; summaries: string[] }> = [
+    { id: 'rootText', schema: { type: 'string', title: 'Your idea', minLength: 3, maxLength: 200 }, valid: ['More ETFs', 'A, "quoted"\nidea'], invalid: 'no', cells: ['More ETFs', 'A, "quoted"\nidea'], summaries: ['A, "quoted"\nidea', 'More ETFs'] },
+    { id: 'rootInteger', schema: { type: 'integer', title: 'Rating', minimum: 1, maximum: 5 }, valid: [5, 1], invalid: 6, cells: ['5', '1'], summaries: ['1', '5'] },
+    { id: 'rootNumber', schema: { type: 'number', title: 'Share in %', minimum: 0, maximum: 100 }, valid: [12.5, 0], invalid: -0.5, cells: ['12.5', '0'], summaries: ['0', '12.5'] },
+    { id: 'rootBoolean', schema: { type: 'boolean', title: 'Newsletter' }, valid: [true, false], invalid: 'yes', cells: ['true', 'false'], summaries: ['false', 'true'] },
+    { id: 'rootList', schema: { type: 'array', title: 'Topics', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['ipo', 'etf', 'tax'] } }, valid: [['ipo', 'tax'], ['etf']], invalid: ['ipo', 'ipo'], cells: ['["ipo","tax"]', '["etf"]'], summaries: ['["etf"]', '["ipo","tax"]'] },
+  ];
+
+  for (const root of roots) {
+    it(`a ${root.schema.type} root (${root.id}) is published, answered, refused, listed and exported`, async () => {
+      expectOk(await server.call('studio/screens/create', { id: root.id, title: `Form ${root.id}`, audience: 'investor' }, { token: alice }));
+      const { layout } = expectOk(await server.call<{ layout: Record<string, any> }>('studio/screens/get', { id: root.id }, { token: alice }));
+      expect(expectOk(await server.call<{ errors: unknown[] }>('studio/screens/validate', { id: root.id, layout, schema: root.schema }, { token: alice })).errors).toEqual([]);
+      await publishApproved(server, alice, bob, { id: root.id, layout, schema: root.schema, note: `${root.id} form` });
+      expect((await served(root.id)).json().data.schemas[root.id]).toEqual(root.schema);
+
+      const answerer = await server.registerUser();
+      for (const data of root.valid) {
+        const receipt = expectOk(await server.call<{ id: string; version: number }>('forms/submit', { formId: root.id, data }, { token: answerer.token }));
+        const row = await server.deps.db.selectFrom('form_submissions' as never).selectAll().where('id' as never, '=', receipt.id as never).executeTakeFirstOrThrow() as Record<string, unknown>;
+        expect(JSON.parse(row.data_json as string)).toEqual(data);
+        server.clock.advance(1000);
+      }
+      const refusals: Record<string, string> = {};
+      for (const lang of ['de', 'en']) {
+        const refused = expectCall(await server.call('forms/submit', { formId: root.id, data: root.invalid }, { token: answerer.token, lang }), 400, ERRORS.validation.code);
+        const errors = (refused.data as { errors: Array<{ field: string; message: string }> }).errors;
+        expect(errors.length).toBeGreaterThan(0);
+        // The root's own title labels the message, as a field's title labels its own.
+        expect(errors[0]).toEqual({ field: '', message: expect.stringMatching(new RegExp(`^${root.schema.title as string}: .`)) });
+        refusals[lang] = errors[0]!.message;
+      }
+      expect(refusals.de).not.toBe(refusals.en);
+      expect(refusals.de).not.toMatch(/must|should/);
+
+      const page = expectOk(await server.call<{ items: Array<{ data: unknown; summary: string; email: string }>; total: number }>('admin/forms/submissions', { formId: root.id }, { token: operator }));
+      expect(page.total).toBe(2);
+      expect(page.items.map((item) => item.data)).toEqual([...root.valid].reverse());
+      expect(page.items.map((item) => item.summary)).toEqual(root.summaries);
+
+      const file = expectOk(await server.call<{ filename: string; content: string; rows: number }>('admin/forms/export', { formId: root.id }, { token: operator }));
+      expect(file).toMatchObject({ filename: `${root.id}.csv`, rows: 2 });
+      const rows = parse(file.content) as string[][];
+      expect(rows[0]).toEqual(['submittedAt', 'email', 'version', 'value']);
+      expect(rows.slice(1).map((row) => row.slice(1))).toEqual(root.cells.map((value) => [answerer.email, '1', value]));
+    });
+  }
+
+  it('a form with a one-value root and no submissions yet exports the header with its value column', async () => {
+    expectOk(await server.call('studio/screens/create', { id: 'rootEmpty', title: 'Empty', audience: 'investor' }, { token: alice }));
+    const { layout } = expectOk(await server.call<{ layout: Record<string, any> }>('studio/screens/get', { id: 'rootEmpty' }, { token: alice }));
+    await publishApproved(server, alice, bob, { id: 'rootEmpty', layout, schema: { type: 'string', title: 'Idea' }, note: 'empty form' });
+    const file = expectOk(await server.call<{ content: string; rows: number }>('admin/forms/export', { formId: 'rootEmpty' }, { token: operator }));
+    expect(parse(file.content)).toEqual([['submittedAt', 'email', 'version', 'value']]);
+  });
+});

@@ -48,9 +48,12 @@ function liveForm(store: SchemaStore, formId: string): { version: number; schema
   return { version, schema, validate };
 }
 
-/** A field's label for messages: its title, translated when it is a message id. */
+/**
+ * A field's label for messages: its title, translated when it is a message id. The root's
+ * (`field` empty: a form whose root is one value or a list) is the schema's own title.
+ */
 function fieldLabel(deps: Deps, locale: Locale, schema: SchemaNode, field: string): string | undefined {
-  const title = (schema.properties?.[field] as SchemaNode | undefined)?.title;
+  const title = field === '' ? schema.title : (schema.properties?.[field] as SchemaNode | undefined)?.title;
   if (typeof title !== 'string') return undefined;
   return deps.messages.catalog(locale)[title] !== undefined ? deps.messages.format(locale, title) : title;
 }
@@ -172,6 +175,21 @@ export async function listSubmissions(deps: Deps, formId: string, query: PageQue
   return { items, total: Number(total?.n ?? 0), page, pageSize };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Whether a form's answers are records (one CSV column per field) rather than one value each
+ * (a root that is text, a number, yes/no or a list: one `value` column). The schema's root
+ * `type` decides; without one, the stored answers do (all records), and with none stored yet,
+ * whether the schema names `properties`.
+ */
+function recordRoot(schema: SchemaNode | undefined, data: unknown[]): boolean {
+  const types = schema?.type === undefined ? [] : [schema.type].flat();
+  if (types.length) return types.every((type) => type === 'object');
+  if (data.length) return data.every(isRecord);
+  return schema?.properties !== undefined;
+}
+
 /** What `admin/forms/export` answers: a CSV file for the browser to save. */
 export interface FormExport {
   filename: string;
@@ -185,6 +203,8 @@ export interface FormExport {
  * `admin/forms/export {formId}`: every submission of a form as CSV, oldest first. Columns:
  * `submittedAt` (India time, `YYYY-MM-DD HH:MM`), `email`, `version`, then one column per
  * top-level field (the published schema's order, then any other keys); nested values as JSON.
+ * A form whose root is one value or a list has one `value` column instead (text as it is,
+ * other values as JSON).
  * @throws AppError `formUnknown` (1831).
  */
 export async function exportSubmissions(deps: Deps, store: SchemaStore, formId: string): Promise<FormExport> {
@@ -203,10 +223,10 @@ export async function exportSubmissions(deps: Deps, store: SchemaStore, formId: 
   const keys = Object.keys(schema?.properties ?? {});
   const data = rows.map((row) => JSON.parse(row.data_json) as unknown);
   for (const item of data) {
-    if (item && typeof item === 'object' && !Array.isArray(item)) for (const key of Object.keys(item)) if (!keys.includes(key)) keys.push(key);
+    if (isRecord(item)) for (const key of Object.keys(item)) if (!keys.includes(key)) keys.push(key);
   }
-  const objectRoot = keys.length > 0 || data.every((item) => item && typeof item === 'object' && !Array.isArray(item));
-  const header = ['submittedAt', 'email', 'version', ...(objectRoot ? keys : ['data'])];
+  const objectRoot = recordRoot(schema, data);
+  const header = ['submittedAt', 'email', 'version', ...(objectRoot ? keys : ['value'])];
   const records = rows.map((row, i) => {
     const item = data[i];
     const fields = objectRoot ? keys.map((key) => cell((item as Record<string, unknown> | null)?.[key])) : [cell(item)];
