@@ -183,7 +183,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
  * `type` decides; without one, the stored answers do (all records), and with none stored yet,
  * whether the schema names `properties`.
  */
-function recordRoot(schema: SchemaNode | undefined, data: unknown[]): boolean {
+function recordRoot(schema: SchemaNode | null, data: unknown[]): boolean {
   const types = schema?.type === undefined ? [] : [schema.type].flat();
   if (types.length) return types.every((type) => type === 'object');
   if (data.length) return data.every(isRecord);
