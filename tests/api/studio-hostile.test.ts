@@ -32,10 +32,14 @@ afterAll(async () => {
 type Problems = Array<{ pointer: string; message: string }>;
 
 /** What studio/screens/validate says about screen `id` with `schema` (and its current layout, or `layout`). */
-async function problems(id: string, schema: unknown, layout?: unknown): Promise<Problems> {
+async function problems(id: string, schema: unknown, layout?: unknown, lang = 'en'): Promise<Problems> {
   const current = expectOk(await server.call<{ layout: unknown }>('studio/screens/get', { id }, { token: alice }));
-  return expectOk(await server.call<{ errors: Problems }>('studio/screens/validate', { id, layout: layout ?? current.layout, schema }, { token: alice })).errors;
+  return expectOk(await server.call<{ errors: Problems }>('studio/screens/validate', { id, layout: layout ?? current.layout, schema }, { token: alice, lang })).errors;
 }
+
+/** English words of the lint's sentences; quoted names, values and pattern parts are left out. */
+const ENGLISH = /\b(the|is|does|not|invalid|unsupported|unknown|missing|must|needs|keyword|reference|resolve|refused|compile|cannot|which|sequence|value|rule|beside|at)\b/i;
+const sentenceOf = (message: string) => message.replace(/`[^`]*`|„[^“]*“|"(?:[^"\\]|\\.)*"/g, '');
 
 /** Makes screen `id` for `audience` and publishes `schema` on its form (approved by bob). */
 async function liveForm(id: string, schema: Record<string, unknown>, audience: 'public' | 'investor' = 'investor'): Promise<void> {
@@ -86,6 +90,38 @@ describe('patterns run in linear time', () => {
     const refused = await server.call('studio/screens/publish', { id: 'redos', layout, schema, baseVersion, note: 'lookahead' }, { token: alice });
     expect(refused.body.code).not.toBe(200);
     expect(refused.status).toBeLessThan(500);
+  });
+
+  it("a German editor reads RE2's reason in German, with the part of the pattern it names", async () => {
+    const schema = {
+      type: 'object',
+      properties: { twice: { type: 'string', pattern: '^(a)\\1$' }, ahead: { type: 'string', pattern: '^(?=.*[0-9]).{8,}$' }, open: { type: 'string', pattern: '(ab' }, range: { type: 'string', pattern: '[z-a]' } },
+    };
+    const found = await problems('redos', schema, undefined, 'de');
+    expect(found).toHaveLength(4);
+    expect(found.find((p) => p.pointer === '/schema/properties/twice/pattern')!.message).toBe(
+      'Muster "^(a)\\\\1$" wird abgelehnt: der Server prüft Muster in linearer Zeit (RE2), das es nicht übersetzen kann: ungültige Escape-Sequenz: `\\1`',
+    );
+    expect(found.find((p) => p.pointer === '/schema/properties/ahead/pattern')!.message).toMatch(/: ungültige oder nicht unterstützte Perl-Syntax: `\(\?=`$/);
+    for (const p of found) expect(sentenceOf(p.message), p.message).not.toMatch(ENGLISH);
+  });
+
+  it('a German editor reads why ajv refuses a schema in German, by kind, keyword and pointer', async () => {
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ type: 'object', properties: { a: { type: 'string', colour: 'red' } } }, 'lässt sich nicht kompilieren: unbekanntes Schlüsselwort „colour“ bei /properties/a'],
+      [{ type: 'object', properties: { a: { type: 'strin' } } }, 'lässt sich nicht kompilieren: der Wert bei /properties/a/type ist kein gültiges JSON Schema (Regel „enum“)'],
+      [{ type: 'object', properties: { a: { type: 'string', format: 'postcode' } } }, 'lässt sich nicht kompilieren: unbekanntes Format „postcode“ bei /properties/a'],
+      [{ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, 'lässt sich nicht kompilieren: Verweis „#/$defs/missing“ führt ins Leere'],
+      [{ type: 'object', properties: { a: { minimum: 3 } } }, 'lässt sich nicht kompilieren: Schlüsselwort „minimum“ bei /properties/a verlangt daneben "type": „number“'],
+    ];
+    for (const [schema, german] of refusals) {
+      const found = await problems('redos', schema, undefined, 'de');
+      expect(found.map((p) => p.message), JSON.stringify(schema)).toContain(german);
+      for (const p of found) expect(sentenceOf(p.message), p.message).not.toMatch(ENGLISH);
+      // The English editor reads the same kind, keyword and pointer.
+      const english = await problems('redos', schema, undefined, 'en');
+      expect(english.filter((p) => p.message.startsWith('does not compile: '))).toHaveLength(1);
+    }
   });
 });
 

@@ -53,6 +53,17 @@ describe('problem texts', () => {
     expect(localizeProblem(messages, 'de', 'something no template knows')).toBe('something no template knows');
   });
 
+  it('say the inner reason of a schema ajv refuses and of a pattern RE2 refuses in the asked language', () => {
+    expect(localizeProblem(messages, 'de', 'does not compile: unknown keyword "colour" at /properties/a')).toBe('lässt sich nicht kompilieren: unbekanntes Schlüsselwort „colour“ bei /properties/a');
+    expect(localizeProblem(messages, 'zh', 'does not compile: reference "#/$defs/x" does not resolve')).toBe(`${messages.format('zh', 'studio.problem.noCompile', { detail: '引用“#/$defs/x”无法解析' })}`);
+    const refused = 'pattern "(?=a)" is refused: the server runs patterns in linear time (RE2), which cannot compile it: invalid or unsupported Perl syntax: `(?=`';
+    expect(localizeProblem(messages, 'de', refused)).toBe('Muster "(?=a)" wird abgelehnt: der Server prüft Muster in linearer Zeit (RE2), das es nicht übersetzen kann: ungültige oder nicht unterstützte Perl-Syntax: `(?=`');
+    expect(localizeProblem(messages, 'hi', refused)).toContain('अमान्य या असमर्थित Perl सिंटैक्स: `(?=`');
+    expect(localizeProblem(messages, 'en', refused)).toBe(refused);
+    // A reason of a kind no text knows stays as ajv or RE2 wrote it, inside the translated sentence.
+    expect(localizeProblem(messages, 'de', 'does not compile: something new')).toBe('lässt sich nicht kompilieren: something new');
+  });
+
   it('formats text problems from their own error and values', () => {
     const [problem] = localizeProblems(messages, 'de', [{ pointer: '/texts/en/x', message: 'The text “x” (en) is empty.', error: 'studioTextEmpty', values: { id: 'x', lang: 'en' } }]);
     expect(problem!.message).toBe(messages.format('de', 'error.studioTextEmpty', { id: 'x', lang: 'en' }));

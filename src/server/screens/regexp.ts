@@ -12,15 +12,28 @@ import { patternEngine } from '../../shared/pattern-engine.js';
 export { linearRegExp, type LinearRegExp } from '../../shared/linear-regexp.js';
 
 /**
- * Why RE2 cannot compile `pattern`, or null when it can.
+ * Why RE2 cannot compile `pattern`, or null when it can: RE2's kind of failure (its fixed
+ * English wording, such as `invalid or unsupported Perl syntax`, which the studio says again in
+ * the editor's language) and the part of the pattern it names (`` invalid escape sequence: `\1` ``);
+ * RE2's whole message for a failure that names no kind.
  */
 export function linearRegExpProblem(pattern: string): string | null {
   try {
     linearRegExp(pattern, 'u');
     return null;
   } catch (error) {
-    return (error as Error).message || String(error);
+    return re2Problem(error) ?? ((error as Error).message || String(error));
   }
+}
+
+/**
+ * RE2's kind of failure and the part of the pattern it names (`` missing closing ): `(a` ``)
+ * when `error` is RE2's syntax exception; null for any other error.
+ */
+export function re2Problem(error: unknown): string | null {
+  const { error: kind, input } = (error ?? {}) as { error?: unknown; input?: unknown };
+  if (typeof kind !== 'string' || !kind) return null;
+  return typeof input === 'string' && input ? `${kind}: \`${input}\`` : kind;
 }
 
 /**

@@ -17,6 +17,7 @@ import { boundedPayloadSchema } from './integer-bounds.js';
 import type { SchemaNode } from '../../shared/validation.js';
 import type { ScreenCall } from '../../shared/calls.js';
 import { callPositions } from './effects-lint.js';
+import { compileProblem } from './compile-problem.js';
 
 /** A screen as `GET /api/ui/screens/:id` serves it. */
 export interface ScreenPayload {
@@ -406,7 +407,7 @@ export class SchemaStore {
         if (candidate && schemaFile === ownSchema && candidate.schema !== undefined) createSchemaAjv().compile(schema as object);
         else this.payloadSchema(`screens/${name}`);
       } catch (error) {
-        problems.push({ file: schemaFile, pointer: '/', message: `does not compile: ${(error as Error).message}` });
+        problems.push({ file: schemaFile, pointer: '/', message: `does not compile: ${compileProblem(schema, error)}` });
         continue;
       }
       const contract = this.contract(name);
@@ -464,7 +465,8 @@ export class SchemaStore {
           validators[name] = this.validatorModule(name).rootKey;
         }
       } catch (error) {
-        errors.push({ pointer: name === own ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${(error as Error).message}` });
+        const drafted = name === own && schema !== undefined ? schema : this.readJson<SchemaNode>(`screens/${name}.schema.json`);
+        errors.push({ pointer: name === own ? '/schema' : `screens/${name}.schema.json#`, message: `does not compile: ${compileProblem(drafted, error)}` });
       }
     }
     return { payload: { id, layout, schemas, calls: this.screenCalls(layout) } as ScreenPayload, validators, errors };

@@ -6,6 +6,11 @@
  * lint's own wording with `{placeholders}` for the parts that vary: a problem is recognised by
  * its English text (read with the ICU message parser) and said again in the asked language with
  * the same values. A problem of a kind without such a text stays as the lint wrote it.
+ *
+ * Some problems carry an inner reason (`{detail}` of a schema ajv cannot compile, `{problem}`
+ * of a pattern RE2 refuses): the lint words those by kind too (`compile-problem.ts`,
+ * `regexp.ts`), and the reason is said again in the asked language the same way, so no English
+ * sentence is left inside a translated one.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from '../../../shared/lang.js';
@@ -65,6 +70,9 @@ function templates(messages: Messages): Template[] {
   return list;
 }
 
+/** Placeholders that hold an inner reason, itself a problem wording said again in the asked language. */
+const INNER_REASONS = new Set(['detail', 'problem']);
+
 /**
  * One problem message in `locale`: the matching `studio.problem.*` text with the values read
  * from the English message, or the message unchanged when no problem text matches it.
@@ -74,7 +82,9 @@ export function localizeProblem(messages: Messages, locale: Locale, message: str
   for (const template of templates(messages)) {
     const match = template.pattern.exec(message);
     if (!match) continue;
-    const values = Object.fromEntries(template.names.map((name, index) => [name, match[index + 1]!]));
+    const values = Object.fromEntries(
+      template.names.map((name, index) => [name, INNER_REASONS.has(name) ? localizeProblem(messages, locale, match[index + 1]!) : match[index + 1]!]),
+    );
     return messages.format(locale, template.id, values);
   }
   return message;
