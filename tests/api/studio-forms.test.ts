@@ -8,7 +8,8 @@
  * by an approved unpublish change once nothing links to it (1834); a custom field staff add
  * under `extra` in bindBank, recharge, withdrawal or realName is checked, stored, returned with
  * the record and shown to the operator; the studio refuses custom fields of a type the contract
- * does not allow and those named or labelled like a payment or identity number.
+ * does not allow and those named or labelled like a payment or identity number. Forms whose root
+ * is text, a number, yes/no or a list go through the same flow, exported in one `value` column.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';

@@ -3,7 +3,8 @@
  * investors' data. Tried as a hostile editor on a real server (SQLite, or PostgreSQL with
  * TEST_DB=pg): a form `pattern` that backtracks exponentially (`(a+)+$`) is run by RE2 in
  * linear time, on made forms and on a money screen's custom field; a pattern RE2 cannot compile
- * (backreference, lookaround) is refused by the studio with a pointer and cannot be published; a
+ * (backreference, lookaround) is refused by the studio with a pointer and cannot be published, and
+ * a German editor reads RE2's reason and ajv's reason for a schema it refuses in German; a
  * made screen that runs its own command on load is refused with a pointer and refused at run
  * time (1810); nested and oversized data are refused (1000, 1003), never a 500; custom fields cannot be
  * objects. And the public audience: a made screen for visitors is served to a visitor with no

@@ -3,7 +3,9 @@
  * - binding completion: Ctrl+Space in a `"call"` value offers the call names, in a detail's
  *   `field` the fields of that call's answer (nested ones as dot paths); picking one writes it;
  * - the preview of a record screen passes the query parameters typed beside it to the screen's
- *   load call, and a tab screen shows its real header and tab bar, not a back arrow.
+ *   load call, and a tab screen shows its real header and tab bar, not a back arrow;
+ * - the previewed screen is 390 CSS px wide, a phone's width: on a laptop (no scrollbar narrows
+ *   it) and, at 390×844, on a phone, where the preview spans the whole width.
  */
 import { expect, test, type Page } from './test';
 import { api, demoEditor, openWithSession, shotPath } from './helpers';
@@ -114,6 +116,8 @@ test.describe('on a phone', () => {
     expect(await previewWidths(desk)).toMatchObject({ frame: 390, screen: 390 });
     const box = (await preview.boundingBox())!;
     expect(box).toMatchObject({ x: 0, width: 390 });
+    // Spanning the width does not make the studio page scroll sideways.
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await preview.scrollIntoViewIfNeeded();
     await desk.screenshot({ path: shotPath('studio-preview-width-390.png') });
   });
