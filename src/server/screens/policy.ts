@@ -70,10 +70,11 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   blockTrading: investor(),
   blockTradingBuy: investor(['blockTrading/purchase']),
   blockTradingRecordList: investor(),
-  buy: investor(['order/purchase', 'etf/buy']),
+  buy: investor(['order/purchase']),
   corporationSelect: investor(),
   drawer: investor(),
   etf: investor(),
+  etfBuy: investor(['etf/buy']),
   etfDetails: investor(),
   gather: investor(),
   gatherJoin: investor(['gather/purchase']),
@@ -115,6 +116,7 @@ export const FORM_SCHEMAS: Readonly<Record<string, string>> = {
   withdraw: 'withdrawal',
   pay: 'recharge',
   buy: 'stockBuy',
+  etfBuy: 'etfBuyForm',
   ipoDetails: 'ipoApply',
 };
 
