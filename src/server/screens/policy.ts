@@ -70,7 +70,8 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   blockTrading: investor(),
   blockTradingBuy: investor(['blockTrading/purchase']),
   blockTradingRecordList: investor(),
-  buy: investor(['order/purchase']),
+  // `etf/buy`: a version of /buy published in the studio may carry the ETF order, which /etfBuy owns.
+  buy: investor(['order/purchase', 'etf/buy']),
   corporationSelect: investor(),
   drawer: investor(),
   etf: investor(),
