@@ -1,7 +1,9 @@
 /**
  * A whole-number stepper (share quantity, IPO lots): − [n] +, numeric keypad; the value is an
  * integer. `ui:options.estimate` shows server-computed figures for the current data under it
- * (the ticket's INR price, EUR/INR rate and amount; the IPO calculator).
+ * (the ticket's INR price, EUR/INR rate and amount; the IPO calculator); `ui:options.bounds`
+ * states the served schema's bounds (`{min}`, `{max}`), so a bound published in the studio is
+ * the one the field states, keeps to and the server enforces.
  */
 import type { ChangeEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,6 +15,7 @@ import { Estimate, type EstimateSpec } from './Estimate';
 export function StepperWidget(props: WidgetProps) {
   const { id, value, schema, onChange, rawErrors, placeholder, options, registry } = props;
   const estimate = options.estimate as EstimateSpec | undefined;
+  const bounds = typeof options.bounds === 'string' ? options.bounds : undefined;
   const intl = useIntl();
   const min = typeof schema.minimum === 'number' ? schema.minimum : 1;
   const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
@@ -39,6 +42,11 @@ export function StepperWidget(props: WidgetProps) {
         <Plus size={18} />
       </button>
     </div>
+    {bounds && (
+      <p className="field-help" data-testid="stepper-bounds">
+        {intl.formatMessage({ id: bounds }, { min, max })}
+      </p>
+    )}
     {estimate && <Estimate spec={estimate} context={registry.formContext as FormContext} />}
     </>
   );

@@ -30,6 +30,7 @@ export const GENERATED_ROUTES: RouteDef[] = [
   { path: '/buy', screen: 'buy', title: 'route.buy', back: 'history' },
   { path: '/corporationSelect', screen: 'corporationSelect', title: 'route.corporationSelect', back: 'history' },
   { path: '/etf', screen: 'etf', title: 'etf.title', back: 'history' },
+  { path: '/etfBuy', screen: 'etfBuy', title: 'route.etfBuy', back: 'history' },
   { path: '/etfDetails', screen: 'etfDetails', title: 'etf.detailsTitle', back: 'history' },
   { path: '/gather', screen: 'gather', title: 'route.gather', back: 'history' },
   { path: '/gatherController', screen: 'gatherController', title: 'route.gatherController', back: '/admin' },

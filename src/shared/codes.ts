@@ -93,6 +93,7 @@ export const ERRORS = {
   orderPriceInvalid: { code: 1415, status: 400, message: 'error.orderPriceInvalid' },
   orderNothingToModify: { code: 1416, status: 400, message: 'error.orderNothingToModify' },
   quantityBelowMinimum: { code: 1417, status: 400, message: 'error.quantityBelowMinimum' },
+  quantityAboveMaximum: { code: 1418, status: 400, message: 'error.quantityAboveMaximum' },
   // Hardening (1600–1649)
   outboxEmailRequired: { code: 1600, status: 400, message: 'error.outboxEmailRequired' },
   outboxLoopbackOnly: { code: 1601, status: 403, message: 'error.outboxLoopbackOnly' },

@@ -3,7 +3,8 @@
  * TEST_DB=pg): each money screen edits its form's schema within the contract; a minimum an
  * editor raises and a second editor approves is what the server enforces, what the screen's
  * hint states (the screen's schema and the least amount its calls answer) and what the refusal
- * says, as money, in all four languages; an IPO form's lower lot maximum narrows the issue's.
+ * says, as money, in all four languages; an IPO form's lower lot maximum narrows the issue's;
+ * the ETF order's unit bounds, published on its own screen `etfBuy`, are the refusal's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectCall, expectOk } from '../support/envelope.js';
@@ -49,6 +50,8 @@ describe('the money screens in the studio', () => {
     for (const [id, title] of Object.entries(forms)) expect((await studioScreen(id)).schema?.title).toBe(title);
     expect((await studioScreen('buy')).schema?.title).toBe('StockBuyOrder');
     expect((await studioScreen('ipoDetails')).schema?.title).toBe('IpoApplyForm');
+    // The ETF order has a screen of its own, which edits its form.
+    expect((await studioScreen('etfBuy')).schema?.title).toBe('EtfBuyForm');
     // payBalance shows the deposit form, which is edited on pay.
     expect((await studioScreen('payBalance')).schema).toBeNull();
   });
@@ -128,5 +131,31 @@ describe('a minimum raised in the studio', () => {
     expect(refused.message).toBe('The quantity must be at least 5.');
     // A fraction stays the plain quantity refusal.
     expectCall(await ctx.server.call('order/purchase', { kind: 'stock', symbol: 'TCS', quantity: 5.5 }, { token: user.token, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityInvalid.code);
+  });
+
+  it('etfBuy from 5 to 100 units: 3 and 101 units are refused naming 5 and 100 in every language, 5 units are bought', async () => {
+    const user = await trader(ctx.server, ctx.operator, 20_000);
+    const { layout, schema } = await studioScreen('etfBuy');
+    const next = structuredClone(schema!);
+    Object.assign(next.properties.quantity!, { minimum: 5, maximum: 100 });
+    expect(await publishApproved(ctx.server, editor, editor2, { id: 'etfBuy', layout, schema: next, note: 'ETF units 5 to 100' })).toMatchObject({ status: 'published' });
+
+    // The ticket's payload carries the published bounds (the stepper's line and field errors).
+    const quantity = (await servedSchemas('etfBuy', user.token)).etfBuyForm!.properties.quantity!;
+    expect(quantity).toMatchObject({ minimum: 5, maximum: 100, 'x-messages': { minimum: 'validation.unitsMin', maximum: 'validation.unitsMax' } });
+
+    const below = { de: 'Die Stückzahl muss mindestens 5 betragen.', en: 'The quantity must be at least 5.', hi: 'मात्रा कम से कम 5 होनी चाहिए।', zh: '数量不得少于 5。' };
+    const above = { de: 'Die Stückzahl darf höchstens 100 betragen.', en: 'The quantity must be at most 100.', hi: 'मात्रा अधिकतम 100 हो सकती है।', zh: '数量不得超过 100。' };
+    for (const [lang, message] of Object.entries(below)) {
+      const refused = expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVBANK', quantity: 3 }, { token: user.token, lang, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityBelowMinimum.code);
+      expect(refused.message).toBe(message);
+    }
+    for (const [lang, message] of Object.entries(above)) {
+      const refused = expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVBANK', quantity: 101 }, { token: user.token, lang, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityAboveMaximum.code);
+      expect(refused.message).toBe(message);
+    }
+    // A fraction stays the plain quantity refusal; the published minimum itself is bought.
+    expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVBANK', quantity: 5.5 }, { token: user.token, headers: { 'Idempotency-Key': crypto.randomUUID() } }), 400, ERRORS.quantityInvalid.code);
+    expect(expectOk(await ctx.server.call<{ quantity: number }>('etf/buy', { symbol: 'NIVBANK', quantity: 5 }, { token: user.token, headers: { 'Idempotency-Key': crypto.randomUUID() } }))).toMatchObject({ quantity: 5 });
   });
 });

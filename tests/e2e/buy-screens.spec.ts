@@ -1,7 +1,8 @@
 /**
  * The ticket's entry points at 390×844: /home's quote lists and a share's
  * /marketDetails open /buy for that symbol; an index's ticket explains it is not tradable and
- * points to the ETFs. Screenshots for docs/screenshots.
+ * points to the ETFs; an ETF's leads to the fund's own ticket /etfBuy. Screenshots for
+ * docs/screenshots.
  */
 import path from 'node:path';
 import { expect, test } from './test';
@@ -32,4 +33,11 @@ test('home lists and a share detail open the ticket; an index is not tradable', 
   await expect(page.getByText('Ein Index ist nicht handelbar.', { exact: false })).toBeVisible();
   await expect(page.getByTestId('form-ticket')).toHaveCount(0);
   await expect(page.getByTestId('form-etfTicket')).toHaveCount(0);
+
+  await page.goto('/buy?symbol=NIVBANK');
+  await expect(page.getByTestId('quote-head')).toContainText('Nivesh Bank ETF');
+  await expect(page.getByTestId('form-ticket')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Anteile kaufen', exact: true }).click();
+  await expect(page).toHaveURL(/\/etfBuy\?symbol=NIVBANK$/);
+  await expect(page.getByTestId('form-etfTicket')).toBeVisible();
 });

@@ -1,6 +1,7 @@
 /**
  * ETFs end to end at 390×844: from /home to the ETF list, a fund's detail with its
- * basket, "Buy" to the stand-alone ticket /buy, buying units at the iNAV through `etf/buy`; the
+ * basket, "Buy" to the fund's ticket /etfBuy (the share ticket /buy leads there for an ETF),
+ * buying units at the iNAV through `etf/buy`; the
  * order shows on /etf and the units in /position. The ticket shows the INR price, the EUR/INR
  * rate and the amount in euros before the investor confirms,
  * for a share (through `order/purchase`) as for a fund; /market rows open it with "Kaufen".
@@ -28,8 +29,8 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await page.screenshot({ path: path.join(shots, 'etf-details.png'), fullPage: true });
   await page.getByRole('button', { name: 'Kaufen' }).click();
 
-  // The one ticket: the fund's iNAV quote and the ETF form (etf/buy), not the share form.
-  await expect(page).toHaveURL(/\/buy\?symbol=NIVBANK/);
+  // The fund's ticket: its iNAV quote and the ETF form (etf/buy), not the share form.
+  await expect(page).toHaveURL(/\/etfBuy\?symbol=NIVBANK/);
   await expect(page.getByTestId('quote-head')).toContainText('Nivesh Bank ETF');
   await expect(page.getByTestId('detail-price')).toContainText('₹');
   await expect(page.getByTestId('form-ticket')).toHaveCount(0);

@@ -2,9 +2,10 @@
  * A money screen's rule changed in the studio, on the investor's phone at 390×844: an editor
  * raises the AI basket order's minimum to 6,000 and a second editor approves it; the basket
  * screen's least amount, the amount field's hint and the field's error all state 6.000,00 €,
- * and the server refuses the smaller amount naming the same value. The screen is rolled back
- * afterwards (workers share one server across spec files). Its two pictures are in
- * docs/studio.md (`npm run docs:screenshots`).
+ * and the server refuses the smaller amount naming the same value. The ETF order's unit bounds,
+ * published on its screen /etfBuy, are the line under its stepper, its field error and the
+ * refusal of `etf/buy`. The screens are rolled back afterwards (workers share one server across
+ * spec files). The pictures are in docs/studio.md (`npm run docs:screenshots`).
  */
 import { expect, test } from './test';
 import { api, demoEditor, fundedInvestor, openWithSession, publishApprovedByApi, rollbackApprovedByApi, shotPath } from './helpers';
@@ -48,5 +49,34 @@ test('a minimum raised in the studio is the hint, the field error and the refusa
     expect(body.message).toMatch(/^Der Betrag muss mindestens 6\.000,00\s€ sein\.$/);
   } finally {
     if (published.status === 'published') await rollbackApprovedByApi(request, 'aiBlockTradingBuy', 0);
+  }
+});
+
+test('ETF unit bounds published in the studio are the line under the stepper of /etfBuy, its field error and the refusal', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const user = await fundedInvestor(request, 20_000);
+  const editor = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
+  const current = await api<StudioScreen>(request, editor, 'studio/screens/get', { id: 'etfBuy' });
+  const schema = structuredClone(current.schema);
+  Object.assign(schema.properties.quantity!, { minimum: 5, maximum: 100 });
+  const published = await publishApprovedByApi(request, { id: 'etfBuy', layout: current.layout, schema, note: 'ETF units 5 to 100' });
+  try {
+    await openWithSession(page, user.token, '/etfDetails?symbol=NIVBANK');
+    await page.getByRole('button', { name: 'Kaufen', exact: true }).click();
+    await expect(page).toHaveURL(/\/etfBuy\?symbol=NIVBANK$/);
+    const form = page.getByTestId('form-etfTicket');
+    // The stepper states the published bounds.
+    await expect(form.getByTestId('stepper-bounds')).toHaveText('Ganze Anteile, 5 bis 100; Provision wie bei Aktien.');
+    await form.getByTestId('stepper-bounds').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: shotPath('studio-etf-rule-hint-390.png') });
+    // The ticket opens at one unit, below the published five: the field says so and sends nothing.
+    await form.getByTestId('submit').click();
+    await expect(form).toContainText('Mindestens 5 Anteile');
+    await expect(page.getByTestId('command-sheet')).toHaveCount(0);
+    // The server refuses the same quantity with the same value, in the investor's language.
+    const refused = await request.post('/api/etf/buy?lang=de', { headers: { authorization: `Bearer ${user.token}`, 'Idempotency-Key': crypto.randomUUID() }, data: { symbol: 'NIVBANK', quantity: 1 } });
+    expect(await refused.json()).toMatchObject({ code: 1417, message: 'Die Stückzahl muss mindestens 5 betragen.' });
+  } finally {
+    if (published.status === 'published') await rollbackApprovedByApi(request, 'etfBuy', 0);
   }
 });

@@ -18,6 +18,7 @@ type Row = Record<string, unknown>;
 export const FIXED_QUERIES: Record<string, string> = {
   '/marketDetails': '?symbol=RELIANCE',
   '/buy': '?symbol=RELIANCE',
+  '/etfBuy': '?symbol=NIVBANK',
   // The shared investor has no orders (an order would change its bill and holdings screens):
   // the detail opens for an id that is not theirs and shows the refusal state.
   '/orderDetail': '?id=not-an-order',

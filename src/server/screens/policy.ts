@@ -70,10 +70,12 @@ export const SCREEN_POLICIES: Readonly<Record<string, ScreenPolicy>> = {
   blockTrading: investor(),
   blockTradingBuy: investor(['blockTrading/purchase']),
   blockTradingRecordList: investor(),
+  // `etf/buy`: a version of /buy published in the studio may carry the ETF order, which /etfBuy owns.
   buy: investor(['order/purchase', 'etf/buy']),
   corporationSelect: investor(),
   drawer: investor(),
   etf: investor(),
+  etfBuy: investor(['etf/buy']),
   etfDetails: investor(),
   gather: investor(),
   gatherJoin: investor(['gather/purchase']),
@@ -115,6 +117,7 @@ export const FORM_SCHEMAS: Readonly<Record<string, string>> = {
   withdraw: 'withdrawal',
   pay: 'recharge',
   buy: 'stockBuy',
+  etfBuy: 'etfBuyForm',
   ipoDetails: 'ipoApply',
 };
 

@@ -416,7 +416,7 @@ export interface BlockOfferForm {
 /** From schemas/contracts/etfBuyForm.schema.json */
 
 /**
- * The buy form on /etfDetails and the body of etf/buy: the ETF symbol and whole units, bought at the current iNAV; the form and the server validate this one schema (a missing or bad quantity answers code 1406).
+ * The ETF order on /etfBuy and the body of etf/buy: the ETF symbol and whole units, bought at the current iNAV; the form and the server validate this one schema (a missing or bad quantity answers code 1406, one outside a bound the studio publishes 1417 or 1418).
  */
 export interface EtfBuyForm {
   symbol: string;
