@@ -144,6 +144,13 @@ console.log(`npm test on ${os.availableParallelism()} cores\n`);
 /** The vitest command and arguments for some projects. */
 const vitest = (projects) => [bin('vitest'), ['run', ...projects.flatMap((p) => ['--project', p])]];
 
+/**
+ * The Chromium steps record no trace: a trace films each test while it runs (in the browser and
+ * GPU processes), a large share of these steps' CPU for a file only a failure would keep. A
+ * failing spec run again with `npm run test:e2e` / `npm run test:cases` keeps its trace.
+ */
+const NO_TRACE = ['--trace=off'];
+
 await together(
   () =>
     chain(
@@ -158,7 +165,21 @@ await together(
         return step('QA form cases generated from the schemas, in jsdom', command, args, { key: 'forms', limitS: 600 });
       },
     ),
-  () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { key: 'build', limitS: 600 }),
+  () =>
+    chain(
+      () => step('client build', bin('vite'), ['build', '--logLevel', 'warn'], { key: 'build', limitS: 600 }),
+      // The Chromium steps start as soon as the client is built, beside the API suites: both
+      // spend most of their wall time waiting (on pages, timers and databases), not computing.
+      () =>
+        together(
+          () => step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium', ...NO_TRACE], { key: 'e2e', limitS: 1200 }),
+          () =>
+            chain(
+              () => step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', ...NO_TRACE, 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900 }),
+              () => step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', ...NO_TRACE, 'tests/cases/generated.spec.ts'], { key: 'generated', limitS: 1500 }),
+            ),
+        ),
+    ),
   () => {
     const [command, args] = vitest(['unit', 'api']);
     return step('unit and API tests (SQLite)', command, args, { key: 'sqlite', limitS: 1200 });
@@ -178,18 +199,4 @@ await together(
       : undefined,
 );
 
-/**
- * The Chromium steps record no trace: a trace films each test while it runs (in the browser and
- * GPU processes), a large share of these steps' CPU for a file only a failure would keep. A
- * failing spec run again with `npm run test:e2e` / `npm run test:cases` keeps its trace.
- */
-const NO_TRACE = ['--trace=off'];
-
-// Chromium steps: each Playwright run starts one server per worker on its own data folder. The
-// case files and the generated suite run on servers of their own, so the generated route
-// screenshots never show the case files' accounts in back-office lists.
-console.log(`\n(${elapsed(started)} so far)\n`);
-await step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium', ...NO_TRACE], { key: 'e2e', limitS: 1200, live: true });
-await step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', ...NO_TRACE, 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900, live: true });
-await step('every route checked, and one generated form case per widget kind, in Chromium', bin('playwright'), ['test', '--project=cases', ...NO_TRACE, 'tests/cases/generated.spec.ts'], { key: 'generated', limitS: 1500, live: true });
 console.log(`\n✔ ${only ? `steps ${[...only].join(', ')} passed` : 'all tests passed'} (${elapsed(started)})`);
