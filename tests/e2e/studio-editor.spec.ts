@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from './test';
-import { api, demoEditor, openWithSession, publishApprovedByApi, registerByApi, rollbackApprovedByApi } from './helpers';
+import { SHOTS_DIR, api, demoEditor, openWithSession, publishApprovedByApi, registerByApi, rollbackApprovedByApi } from './helpers';
 
 /** 2,000 keys; `STUDIO_TYPING_KEYS` sets another count (a quick local run of the other steps). */
 const KEYS = 'abcdefghij'.repeat(200).padEnd(Number(process.env.STUDIO_TYPING_KEYS ?? 2000), 'abcdefghij').slice(0, Number(process.env.STUDIO_TYPING_KEYS ?? 2000));
@@ -32,7 +32,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-GB', serviceWorkers: 'block' });
   const desk = await context.newPage();
   let published = false;
-  fs.mkdirSync('docs/screenshots', { recursive: true });
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
   try {
     await openWithSession(desk, token, '/studio', 'EN');
     await desk.getByTestId('screen-bindBank').click();
@@ -92,7 +92,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await expect(desk.getByTestId('editor-layout')).toContainText(`"${MARK}Help"`);
     // Objects and lists of the block are there too, as JSON text.
     await expect(properties.getByLabel('load', { exact: true })).toBeVisible();
-    await desk.screenshot({ path: 'docs/screenshots/studio-properties-1280.png' });
+    await desk.screenshot({ path: `${SHOTS_DIR}/studio-properties-1280.png` });
 
     // Broken JSON: Publish is off, with the reason, and the problem names line and column.
     await desk.getByTestId('studio-note').fill('Should not go out');
@@ -100,7 +100,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await expect(desk.getByTestId('studio-json-error')).toContainText(/layout\.json: not valid JSON at line 3, column \d+/);
     await expect(desk.getByTestId('studio-publish')).toBeDisabled();
     await expect(desk.getByTestId('studio-publish-reason')).toContainText('layout.json is not valid JSON');
-    await desk.screenshot({ path: 'docs/screenshots/studio-json-error-1280.png' });
+    await desk.screenshot({ path: `${SHOTS_DIR}/studio-json-error-1280.png` });
     // The same for the schema: its edits are never dropped from a publish.
     await setLayout(desk, `${JSON.stringify(served, null, 2)}\n`);
     await expect(desk.getByTestId('studio-json-error')).toHaveCount(0);
@@ -127,7 +127,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await expect(results.getByTestId('search-screen-bindBank')).toBeVisible();
     await results.getByTestId(`search-usage-en-${MARK}`).click();
     await expect(results.getByTestId(`usage-${MARK}`)).toContainText('/layout/title');
-    await desk.screenshot({ path: 'docs/screenshots/studio-search-1280.png' });
+    await desk.screenshot({ path: `${SHOTS_DIR}/studio-search-1280.png` });
     // And from the texts table.
     await desk.getByTestId(`text-usage-${MARK}`).click();
     await expect(desk.getByTestId('studio-texts').getByTestId(`usage-${MARK}`)).toContainText('/bindBank');
@@ -146,7 +146,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await expect(audit.getByTestId('audit-row').filter({ hasText: 'went live' }).first()).toContainText('v');
     await row.getByTestId('audit-diff').click();
     await expect(audit.getByTestId('change-diff')).toContainText('bindBank.listTitle');
-    await desk.screenshot({ path: 'docs/screenshots/studio-audit-1280.png', fullPage: true });
+    await desk.screenshot({ path: `${SHOTS_DIR}/studio-audit-1280.png`, fullPage: true });
 
     // In German: the studio's own words and its problems.
     await openWithSession(desk, token, '/studio', 'DE');
@@ -155,7 +155,7 @@ test('an editor types fast, edits properties, cannot publish broken JSON, discar
     await setLayout(desk, `${JSON.stringify({ ...served, title: 'bindBank.nirgends' }, null, 2)}\n`);
     await expect(desk.getByTestId('studio-problems')).toContainText('Text-ID „bindBank.nirgends“ fehlt in de, en, hi, zh');
     await expect(desk.getByTestId('studio-publish-reason')).toContainText('Veröffentlichen nicht möglich');
-    await desk.screenshot({ path: 'docs/screenshots/studio-de-1280.png' });
+    await desk.screenshot({ path: `${SHOTS_DIR}/studio-de-1280.png` });
   } finally {
     await context.close();
     // The shared demo content stays as it was.
@@ -180,8 +180,8 @@ test('a custom field added under extra in bindBank shows on the investor phone',
     await openWithSession(page, investor, '/bindBank', 'EN');
     await expect(page.getByLabel('Nickname')).toBeVisible();
     await page.getByLabel('Nickname').scrollIntoViewIfNeeded();
-    fs.mkdirSync('docs/screenshots', { recursive: true });
-    await page.screenshot({ path: 'docs/screenshots/studio-custom-field-390.png' });
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: `${SHOTS_DIR}/studio-custom-field-390.png` });
   } finally {
     await rollbackApprovedByApi(request, 'bindBank', 0);
   }
