@@ -40,7 +40,6 @@ test('buy an ETF from its detail screen', async ({ page, request }) => {
   await expect(form.getByTestId('estimate-price')).toContainText('₹');
   await expect(form.getByTestId('estimate-rate')).toContainText(/^1 € = \d+,\d+ ₹$/);
   await expect(form.getByTestId('estimate-total')).toContainText('€');
-  await page.screenshot({ path: path.join(shots, 'buy-etf.png'), fullPage: true });
   await form.getByTestId('submit').click();
   await confirmCommand(page);
   await expect(page.getByText('ETF-Anteile gekauft.')).toBeVisible();

@@ -3,8 +3,9 @@
  * raises the AI basket order's minimum to 6,000 and a second editor approves it; the basket
  * screen's least amount, the amount field's hint and the field's error all state 6.000,00 €,
  * and the server refuses the smaller amount naming the same value. The ETF order's unit bounds,
- * published on its screen /etfBuy, are the line under its stepper, its field error and the
- * refusal of `etf/buy`. The screens are rolled back afterwards (workers share one server across
+ * published on its screen /etfBuy, are the line under its stepper and the refusal of `etf/buy`;
+ * the ticket, whose layout starts at one unit, opens at the published five and keeps to it.
+ * The screens are rolled back afterwards (workers share one server across
  * spec files). The pictures are in docs/studio.md (`npm run docs:screenshots`).
  */
 import { expect, test } from './test';
@@ -52,7 +53,7 @@ test('a minimum raised in the studio is the hint, the field error and the refusa
   }
 });
 
-test('ETF unit bounds published in the studio are the line under the stepper of /etfBuy, its field error and the refusal', async ({ page, request }) => {
+test('ETF unit bounds published in the studio are the units /etfBuy opens at and keeps to, the line under its stepper and the refusal', async ({ page, request }) => {
   test.setTimeout(120_000);
   const user = await fundedInvestor(request, 20_000);
   const editor = (await api<{ token: string }>(request, '', 'user/login', demoEditor())).token;
@@ -65,15 +66,17 @@ test('ETF unit bounds published in the studio are the line under the stepper of 
     await page.getByRole('button', { name: 'Kaufen', exact: true }).click();
     await expect(page).toHaveURL(/\/etfBuy\?symbol=NIVBANK$/);
     const form = page.getByTestId('form-etfTicket');
+    // The layout starts the ticket at one unit, below the published five: it opens at five.
+    const units = form.getByLabel('Anteile', { exact: true });
+    await expect(units).toHaveValue('5');
     // The stepper states the published bounds.
     await expect(form.getByTestId('stepper-bounds')).toHaveText('Ganze Anteile, 5 bis 100; Provision wie bei Aktien.');
     await form.getByTestId('stepper-bounds').scrollIntoViewIfNeeded();
     await page.screenshot({ path: shotPath('studio-etf-rule-hint-390.png') });
-    // The ticket opens at one unit, below the published five: the field says so and sends nothing.
-    await form.getByTestId('submit').click();
-    await expect(form).toContainText('Mindestens 5 Anteile');
-    await expect(page.getByTestId('command-sheet')).toHaveCount(0);
-    // The server refuses the same quantity with the same value, in the investor's language.
+    // Fewer units typed: the stepper keeps to the bound.
+    await units.fill('3');
+    await expect(units).toHaveValue('5');
+    // The server refuses the layout's one unit with the published minimum, in the investor's language.
     const refused = await request.post('/api/etf/buy?lang=de', { headers: { authorization: `Bearer ${user.token}`, 'Idempotency-Key': crypto.randomUUID() }, data: { symbol: 'NIVBANK', quantity: 1 } });
     expect(await refused.json()).toMatchObject({ code: 1417, message: 'Die Stückzahl muss mindestens 5 betragen.' });
   } finally {

@@ -5,13 +5,16 @@
  * field's message and calls nothing; a valid submit sends the typed body with an
  * Idempotency-Key that a retry of the same data reuses; server field errors land on their
  * fields; success runs the actions (toast, reset); submit events that arrive before a render or
- * while the call is in flight send nothing more.
+ * while the call is in flight send nothing more. A number of the layout's `initial` below the
+ * served schema's `minimum` (above its `maximum`) starts at that bound, on a multiple of
+ * `multipleOf`, and is what a submit sends.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import FormBlock from '../../renderers/blocks/form/FormBlock';
 import type { FormBlockSpec } from '../../renderers/blocks/form/spec';
 import { loadWidgets } from '../../renderers/widgets/deferred';
+import { clampToBounds, initialWithinBounds } from '../../renderers/form/initial-bounds';
 import { de, fakeHost, renderWithHost } from './helpers/renderer';
 
 vi.mock('../../renderers/form/precompiled', async (importOriginal) => (await import('./helpers/form-validator-mock')).mockPrecompiled(importOriginal));
@@ -140,5 +143,60 @@ describe('form block', () => {
     release();
     await waitFor(() => expect(screen.getByTestId('submit').hasAttribute('disabled')).toBe(false));
     expect(callsOf('bank/addBank')).toHaveLength(1);
+  });
+});
+
+describe('form block: layout initial values within the served bounds', () => {
+  /** An order form like the ETF ticket: a hidden symbol and whole units, with bounds published in the studio. */
+  const ticket = (quantity: Record<string, unknown>) => ({
+    title: 'Ticket',
+    type: 'object',
+    additionalProperties: false,
+    required: ['symbol', 'quantity'],
+    properties: { symbol: { type: 'string', minLength: 1 }, quantity: { type: 'integer', title: 'etf.units', ...quantity } },
+  });
+  const ticketSpec: FormBlockSpec = {
+    kind: 'form',
+    id: 'ticket',
+    schema: 'ticket',
+    initial: { symbol: '{query.symbol}', quantity: 1 },
+    submit: { call: 'etf/buy', label: 'ticket.confirm', idempotent: true, onSuccess: [] },
+    ui: { symbol: { 'ui:widget': 'hidden' } },
+  };
+  const units = () => screen.getByLabelText(de['etf.units']!) as HTMLInputElement;
+
+  it('opens at a published minimum above the layout’s value and submits it', async () => {
+    window.history.replaceState(null, '', '/etfBuy?symbol=NIVBANK');
+    const { host, callsOf } = fakeHost({ 'etf/buy': () => ({ id: 'o1' }) });
+    renderWithHost(<FormBlock spec={ticketSpec} schemas={{ ticket: ticket({ minimum: 5, maximum: 100 }) }} />, host);
+    await waitFor(() => expect(units().value).toBe('5'));
+    submit();
+    await waitFor(() => expect(callsOf('etf/buy')).toHaveLength(1));
+    expect(callsOf('etf/buy')[0]!.body).toEqual({ symbol: 'NIVBANK', quantity: 5 });
+  });
+
+  it('opens at the next multiple of multipleOf above the minimum, and at a maximum below the layout’s value', async () => {
+    const { host } = fakeHost({});
+    renderWithHost(<FormBlock spec={ticketSpec} schemas={{ ticket: ticket({ minimum: 7, multipleOf: 5 }) }} />, host);
+    await waitFor(() => expect(units().value).toBe('10'));
+    cleanup();
+    renderWithHost(<FormBlock spec={{ ...ticketSpec, initial: { quantity: 500 } }} schemas={{ ticket: ticket({ minimum: 1, maximum: 100 }) }} />, host);
+    await waitFor(() => expect(units().value).toBe('100'));
+  });
+
+  it('keeps a value within the bounds, and one its field has no bounds for', async () => {
+    const { host } = fakeHost({});
+    renderWithHost(<FormBlock spec={{ ...ticketSpec, initial: { quantity: 3 } }} schemas={{ ticket: ticket({ minimum: 1, maximum: 100 }) }} />, host);
+    await waitFor(() => expect(units().value).toBe('3'));
+    expect(initialWithinBounds({ quantity: 1, symbol: 'X' }, ticket({}) as never)).toEqual({ quantity: 1, symbol: 'X' });
+  });
+
+  it('moves money amounts to a bound on the step’s decimals and leaves a value with no room between the bounds', () => {
+    expect(clampToBounds(100, { type: 'number', minimum: 6000.005, multipleOf: 0.01 })).toBe(6000.01);
+    expect(clampToBounds(0, { type: 'number', minimum: 0.29, multipleOf: 0.01 })).toBe(0.29);
+    expect(clampToBounds(20_000_000, { type: 'number', maximum: 10_000_000, multipleOf: 0.01 })).toBe(10_000_000);
+    expect(clampToBounds(1, { type: 'integer', minimum: 4.5 })).toBe(5);
+    expect(clampToBounds(1, { type: 'integer', minimum: 6, maximum: 9, multipleOf: 5 })).toBe(1);
+    expect(initialWithinBounds({ plan: { lots: 0 } }, { type: 'object', properties: { plan: { type: 'object', properties: { lots: { type: 'integer', minimum: 2 } } } } })).toEqual({ plan: { lots: 2 } });
   });
 });

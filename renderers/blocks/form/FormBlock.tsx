@@ -3,7 +3,8 @@
  * validates in the browser with the same schema the server uses, submits to the layout's
  * call and runs its `onSuccess` actions. Server field errors land on their fields. With
  * `disabledWhen` the form is shown disabled while a loaded field has one of the values (a closed
- * money window).
+ * money window). A number of the layout's `initial` outside its field's `minimum`/`maximum`
+ * starts at that bound.
  * Loaded lazily: rjsf and ajv ship only with screens that have a form.
  */
 import { useContext, useMemo, useRef, useState } from 'react';
@@ -19,6 +20,7 @@ import { useRenderer } from '../../registry-context';
 import { TEMPLATES } from '../../form/templates';
 import { makeTransformErrors } from '../../form/validator';
 import { useFormValidator } from '../../form/precompiled';
+import { initialWithinBounds } from '../../form/initial-bounds';
 import { ErrorState } from '../../ui/ErrorState';
 import { localizeSchema, localizeUi } from '../../form/localize';
 import type { FormContext } from '../../form/context';
@@ -118,7 +120,9 @@ export default function FormBlock({ spec, schemas }: BlockProps<FormBlockSpec>) 
   const draftKey = screen.keepAlive ? drafts.key(screen.id, spec.id ?? spec.schema) : null;
   const [draft] = useState(() => (draftKey ? drafts.read(draftKey) : null));
   const query = useQueryObject();
-  const initialValues = useMemo(() => bindTemplate(spec.initial ?? {}, { query }) as Data, [spec.initial, query]);
+  // A layout's initial number outside the served schema's bounds (a minimum raised in the
+  // studio) starts at the bound, so the form opens with a value the server takes.
+  const initialValues = useMemo(() => initialWithinBounds(bindTemplate(spec.initial ?? {}, { query }) as Data, rawSchema), [spec.initial, query, rawSchema]);
   const loaded = !objectRoot ? (spec.initial as Data | undefined) : { ...initialValues, ...(spec.load ? pick(readPath(initial.data, spec.load.from ?? '') as Data | undefined, spec.load.pick) : {}), ...(draft ?? {}) };
   const idempotency = useRef<{ body: string; key: string } | null>(null);
   const current = formData ?? loaded;

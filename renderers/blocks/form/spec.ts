@@ -27,7 +27,7 @@ export interface FormBlockSpec {
    */
   disabledWhen?: Condition;
   /**
-   * Constant initial values of the form, e.g. a hidden channel.
+   * Constant initial values of the form, e.g. a hidden channel; {query.x} placeholders are bound. A number below its field's minimum (above its maximum) in the served schema starts at that bound.
    */
   initial?: {};
 }
