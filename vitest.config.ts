@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  * `inject` on a real SQLite file — or PostgreSQL when TEST_DB=pg) and `cluster` (several
  * server processes on PostgreSQL and Redis; `npm test` runs it when both answer).
  */
+/** Testing Library waits for conditions long enough for a busy machine (jsdom projects). */
+const TESTING_LIBRARY_SETUP = './tests/support/testing-library-setup.ts';
+
 export default defineConfig({
   test: {
     // Test files in child processes (`forks`: better-sqlite3 and the servers' timers stay per
@@ -23,10 +26,10 @@ export default defineConfig({
       // Importing the server's modules anew for every file cost more CPU than most files' tests;
       // every file still builds its own server, database and clock, and module-level caches are
       // keyed by the database they serve or hold read-only data files.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, isolate: false } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, isolate: false, setupFiles: [TESTING_LIBRARY_SETUP] } },
       {
         // Every generated form case in jsdom against the renderer, with a real server (SQLite) in process.
-        test: { name: 'forms', include: ['tests/forms/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'forms', include: ['tests/forms/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 120_000, setupFiles: [TESTING_LIBRARY_SETUP] },
       },
       {
         test: {

@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { callKey, firstLoads, prefetchInto, prefetchScreenData } from '../../renderers/data/prefetch';
-import { BLOCK_DATA } from '../../renderers/registry';
+import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import { Block } from '../../renderers/Screen';
 import type { Layout } from '../../renderers/types';
 import { fakeHost, plain, renderWithHost } from './helpers/renderer';
@@ -73,6 +73,9 @@ describe('a prefetched answer', () => {
 });
 
 describe('an answer that arrived before the first render', () => {
+  // The stats block's code loaded first: what the first render shows depends on the data alone.
+  beforeAll(() => preloadBlockKinds(REGISTRY, ['stats']));
+
   it('is rendered by that first render — no skeleton painted first — and not called again', async () => {
     const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
     await prefetchInto(callKey('markets/getMarket', { symbol: 'PREFETCH2' }), async () => ({ symbol: 'PREFETCH2', open: 4321 }));
