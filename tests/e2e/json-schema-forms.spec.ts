@@ -232,34 +232,41 @@ test.describe('the catalogue in the studio preview (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   const names = fs.readdirSync('tests/forms/catalogue').filter((file) => file.endsWith('.json')).map((file) => file.replace(/\.json$/, ''));
 
-  test('every form renders: no unsupported field, no raw message id, every button named', async ({ page, request }) => {
-    test.setTimeout(names.length * 8_000);
-    await openWithSession(page, token, '/studio', 'EN');
-    const preview = page.getByTestId('studio-preview');
-    for (const name of names) {
-      await test.step(name, async () => {
-        // Each form is its own block id, so the preview's form is known to be this one.
-        const blockId = `catalogue-${name}`;
-        await saveFixtureDraft(request, token, name, { blockId, filled: true });
-        await page.getByTestId('screen-bindBank').click();
-        await preview.getByTestId('preview-en').or(page.getByTestId('preview-en')).first().click();
-        const form = preview.getByTestId(`form-${blockId}`);
-        await expect(form.getByTestId('submit')).toBeVisible();
-        // The phone frame grows with its screen (its header stays on top), so the form's
-        // screenshot shows all of it.
-        await preview.evaluate((frame: HTMLElement) => {
-          Object.assign(frame.style, { height: 'auto', overflow: 'visible' });
-          for (const header of frame.querySelectorAll<HTMLElement>('header')) header.style.position = 'static';
+  // The walk is shared out in parts the workers take side by side, so no worker carries the whole catalogue.
+  test.describe.configure({ mode: 'parallel' });
+  const PARTS = 4;
+  const parts = Array.from({ length: PARTS }, (_, part) => names.filter((_, i) => i % PARTS === part));
+
+  for (const [part, batch] of parts.entries()) {
+    test(`every form renders (part ${part + 1} of ${PARTS}): no unsupported field, no raw message id, every button named`, async ({ page, request }) => {
+      test.setTimeout(batch.length * 8_000 + 30_000);
+      await openWithSession(page, token, '/studio', 'EN');
+      const preview = page.getByTestId('studio-preview');
+      for (const name of batch) {
+        await test.step(name, async () => {
+          // Each form is its own block id, so the preview's form is known to be this one.
+          const blockId = `catalogue-${name}`;
+          await saveFixtureDraft(request, token, name, { blockId, filled: true });
+          await page.getByTestId('screen-bindBank').click();
+          await preview.getByTestId('preview-en').or(page.getByTestId('preview-en')).first().click();
+          const form = preview.getByTestId(`form-${blockId}`);
+          await expect(form.getByTestId('submit')).toBeVisible();
+          // The phone frame grows with its screen (its header stays on top), so the form's
+          // screenshot shows all of it.
+          await preview.evaluate((frame: HTMLElement) => {
+            Object.assign(frame.style, { height: 'auto', overflow: 'visible' });
+            for (const header of frame.querySelectorAll<HTMLElement>('header')) header.style.position = 'static';
+          });
+          await expect(form).not.toContainText(/Unsupported|No connection/);
+          await expect(form.locator('.fallback')).toHaveCount(0);
+          expect(await form.innerText()).not.toMatch(/\b(field|validation|rjsf|widget|common|form)\.[A-Za-z]\w*/);
+          const unnamed = await new AxeBuilder({ page }).include(`[data-testid="form-${blockId}"]`).withRules(['button-name', 'label']).analyze();
+          expect(unnamed.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
+          await shoot(page, form, `catalogue-${name}`);
         });
-        await expect(form).not.toContainText(/Unsupported|No connection/);
-        await expect(form.locator('.fallback')).toHaveCount(0);
-        expect(await form.innerText()).not.toMatch(/\b(field|validation|rjsf|widget|common|form)\.[A-Za-z]\w*/);
-        const unnamed = await new AxeBuilder({ page }).include(`[data-testid="form-${blockId}"]`).withRules(['button-name', 'label']).analyze();
-        expect(unnamed.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
-        await shoot(page, form, `catalogue-${name}`);
-      });
-    }
-  });
+      }
+    });
+  }
 });
 
 test('the studio compiles every catalogue schema (tuples without minItems, format data-url, required in anyOf branches)', async ({ request }) => {
