@@ -5,11 +5,15 @@
  * /marketDetails?symbol=RELIANCE, /position, /ipo, /ipoDetails (an IPO the demo operator
  * opens before the runs), /blockTrading, /gather, /aiBlockTrading, /pay and /bindBank — the
  * logged-in pages with the demo investor's token in local storage. Prints performance, accessibility and best-practices scores, LCP,
- * TBT, CLS and transferred bytes per page (`LIGHTHOUSE_PAGES=/home` measures only the named
- * pages; `LIGHTHOUSE_REPORT_DIR=dir` keeps each page's JSON report there and, with
- * `LIGHTHOUSE_TRACES=1`, its DevTools trace — each main-thread task's wall time `dur` and thread
- * time `tdur`, which a loaded machine does not stretch). Needs `npm run build` first; `CHROME_PATH`
- * overrides /usr/bin/chromium. Figures depend on the machine's load: say so when reporting.
+ * TBT, CLS and transferred bytes per page, and from each run's trace the figures a loaded
+ * machine does not stretch (`./lighthouse-trace.ts`: main-thread thread time, the TBT it gives,
+ * frames drawn, compositor thread time), with the 1-minute load average at start and end.
+ * `LIGHTHOUSE_PAGES=/home` measures only the named pages; `LIGHTHOUSE_RUNS=n` measures each
+ * page n times, round by round, and prints the median with every run's value;
+ * `LIGHTHOUSE_REPORT_DIR=dir` keeps each run's JSON report there and, with `LIGHTHOUSE_TRACES=1`,
+ * its DevTools trace (each task's wall time `dur` and thread time `tdur`). Needs `npm run build`
+ * first; `CHROME_PATH` overrides /usr/bin/chromium. Figures depend on the machine's load: say so
+ * when reporting.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +25,7 @@ import { loadConfig, ROOT_DIR } from '../../src/server/config.js';
 import { buildServer } from '../../src/server/app.js';
 import { seedDemo } from '../../src/server/demo/seed.js';
 import type { BenchFigure } from '../bench.js';
+import { traceFigures, type TraceFigures } from './lighthouse-trace.js';
 
 /** A page to measure; `query: 'ipo'` opens it with `?id=` of the IPO made for the bench. */
 interface BenchPage {
@@ -64,17 +69,20 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 /**
  * One Lighthouse report of `page`, in a fresh Chromium profile. Lighthouse sometimes loses its
  * own trace (`NO_NAVSTART`, "please run Lighthouse again"): such a run is repeated, up to
- * {@link LIGHTHOUSE_ATTEMPTS} times, and said on stderr; the last report is returned either way.
+ * {@link LIGHTHOUSE_ATTEMPTS} times, and said on stderr; the last run is returned either way.
  */
 async function measureWithRetry(page: BenchPage, url: string, origin: string, token: string) {
   for (let attempt = 1; ; attempt++) {
-    const lhr = await measure(page, url, origin, token);
-    if (!lhr.runtimeError || attempt >= LIGHTHOUSE_ATTEMPTS) return lhr;
-    process.stderr.write(`${page.path}: Lighthouse run error ${lhr.runtimeError.code}, measuring again (attempt ${attempt + 1})\n`);
+    const run = await measure(page, url, origin, token);
+    if (!run.lhr.runtimeError || attempt >= LIGHTHOUSE_ATTEMPTS) return run;
+    process.stderr.write(`${page.path}: Lighthouse run error ${run.lhr.runtimeError.code}, measuring again (attempt ${attempt + 1})\n`);
   }
 }
 
-/** One Lighthouse run of `url` (mobile preset) in a fresh Chromium profile; logged-in pages get `token`. */
+/**
+ * One Lighthouse run of `url` (mobile preset) in a fresh Chromium profile; logged-in pages get `token`.
+ * Answers the report and the DevTools trace its metrics were computed from.
+ */
 async function measure(page: BenchPage, url: string, origin: string, token: string) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -99,11 +107,7 @@ async function measure(page: BenchPage, url: string, origin: string, token: stri
       disableStorageReset: page.loggedIn,
     });
     // The trace Lighthouse computed its metrics from (its simulation multiplies each task's `dur`).
-    if (process.env.LIGHTHOUSE_REPORT_DIR && process.env.LIGHTHOUSE_TRACES) {
-      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.trace.json`), JSON.stringify((result!.artifacts as unknown as { Trace: unknown }).Trace));
-    }
-    return result!.lhr;
+    return { lhr: result!.lhr, trace: (result!.artifacts as unknown as { Trace: unknown }).Trace };
   } finally {
     chrome.kill();
   }
@@ -145,38 +149,90 @@ export async function run(): Promise<BenchFigure[]> {
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const ipoId = await openIpo(origin, demo.operator);
 
-  const figures: BenchFigure[] = [];
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 1);
+  const results = new Map<BenchPage, PageRun[]>();
+  const [loadAtStart = NaN] = os.loadavg();
   try {
-    for (const page of selectedPages()) {
-      const url = `${origin}${page.path}${page.query === 'ipo' ? `?id=${encodeURIComponent(ipoId)}` : ''}`;
-      const lhr = await measureWithRetry(page, url, origin, token);
-      // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
-      if (process.env.LIGHTHOUSE_REPORT_DIR) {
-        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}.json`), JSON.stringify(lhr));
+    // Round by round, so a change of the machine's load falls on every page alike.
+    for (let round = 1; round <= runs; round++) {
+      for (const page of selectedPages()) {
+        const url = `${origin}${page.path}${page.query === 'ipo' ? `?id=${encodeURIComponent(ipoId)}` : ''}`;
+        const { lhr, trace } = await measureWithRetry(page, url, origin, token);
+        // LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report (long tasks, bootup time, treemap).
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${reportName(page, round, runs)}.json`), JSON.stringify(lhr));
+          if (process.env.LIGHTHOUSE_TRACES) fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${reportName(page, round, runs)}.trace.json`), JSON.stringify(trace));
+        }
+        results.set(page, [...(results.get(page) ?? []), { lhr, trace: tryTraceFigures(trace) }]);
       }
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-      const failed = ['accessibility', 'best-practices'].flatMap((id) =>
-        (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
-      );
-      const note = failed.length ? `failed: ${failed.join(', ')}` : undefined;
-      // Which elements moved, so a layout shift can be traced to its block.
-      const shifts = (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }> } | undefined)?.items ?? [];
-      const shifted = shifts.slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(2)}`).join('; ');
-      figures.push(
-        { name: `${page.path} performance`, value: score('performance'), unit: '/100', note: lhr.runtimeError ? `Lighthouse run error ${lhr.runtimeError.code}` : undefined },
-        { name: `${page.path} accessibility`, value: score('accessibility'), unit: '/100', note },
-        { name: `${page.path} best-practices`, value: score('best-practices'), unit: '/100' },
-        { name: `${page.path} LCP`, value: audit('largest-contentful-paint'), unit: 'ms' },
-        { name: `${page.path} TBT`, value: audit('total-blocking-time'), unit: 'ms' },
-        { name: `${page.path} CLS`, value: audit('cumulative-layout-shift'), unit: '', note: shifted || undefined },
-        { name: `${page.path} bytes transferred`, value: audit('total-byte-weight') / 1024, unit: 'KiB' },
-      );
     }
   } finally {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  const figures: BenchFigure[] = [{ name: 'load average (1 min) at the start', value: loadAtStart, unit: '', note: `${(os.loadavg()[0] ?? NaN).toFixed(2)} at the end, ${runs} run(s) per page, ${os.cpus().length} cores` }];
+  for (const [page, pageRuns] of results) figures.push(...pageFigures(page, pageRuns));
   return figures;
+}
+
+/** One Lighthouse run of a page: its report and the figures of its trace (null when the trace lacked what they need). */
+interface PageRun {
+  lhr: Awaited<ReturnType<typeof measure>>['lhr'];
+  trace: TraceFigures | null;
+}
+
+/** A page's report file name (without extension): the path, and the round when there are several. */
+function reportName(page: BenchPage, round: number, runs: number): string {
+  return `${page.path.replace(/[^A-Za-z0-9]+/g, '_') || 'root'}${runs > 1 ? `.${round}` : ''}`;
+}
+
+function tryTraceFigures(trace: unknown): TraceFigures | null {
+  try {
+    return traceFigures(trace as Parameters<typeof traceFigures>[0]);
+  } catch {
+    return null;
+  }
+}
+
+/** The median of `values` (the mean of the two middle ones for an even count), NaN ones left out; NaN when none is left. */
+function median(values: number[]): number {
+  const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * A page's figures over its runs: the median of each, and every run's value in the note when
+ * there are several. Accessibility and best practices name their failed audits.
+ */
+function pageFigures(page: BenchPage, runs: PageRun[]): BenchFigure[] {
+  const figure = (name: string, unit: string, value: (run: PageRun) => number, note?: string): BenchFigure => {
+    const values = runs.map(value);
+    const each = runs.length > 1 ? `runs: ${values.map((item) => (Number.isNaN(item) ? '–' : Math.abs(item) >= 10 ? Math.round(item) : Math.round(item * 100) / 100)).join(', ')}` : undefined;
+    return { name: `${page.path} ${name}`, value: median(values), unit, note: [each, note].filter(Boolean).join('; ') || undefined };
+  };
+  const score = (id: string) => (run: PageRun) => Math.round((run.lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => (run: PageRun) => run.lhr.audits[id]?.numericValue ?? NaN;
+  const failed = [...new Set(runs.flatMap((run) => ['accessibility', 'best-practices'].flatMap((id) =>
+    (run.lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (run.lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id),
+  )))];
+  const errors = runs.flatMap((run) => (run.lhr.runtimeError ? [`Lighthouse run error ${run.lhr.runtimeError.code}`] : []));
+  // Which elements moved, so a layout shift can be traced to its block.
+  const shifts = runs.flatMap((run) => (run.lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? []);
+  const shifted = shifts.slice(0, 3).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(2)}`).join('; ');
+  return [
+    figure('performance', '/100', score('performance'), errors.join(', ') || undefined),
+    figure('accessibility', '/100', score('accessibility'), failed.length ? `failed: ${failed.join(', ')}` : undefined),
+    figure('best-practices', '/100', score('best-practices')),
+    figure('LCP', 'ms', audit('largest-contentful-paint')),
+    figure('TBT', 'ms', audit('total-blocking-time')),
+    figure('CLS', '', audit('cumulative-layout-shift'), shifted || undefined),
+    figure('bytes transferred', 'KiB', (run) => audit('total-byte-weight')(run) / 1024),
+    figure('main-thread thread time', 'ms', (run) => run.trace?.mainThreadMs ?? NaN),
+    figure('thread TBT (4 × thread time − 50 after FCP)', 'ms', (run) => run.trace?.threadTbtMs ?? NaN),
+    figure('frames drawn', '', (run) => run.trace?.frames ?? NaN),
+    figure('compositor thread time', 'ms', (run) => run.trace?.compositorMs ?? NaN),
+  ];
 }
