@@ -2,12 +2,14 @@
 /**
  * `npm test`: every check. The independent steps run side by side — the static checks
  * (generated types fresh, layouts and case files pass their lint, typecheck) followed by the
- * generated form cases in jsdom, the client build, the unit and API tests on SQLite, and on
- * PostgreSQL (whenever it is reachable; required when REQUIRE_PG=1) followed by the scale-out
- * tests with three processes on PostgreSQL + Redis (whenever both answer; required when
- * REQUIRE_CLUSTER=1). Then the Chromium steps one after another, each with its own servers (one
- * per Playwright worker): the e2e suite, the QA case files, and the generated suite (every route
- * checked, one generated form case per widget kind).
+ * generated form cases in jsdom; the client build followed by the Chromium steps (the e2e suite,
+ * beside the QA case files and then the generated suite: every route checked, one generated form
+ * case per widget kind), each Playwright run with its own servers (one per worker); the unit and
+ * API tests on SQLite; and the API tests on PostgreSQL (whenever it is reachable; required when
+ * REQUIRE_PG=1) followed by the scale-out tests with three processes on PostgreSQL + Redis
+ * (whenever both answer; required when REQUIRE_CLUSTER=1). Every one of these spends much of its
+ * wall time waiting (on pages, timers, child processes and databases), so running them together
+ * keeps both cores busy where one after another would leave them idle.
  *
  * A step that runs beside others has its output kept and printed whole when it ends, with its
  * duration; the first step that fails stops the others (their process groups are ended) and its
@@ -173,6 +175,8 @@ await together(
       () =>
         together(
           () => step('e2e in Chromium at 390×844', bin('playwright'), ['test', '--project=phone-chromium', ...NO_TRACE], { key: 'e2e', limitS: 1200 }),
+          // The case files and the generated suite run on servers of their own, so the
+          // generated route screenshots never show the case files' accounts in back-office lists.
           () =>
             chain(
               () => step('QA case files in Chromium at 390×844', bin('playwright'), ['test', '--project=cases', ...NO_TRACE, 'tests/cases/cases.spec.ts'], { key: 'cases', limitS: 900 }),
