@@ -96,7 +96,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
     // slowed the commit: bare purchase statements 1,192 → 518 tx/s with a savepoint, 1,072 with
     // it in memory. Temp b-trees of large sorts (a settlement batch) live in memory too.
     sqlite.pragma('temp_store = MEMORY');
-    const { dialect, register } = trackedSqliteDialect(withStatementCache(sqlite));
+    const { dialect, register } = trackedSqliteDialect(withStatementCache(sqlite), target.file === ':memory:' ? undefined : `${target.file}-wal`);
     db = new Kysely<Database>({ dialect });
     register(db);
   } else {
