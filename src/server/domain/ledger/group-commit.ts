@@ -1,27 +1,24 @@
 /**
  * Group commit for money transactions on SQLite.
  *
- * Money transactions commit with `synchronous = FULL`: the commit returns only after the WAL
- * is on disk (fsync), so an acknowledged deposit, withdrawal or purchase survives power loss,
- * not only a process crash. An fsync costs milliseconds, so one transaction per request would
- * cap the whole server at a few hundred money requests per second. Instead requests arriving
- * while a commit is under way wait in a short queue; the next round drains the queue into
- * ONE `BEGIN IMMEDIATE … COMMIT` (after a short gather, see `gather`):
+ * Every money transaction is on disk (fsync of the WAL) before its request is answered, so an
+ * acknowledged deposit, withdrawal or purchase survives power loss, not only a process crash.
+ * An fsync costs milliseconds, so one transaction per request would cap the whole server at a
+ * few hundred money requests per second. Instead requests wait in a short queue and each round
+ * drains it into ONE `BEGIN IMMEDIATE … COMMIT` (after a short gather, see `gather`):
  * - each request runs inside its own `SAVEPOINT`; when it throws, `ROLLBACK TO` undoes exactly
  *   its writes and the others carry on — failures stay isolated per request;
- * - each request is answered only after the `COMMIT` that holds its writes has returned;
- *   when that commit fails, every request of the round fails and none of them took effect;
- * - other connections (a second process) still wait on the database lock as before.
  * - the round commits at the connection's `synchronous = NORMAL` and then syncs the WAL file
- *   on libuv's thread pool (`db/wal-sync.ts`); its requests are answered once that sync has
- *   completed. The event loop reads, validates and gathers the next round while the disk
- *   works, instead of blocking inside a FULL commit; rounds may overlap, each answered after
- *   its own sync, which also makes every earlier WAL frame durable (sessions, uploads, ticks
- *   written at NORMAL). A database without a WAL file of its own (in memory) commits with
- *   `synchronous = FULL` instead.
- * A commit is visible to readers before its sync completes; a reader that answers money
- * state already promised to someone (a stored idempotent answer) waits for
- * {@link durableSoFar} first.
+ *   on libuv's thread pool (`db/wal-sync.ts`): each request is answered only once that sync
+ *   has completed; when the commit or the sync fails, every request of the round fails. The
+ *   event loop reads, validates and gathers the next round while the disk works (better-sqlite3
+ *   is synchronous: an fsync inside `COMMIT`, as `synchronous = FULL` does it, would stop the
+ *   whole process for it). Rounds may overlap, each answered after its own sync, which also
+ *   makes every earlier WAL frame durable (sessions, uploads, ticks written at NORMAL). A
+ *   database without a WAL file of its own (in memory) commits with `synchronous = FULL`;
+ * - other connections (a second process) still wait on the database lock as before.
+ * A commit is visible to readers before its sync completes; a reader that answers money state
+ * already promised to someone (a stored idempotent answer) waits for {@link durableSoFar}.
  *
  * The queue belongs to one Kysely instance (one better-sqlite3 connection).
  */
