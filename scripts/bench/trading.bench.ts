@@ -37,6 +37,7 @@ import { createPgDatabase, PG_ADMIN_URL } from '../../tests/support/server.js';
 import { startBareRoute } from './bare-route.js';
 import { backendPids, msText } from './cpu.js';
 import { urlLoad } from './purchase-load.js';
+import { groupCommitStats } from '../../src/server/domain/ledger/index.js';
 import { hasPgbench, pgbench } from './pgbench.js';
 
 const COUNT = Number(process.env.TRADING_BENCH_COUNT ?? 3000);
@@ -54,14 +55,21 @@ const PGBENCH_SECONDS = Number(process.env.TRADING_BENCH_PGBENCH_SECONDS ?? 10);
  * The purchase load against the app on a SQLite file under `dir`, or on PostgreSQL database
  * `pgName` at `databaseUrl` (its backends' CPU counts as `otherCpuMs`).
  */
-async function httpRun(dir: string, databaseUrl = '', pgName?: string): Promise<PurchaseLoad> {
+async function httpRun(dir: string, databaseUrl = '', pgName?: string): Promise<PurchaseLoad & { rounds?: number }> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
   const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
     const { token } = await tradingInvestor(server, 2);
     await server.app.listen({ host: '127.0.0.1', port: 0 });
-    return await purchaseLoad(server, token, COUNT, CONCURRENCY, WARMUP, pgName ? () => backendPids(PG_ADMIN_URL, pgName) : undefined);
+    if (pgName) return await purchaseLoad(server, token, COUNT, CONCURRENCY, WARMUP, () => backendPids(PG_ADMIN_URL, pgName));
+    // SQLite: the group-commit rounds of the measured purchases (counted from the end of the warm-up).
+    let atWarm = { rounds: 0, requests: 0 };
+    const load = await purchaseLoad(server, token, COUNT, CONCURRENCY, WARMUP, async () => {
+      atWarm = groupCommitStats(server.deps.db);
+      return [];
+    });
+    return { ...load, rounds: groupCommitStats(server.deps.db).rounds - atWarm.rounds };
   } finally {
     await server.close();
   }
@@ -148,7 +156,7 @@ export async function run(): Promise<BenchFigure[]> {
     }
     const tpcb = usePg && hasPgbench() ? await pgbench(CONCURRENCY, PGBENCH_SECONDS) : null;
     const load = os.loadavg()[0]!.toFixed(1);
-    console.log(`  CPU per purchase (SQLite): ${msText(http.appCpuMs)} ms (app); bare durable route ${msText(bare.appCpuMs)} ms per request; ratio ${(http.appCpuMs / bare.appCpuMs).toFixed(1)}× (client thread ${msText(http.clientCpuMs)} and ${msText(bare.clientCpuMs)} ms, not counted)`);
+    console.log(`  CPU per purchase (SQLite): ${msText(http.appCpuMs)} ms (app); bare durable route ${msText(bare.appCpuMs)} ms per request; ratio ${(http.appCpuMs / bare.appCpuMs).toFixed(1)}×; ${(COUNT / http.rounds!).toFixed(1)} purchases per commit round (client thread ${msText(http.clientCpuMs)} and ${msText(bare.clientCpuMs)} ms, not counted)`);
     console.log(`  rate (SQLite): purchases ${Math.round(http.perSecond)} req/s (p99 ${http.p99.toFixed(1)} ms), bare durable route ${Math.round(bare.perSecond)} req/s (p99 ${bare.p99.toFixed(1)} ms); ratio ${((http.perSecond / bare.perSecond) * 100).toFixed(0)} %`);
     if (pgLoad) {
       const total = pgLoad.appCpuMs + pgLoad.otherCpuMs;

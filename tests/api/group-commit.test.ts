@@ -7,7 +7,7 @@
  * - a request that fails inside a shared round is undone alone (its savepoint), the others of
  *   the round are committed;
  * - a request is answered only after its commit: another connection sees its writes at once;
- *   money transactions run with `synchronous = FULL`;
+ *   SQLite syncs the WAL file (`fdatasync`) after the commit and before the answer;
  * - a round gathers: requests that join a moment after the first share its commit (SQLite);
  * - remembered account ids: a transaction that created a user's accounts and rolled back
  *   leaves nothing behind for the next one (on its own, and inside a shared round).
@@ -18,6 +18,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { GROUP_COMMIT_GATHER_MAX_MS, GROUP_COMMIT_QUIET_MS, groupCommitStats, isSqlite, moneyTransaction, postEntry, setGroupCommitWindow } from '../../src/server/domain/ledger/index.js';
+import { walFileOf } from '../../src/server/db/sqlite-direct.js';
 import { assets, credit, entryCount, investor, useMoneyServer } from '../support/money.js';
 
 const ctx = useMoneyServer();
@@ -78,29 +79,36 @@ describe('group commit', () => {
     expect(await assets(ctx.server, user.token)).toMatchObject({ available: 300 });
   });
 
-  it('answers after the commit (another connection sees the writes) and commits with synchronous = FULL', async () => {
+  it('answers after the commit (another connection sees the writes) and after the WAL file is synced', async () => {
     const db = ctx.server.deps.db;
     const user = await investor(ctx.server);
     const reference = `gc-durable-${user.userId.slice(0, 8)}`;
-    const inside = await moneyTransaction(db, async (trx) => {
+    const wal = walFileOf(db);
+    const syncsBefore = wal?.syncs ?? 0;
+    let syncsInside = -1;
+    await moneyTransaction(db, async (trx) => {
       await postEntry(trx, ctx.server.clock.now(), deposit(user.userId, reference, 5_000));
-      if (!isSqlite(trx)) return null;
-      return (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous;
+      syncsInside = wal?.syncs ?? 0;
     });
     if (!isSqlite(db)) {
-      expect(inside).toBeNull();
+      expect(wal).toBeUndefined();
       return;
     }
-    expect(inside).toBe(2); // FULL
-    const other = new SQLite(path.join(ctx.server.config.dataDir, 'nivesh.sqlite'), { readonly: true });
+    const file = path.join(ctx.server.config.dataDir, 'nivesh.sqlite');
+    expect(wal?.path).toBe(`${file}-wal`);
+    // The answer came after a sync of the database's WAL file that started after the commit.
+    expect(wal!.syncs).toBeGreaterThan(syncsInside);
+    expect(syncsInside).toBeGreaterThanOrEqual(syncsBefore);
+    const other = new SQLite(file, { readonly: true });
     try {
       expect(other.prepare('SELECT count(*) AS n FROM journal_entries WHERE reference = ?').get(reference)).toEqual({ n: 1 });
     } finally {
       other.close();
     }
-    // Outside money transactions the connection stays at NORMAL.
+    // The connection commits at NORMAL: the sync, not an fsync inside COMMIT, makes it durable.
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]!.synchronous).toBe(1);
   });
+
   it('a round gathers: requests that join a turn after the first share its commit', async () => {
     const db = ctx.server.deps.db;
     if (!isSqlite(db)) return; // PostgreSQL: each operation is its own transaction

@@ -16,6 +16,7 @@
  */
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Kysely, type QueryResult, type SqliteDatabase } from 'kysely';
 import type { Database } from './tables.js';
+import { WalFile } from './wal-sync.js';
 
 /** The app's database (as `Db` in `index.ts`, which builds on this module). */
 type Db = Kysely<Database>;
@@ -23,6 +24,13 @@ type Db = Kysely<Database>;
 /** A SQLite driver that knows whether its one connection is held. */
 class TrackedSqliteDriver extends SqliteDriver {
   held = false;
+
+  constructor(
+    config: ConstructorParameters<typeof SqliteDriver>[0],
+    readonly wal: WalFile | undefined,
+  ) {
+    super(config);
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
@@ -33,6 +41,11 @@ class TrackedSqliteDriver extends SqliteDriver {
   override async releaseConnection(): Promise<void> {
     this.held = false;
     await super.releaseConnection();
+  }
+
+  override async destroy(): Promise<void> {
+    await this.wal?.close();
+    await super.destroy();
   }
 }
 
@@ -50,9 +63,11 @@ const held = new WeakMap<Db, SqliteDatabase>();
 /**
  * Kysely's SQLite dialect over `handle`, with a driver that records whether the connection is
  * held; pass the Kysely instance built on it to the returned `register`.
+ * @param walPath the database's WAL file (`<file>-wal`, the connection in WAL mode), synced by
+ *   {@link walFileOf}'s `sync`; none for an in-memory database.
  */
-export function trackedSqliteDialect(handle: SqliteDatabase): { dialect: SqliteDialect; register(db: Db): void } {
-  const driver = new TrackedSqliteDriver({ database: handle });
+export function trackedSqliteDialect(handle: SqliteDatabase, walPath?: string): { dialect: SqliteDialect; register(db: Db): void } {
+  const driver = new TrackedSqliteDriver({ database: handle }, walPath ? new WalFile(walPath) : undefined);
   const dialect = new (class extends SqliteDialect {
     override createDriver() {
       return driver;
@@ -77,6 +92,14 @@ export async function withHeldConnection<T>(db: Db, body: (connection: Db) => Pr
       held.delete(connection);
     }
   });
+}
+
+/**
+ * The WAL file of a SQLite database opened by `openDb`, or undefined (PostgreSQL, an
+ * in-memory database, a connection-bound instance).
+ */
+export function walFileOf(db: Db): WalFile | undefined {
+  return roots.get(db)?.driver.wal;
 }
 
 /**

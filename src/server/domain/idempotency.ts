@@ -14,7 +14,7 @@ import type { Db } from '../db/index.js';
 import { uniqueViolation } from '../db/unique.js';
 import { AppError } from './errors.js';
 import type { Deps } from './deps.js';
-import { moneyTransaction, type MoneyTransactionOptions } from './ledger/index.js';
+import { durableSoFar, moneyTransaction, type MoneyTransactionOptions } from './ledger/index.js';
 
 /** The key and what it was sent with. */
 export interface IdempotencyRequest {
@@ -42,6 +42,8 @@ async function stored<T>(db: Db, userId: string, request: IdempotencyRequest, ha
   const row = await db.selectFrom('idempotency_keys').select(['request_hash', 'response_json']).where('user_id', '=', userId).where('key', '=', request.key).executeTakeFirst();
   if (!row) return { hit: false };
   if (row.request_hash !== hash) throw new AppError('idempotencyMismatch');
+  // The first answer may be committed but not yet synced (SQLite): answered once it is durable.
+  await durableSoFar(db);
   return { hit: true, response: JSON.parse(row.response_json) as T };
 }
 

@@ -1,25 +1,30 @@
 /**
  * Group commit for money transactions on SQLite.
  *
- * Money transactions commit with `synchronous = FULL`: the commit returns only after the WAL
- * is on disk (fsync), so an acknowledged deposit, withdrawal or purchase survives power loss,
- * not only a process crash. An fsync costs milliseconds, so one transaction per request would
- * cap the whole server at a few hundred money requests per second. Instead requests arriving
- * while a commit is under way wait in a short queue; the next round drains the queue into
- * ONE `BEGIN IMMEDIATE … COMMIT` (after a short gather, see `gather`):
+ * Every money transaction is on disk (fsync of the WAL) before its request is answered, so an
+ * acknowledged deposit, withdrawal or purchase survives power loss, not only a process crash.
+ * An fsync costs milliseconds, so one transaction per request would cap the whole server at a
+ * few hundred money requests per second. Instead requests wait in a short queue and each round
+ * drains it into ONE `BEGIN IMMEDIATE … COMMIT` (after a short gather, see `gather`):
  * - each request runs inside its own `SAVEPOINT`; when it throws, `ROLLBACK TO` undoes exactly
  *   its writes and the others carry on — failures stay isolated per request;
- * - each request is answered only after the `COMMIT` that holds its writes has returned;
- *   when that commit fails, every request of the round fails and none of them took effect;
+ * - the round commits at the connection's `synchronous = NORMAL` and then syncs the WAL file
+ *   on libuv's thread pool (`db/wal-sync.ts`): each request is answered only once that sync
+ *   has completed; when the commit or the sync fails, every request of the round fails. The
+ *   event loop reads, validates and gathers the next round while the disk works (better-sqlite3
+ *   is synchronous: an fsync inside `COMMIT`, as `synchronous = FULL` does it, would stop the
+ *   whole process for it). Rounds may overlap, each answered after its own sync, which also
+ *   makes every earlier WAL frame durable (sessions, uploads, ticks written at NORMAL). A
+ *   database without a WAL file of its own (in memory) commits with `synchronous = FULL`;
  * - other connections (a second process) still wait on the database lock as before.
- * Connection-level `synchronous` is `NORMAL` for everything else (sessions, uploads, ticks);
- * a FULL commit also makes every earlier WAL frame durable.
+ * A commit is visible to readers before its sync completes; a reader that answers money state
+ * already promised to someone (a stored idempotent answer) waits for {@link durableSoFar}.
  *
  * The queue belongs to one Kysely instance (one better-sqlite3 connection).
  */
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { runSql, withHeldConnection } from '../../db/sqlite-direct.js';
+import { runSql, walFileOf, withHeldConnection } from '../../db/sqlite-direct.js';
 
 /** The round's fixed statements, compiled once (a tagged template compiles again on every run). */
 const STATEMENTS = {
@@ -118,9 +123,14 @@ class CommitQueue {
     }
   }
 
+  /**
+   * Runs one round: its requests in their savepoints, one `COMMIT`, then the WAL's sync (not
+   * awaited: the next round may gather and commit meanwhile); each request is answered after
+   * that sync, or rejected when the commit or the sync failed.
+   */
   private async commitRound(): Promise<void> {
-    let failure: unknown = null;
     let round: Pending[] = [];
+    const wal = walFileOf(this.db);
     try {
       await withHeldConnection(this.db, async (connection) => {
         // Taken once the connection is ours: requests that arrived while the round waited for
@@ -128,7 +138,7 @@ class CommitQueue {
         round = this.queue.splice(0, GROUP_COMMIT_MAX);
         // Async: a failing statement rejects (the rollbacks below catch it) instead of throwing.
         const execute = async (statement: CompiledQuery) => runSql(connection, statement.sql, statement.parameters);
-        await execute(STATEMENTS.full);
+        if (!wal) await execute(STATEMENTS.full);
         try {
           await execute(STATEMENTS.begin);
           try {
@@ -152,21 +162,31 @@ class CommitQueue {
             throw error;
           }
         } finally {
-          await execute(STATEMENTS.normal).catch(() => undefined);
+          if (!wal) await execute(STATEMENTS.normal).catch(() => undefined);
         }
       });
       this.stats.rounds++;
       this.stats.requests += round.length;
     } catch (error) {
-      failure = error;
+      answer(round, error);
+      return;
     }
-    for (const pending of round) {
-      if (failure !== null) {
-        // Nothing of this round was committed: a request that failed on its own keeps its error.
-        pending.reject(pending.outcome && !pending.outcome.ok ? pending.outcome.error : failure);
-      } else if (pending.outcome?.ok) pending.resolve(pending.outcome.value);
-      else pending.reject(pending.outcome?.error ?? failure);
-    }
+    if (!wal) answer(round, null);
+    else wal.sync().then(() => answer(round, null), (error: unknown) => answer(round, error));
+  }
+}
+
+/**
+ * Answers a round's requests: each its own outcome, or — when the round's commit or its sync
+ * failed — its own error if it failed alone, else the round's.
+ */
+function answer(round: readonly Pending[], failure: unknown): void {
+  for (const pending of round) {
+    if (failure !== null) {
+      // Nothing of this round is known durable: a request that failed on its own keeps its error.
+      pending.reject(pending.outcome && !pending.outcome.ok ? pending.outcome.error : failure);
+    } else if (pending.outcome?.ok) pending.resolve(pending.outcome.value);
+    else pending.reject(pending.outcome?.error ?? failure);
   }
 }
 
@@ -199,6 +219,15 @@ export function groupCommit<T>(db: Db, operation: (trx: Db) => Promise<T>): Prom
  */
 export function setGroupCommitWindow(db: Db, window: GatherWindow): void {
   queueOf(db).window = window;
+}
+
+/**
+ * Resolves once every commit made so far on this database is durable (the WAL syncs under way
+ * have completed); at once on PostgreSQL and for a database without a WAL file.
+ * @throws the error of a failed sync.
+ */
+export async function durableSoFar(db: Db): Promise<void> {
+  await walFileOf(db)?.synced();
 }
 
 /** Rounds committed and requests they held on this database (bench figures). */
