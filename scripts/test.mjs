@@ -6,7 +6,7 @@
  * beside the QA case files and then the generated suite: every route checked, one generated form
  * case per widget kind), each Playwright run with its own servers (one per worker); the unit and
  * API tests on SQLite; and the API tests on PostgreSQL (whenever it is reachable; required when
- * REQUIRE_PG=1) followed by the scale-out tests with three processes on PostgreSQL + Redis
+ * REQUIRE_PG=1) beside the scale-out tests with three processes on PostgreSQL + Redis
  * (whenever both answer; required when REQUIRE_CLUSTER=1). Every one of these spends much of its
  * wall time waiting (on pages, timers, child processes and databases), so running them together
  * keeps both cores busy where one after another would leave them idle.
@@ -188,18 +188,16 @@ await together(
     const [command, args] = vitest(['unit', 'api']);
     return step('unit and API tests (SQLite)', command, args, { key: 'sqlite', limitS: 1200 });
   },
+  () => {
+    if (!hasPg) return undefined;
+    const [command, args] = vitest(['api']);
+    return step('API tests (PostgreSQL)', command, args, { key: 'pg', env: { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, limitS: 1200 });
+  },
+  // The scale-out tests use databases and Redis keys of their own: they run beside the
+  // PostgreSQL suite rather than after it.
   () =>
-    hasPg
-      ? chain(
-          () => {
-            const [command, args] = vitest(['api']);
-            return step('API tests (PostgreSQL)', command, args, { key: 'pg', env: { TEST_DB: 'pg', PG_ADMIN_URL: pgUrl }, limitS: 1200 });
-          },
-          () =>
-            hasRedis
-              ? step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { key: 'cluster', env: { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, limitS: 600 })
-              : undefined,
-        )
+    hasRedis
+      ? step('scale-out tests (3 processes, PostgreSQL + Redis)', bin('vitest'), ['run', '--project', 'cluster', '--reporter=verbose'], { key: 'cluster', env: { PG_ADMIN_URL: pgUrl, REQUIRE_CLUSTER: '1' }, limitS: 600 })
       : undefined,
 );
 

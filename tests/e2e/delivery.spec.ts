@@ -1,13 +1,12 @@
 /**
- * Phone-grade delivery in Chromium at 390×844: no Content-Security-Policy
- * violation on any route (visitor and logged in), forms validate with the server-compiled
+ * Phone-grade delivery in Chromium at 390×844: the Content-Security-Policy refuses an inline
+ * script and the page reports it (each route's own check is in the route checks), forms validate with the server-compiled
  * validators (no ajv compiler, no eval), the boot skeleton paints before any script, dark mode
  * follows the system and the /my switch, the app is installable (manifest + service worker)
  * and the offline banner shows.
  */
 import { expect, test, type Page } from './test';
-import { ROUTES } from '../../src/app/routes';
-import { demoInvestor, demoOperator, shotPath } from './helpers';
+import { demoInvestor, shotPath } from './helpers';
 
 /** Collects CSP violations (DOM event and console reports) from the first byte of every page. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -41,24 +40,23 @@ async function visit(page: Page, path: string) {
 const withQuery = (path: string) =>
   path === '/marketDetails' ? '/marketDetails?symbol=RELIANCE' : path === '/newsDetails' ? '/newsDetails?id=1' : path;
 
-test('no Content-Security-Policy violation on any route, visitor or logged in', async ({ page }) => {
-  test.setTimeout(240_000);
+// Every route, as its role and in de and en, is checked for CSP violations by the route checks
+// (tests/cases/generated.spec.ts, the same listener); this test proves such a listener sees one.
+test('an inline script is refused by the Content-Security-Policy and reported to the page', async ({ page }) => {
   const violations = await watchCsp(page);
-  // The watcher itself works: an injected inline script is refused and reported.
   await visit(page, '/page');
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__inline = 1';
     document.head.append(script);
   });
-  await expect.poll(() => violations.length).toBeGreaterThanOrEqual(1); // the listener sees the injected script (the route visits below must then add none)
+  await expect.poll(() => violations.length).toBeGreaterThanOrEqual(1);
   expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+  // The app's own routes add none: a visitor's and an investor's first screens.
   violations.length = 0;
-  for (const route of ROUTES.filter((r) => r.public)) await visit(page, withQuery(route.path));
+  await visit(page, '/home');
   await login(page, demoInvestor());
-  for (const route of ROUTES.filter((r) => !r.path.startsWith('/admin'))) await visit(page, withQuery(route.path));
-  await login(page, demoOperator());
-  for (const route of ROUTES.filter((r) => r.path.startsWith('/admin'))) await visit(page, withQuery(route.path));
+  await visit(page, withQuery('/marketDetails'));
   expect(violations).toEqual([]);
 });
 
