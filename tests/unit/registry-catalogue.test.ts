@@ -107,9 +107,11 @@ const ACTION_OPTIONS = optionsFragments('renderers/actions');
 const withoutFileKeys = (fragment: Json) => Object.fromEntries(Object.entries(fragment).filter(([k]) => !['$schema', '$comment'].includes(k) && !k.startsWith('x-')));
 
 /** Validates data against one catalogue definition. */
+let catalogueAjv: Ajv | undefined;
+
 function definitionValidator(definition: string) {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  ajv.addSchema(meta, 'catalogue');
+  // One ajv for every definition: the catalogue is compiled once, not once per widget.
+  const ajv = (catalogueAjv ??= new Ajv({ allErrors: true, strict: false }).addSchema(meta, 'catalogue'));
   const validate = ajv.compile({ $ref: `catalogue#/definitions/${definition}` });
   return Object.assign((data: unknown) => validate(data), { text: () => ajv.errorsText(validate.errors) });
 }
