@@ -34,6 +34,7 @@ import * as m0021 from './migrations/0021_ipo_bids.js';
 import * as m0019 from './migrations/0019_orders.js';
 import * as m0024 from './migrations/0024_contract_note_numbers.js';
 import * as m0025 from './migrations/0025_ipo_rebid.js';
+import * as m0026 from './migrations/0026_write_indexes.js';
 
 export type { Database } from './tables.js';
 export type Db = Kysely<Database>;
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_orders': m0019,
   '0024_contract_note_numbers': m0024,
   '0025_ipo_rebid': m0025,
+  '0026_write_indexes': m0026,
 };
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms and cents, well

@@ -21,6 +21,7 @@ import type { BillKind } from '../ledger/index.js';
 import { pageOf, type Page, type PageQuery } from '../../../shared/page.js';
 import { settlementPostings } from '../trading/settle.js';
 import type { ContractOutcome } from '../../../shared/trade.js';
+import { OPEN_STATUS } from '../../db/open-status.js';
 
 /** Body of `billflow/myBillflow` (`schemas/api/billflowQuery.schema.json`). */
 export interface BillQuery extends PageQuery {
@@ -127,7 +128,7 @@ export async function billFlow(deps: Deps, userId: string, query: BillQuery): Pr
   // One line per entry, or per contract an entry settled (found through the user's settled-at index).
   let lines = deps.db
     .selectFrom(entries.as('e'))
-    .leftJoin('contracts as c', (join) => join.on('c.user_id', '=', userId).onRef('c.settled_at', '=', 'e.at').onRef('c.settle_entry_id', '=', 'e.entry_id'));
+    .leftJoin('contracts as c', (join) => join.on('c.user_id', '=', userId).on('c.status', '!=', OPEN_STATUS).onRef('c.settled_at', '=', 'e.at').onRef('c.settle_entry_id', '=', 'e.entry_id'));
   const contractKind = query.kind ? CONTRACT_KIND_STATUS[query.kind] : undefined;
   if (contractKind) {
     lines = lines.where((eb) => eb.or([
@@ -167,6 +168,7 @@ export async function billFlow(deps: Deps, userId: string, query: BillQuery): Pr
           .selectFrom('contracts')
           .select(['id', 'settle_entry_id', 'status', 'amount_minor', 'profit_minor', 'expires_at'])
           .where('user_id', '=', userId)
+          .where('status', '!=', OPEN_STATUS)
           .where('settle_entry_id', 'in', ids)
           .orderBy('expires_at', 'asc')
           .orderBy('id', 'asc')

@@ -167,15 +167,20 @@ export function openContractsOf(db: Deps['db'], userId: string) {
   return db.selectFrom('contracts').where('user_id', '=', userId).where('status', '=', OPEN_STATUS);
 }
 
+/** An investor's settled contracts, through the partial index `contracts_user_settled` (migration 0026). */
+export function settledContractsOf(db: Deps['db'], userId: string) {
+  return db.selectFrom('contracts').where('user_id', '=', userId).where('status', '!=', OPEN_STATUS);
+}
+
 /** `order/historicalDetails`: settled contracts and sales, newest first. */
 export async function historicalDetails(ctx: TradingContext, userId: string, query: PageQuery): Promise<Page<HistoryItemView>> {
   const { page, pageSize, offset } = pageOf(query);
   const t = ctx.deps.db;
   const take = offset + pageSize;
   const [contracts, sales, contractCount, saleCount] = await Promise.all([
-    t.selectFrom('contracts').selectAll().where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
+    settledContractsOf(t, userId).selectAll().orderBy('settled_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
     t.selectFrom('trades').selectAll().where('user_id', '=', userId).where('side', '=', 'sell').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).execute(),
-    t.selectFrom('contracts').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).executeTakeFirst(),
+    settledContractsOf(t, userId).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
     t.selectFrom('trades').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('side', '=', 'sell').executeTakeFirst(),
   ]);
   const items: HistoryItemView[] = [
@@ -254,7 +259,7 @@ export async function portfolioSummary(deps: Deps, market: Market, userId: strin
   const [rows, sales, contracts] = await Promise.all([
     deps.db.selectFrom('positions').select(['symbol', 'quantity', 'cost_minor']).where('user_id', '=', userId).execute(),
     deps.db.selectFrom('trades').select((eb) => eb.fn.sum<number | string | null>('realized_pnl_minor').as('n')).where('user_id', '=', userId).where('side', '=', 'sell').executeTakeFirst(),
-    deps.db.selectFrom('contracts').select((eb) => eb.fn.sum<number | string | null>('profit_minor').as('n')).where('user_id', '=', userId).where('status', '!=', OPEN_STATUS).executeTakeFirst(),
+    settledContractsOf(deps.db, userId).select((eb) => eb.fn.sum<number | string | null>('profit_minor').as('n')).executeTakeFirst(),
   ]);
   const { price, prevClose, fx } = rows.length ? await valuation({ deps, market }) : { price: () => null, prevClose: () => null, fx: null };
   let invested = 0;
