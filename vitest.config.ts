@@ -26,7 +26,7 @@ export default defineConfig({
       // Importing the server's modules anew for every file cost more CPU than most files' tests;
       // every file still builds its own server, database and clock, and module-level caches are
       // keyed by the database they serve or hold read-only data files.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000, isolate: false, setupFiles: [TESTING_LIBRARY_SETUP] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000, isolate: false, setupFiles: [TESTING_LIBRARY_SETUP] } },
       {
         // Every generated form case in jsdom against the renderer, with a real server (SQLite) in process.
         test: { name: 'forms', include: ['tests/forms/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 60_000, hookTimeout: 120_000, setupFiles: [TESTING_LIBRARY_SETUP] },
@@ -36,8 +36,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Bounds for a stalled test, not expectations: a busy machine stretches every test.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           // PostgreSQL databases and SQLite files are per test file; files may run in parallel.
           fileParallelism: true,
           isolate: false,
