@@ -14,6 +14,7 @@ import { ScopeContext, ScreenInfoContext, useNewScope } from './scope';
 import { useRunActions } from './actions';
 import { Icon } from './icons';
 import { Skeleton } from './ui/Skeleton';
+import { useFirstRenderPainted } from './app/first-render';
 import { ErrorState } from './ui/ErrorState';
 import { Fallback } from './ui/Fallback';
 import { useCallData } from './data/useCallData';
@@ -212,7 +213,11 @@ function Conditions({ conditions, spec, schemas }: { conditions: Condition[]; sp
 
 function RegisteredBlock({ spec, schemas }: { spec: BlockSpec; schemas: ScreenPayload['schemas'] }) {
   const Component = useRenderer().blocks[spec.kind];
+  // A block marked `afterPaint` (a form below the first view) asks for its code once the entry
+  // screen is painted: its chunk then does not share the phone's link with what that paint needs.
+  const painted = useFirstRenderPainted();
   if (!Component) return <Fallback messageId="block.unknown" values={{ kind: spec.kind }} />;
+  if (!painted && (spec as { afterPaint?: boolean }).afterPaint === true) return <Skeleton rows={3} />;
   return (
     <Suspense fallback={<Skeleton rows={3} />}>
       <Component spec={spec} schemas={schemas} />

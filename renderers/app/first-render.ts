@@ -5,6 +5,8 @@
  * fonts but not for the entry screen's calls, and fires before the first render on a screen
  * whose data is still on its way.
  */
+import { useEffect, useState } from 'react';
+
 let rendered = false;
 const waiting: Array<() => void> = [];
 
@@ -19,4 +21,17 @@ export function markFirstRender(): void {
   if (rendered) return;
   rendered = true;
   for (const fn of waiting.splice(0)) fn();
+}
+
+/**
+ * Whether the app's first render has been painted; re-renders the caller once it has. A block
+ * whose code may wait (a form marked `afterPaint`) shows its skeleton until then, so its chunk is
+ * requested after the entry screen's first paint instead of beside it.
+ */
+export function useFirstRenderPainted(): boolean {
+  const [painted, setPainted] = useState(rendered);
+  useEffect(() => {
+    if (!painted) afterFirstRender(() => setPainted(true));
+  }, [painted]);
+  return painted;
 }

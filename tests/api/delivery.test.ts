@@ -159,6 +159,12 @@ describe('the HTML shell', () => {
       { kind: 'tabs', tabs: [{ blocks: [{ kind: 'list' }, { kind: 'notice', when: { call: 'x', field: 'y', in: [1] } }] }, { blocks: [{ kind: 'form' }] }] },
     ] })).toEqual(['list', 'tabs']);
   });
+
+  it('leaves a form marked `afterPaint` out of the first render: /pay paints without the form chunk', () => {
+    const layout = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../schemas/screens/pay.layout.json'), 'utf8'));
+    expect(firstRenderBlockKinds(layout)).toEqual(['beneficiary', 'buttons', 'notice']);
+    expect(firstRenderBlockKinds({ blocks: [{ kind: 'form', afterPaint: true }, { kind: 'form', afterPaint: false }] })).toEqual(['form']);
+  });
 });
 
 describe('server-compiled form validators', () => {

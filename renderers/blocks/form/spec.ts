@@ -8,6 +8,10 @@ export interface FormBlockSpec {
   kind: 'form';
   id?: string;
   title?: MessageId;
+  /**
+   * true: the form's code (the largest block chunk) is not part of the screen's first render; the screen paints without waiting for it and the form replaces a skeleton once its code has arrived. For a form below the screen's first view, so the content above it paints as early as on other screens.
+   */
+  afterPaint?: boolean;
   schema: string;
   load?: LoadSpec;
   submit: {

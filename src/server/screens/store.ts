@@ -529,14 +529,15 @@ function referencedSchemas(layout: unknown): string[] {
  * The kinds of the blocks a layout shows before anything is known, sorted: its
  * top-level blocks and, of a `tabs` block, the first tab's — each only when it has no `when`.
  * A block behind a condition or in a later tab loads its code when it shows, so its chunk (the
- * form's 50 KB on /marketDetails) neither delays nor competes with the first paint.
+ * form's 50 KB on /marketDetails) neither delays nor competes with the first paint; so does a
+ * block marked `afterPaint` (a form below the first view, as on /pay).
  */
 export function firstRenderBlockKinds(layout: unknown): string[] {
   const kinds = new Set<string>();
   const visit = (blocks: unknown): void => {
     if (!Array.isArray(blocks)) return;
     for (const block of blocks as Array<Record<string, unknown>>) {
-      if (!block || typeof block.kind !== 'string' || block.when !== undefined) continue;
+      if (!block || typeof block.kind !== 'string' || block.when !== undefined || block.afterPaint === true) continue;
       kinds.add(block.kind);
       const tabs = block.tabs as Array<{ blocks?: unknown }> | undefined;
       if (Array.isArray(tabs)) visit(tabs[0]?.blocks);
