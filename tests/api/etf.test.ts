@@ -88,6 +88,8 @@ describe('ETFs', () => {
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1.5 }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 0 }, { token: user.token }), 400, 1406);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY' }, { token: user.token }), 400, 1406);
+    // Above the contract's maximum, as above a published one: the bound named (1418).
+    expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1_000_001 }, { token: user.token }), 400, 1418);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NOPEETF', quantity: 1 }, { token: user.token }), 404, 1300);
     expectCall(await ctx.server.call('etf/buy', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1210);
     expectCall(await ctx.server.call('order/sell', { symbol: 'NIVNIFTY', quantity: 1 }, { token: user.token }), 409, 1407);

@@ -34,19 +34,16 @@ export function amountRefusal(raw: Record<string, unknown>, error: FieldError): 
   return amountBoundRefusal(raw, error) ?? new AppError('amountInvalid');
 }
 
-/** The largest quantity of every share and ETF unit contract (`maximum` of `quantity`). */
-const CONTRACT_MAX_QUANTITY = 1_000_000;
-
 /**
  * The refusal of a bad share or ETF unit `quantity`: below a minimum above 1 (one the form's
- * published schema sets) `quantityBelowMinimum` (1417, `{min}`); above a maximum below the
- * contract's 1,000,000 (one the published schema sets) `quantityAboveMaximum` (1418, `{max}`);
- * anything else `quantityInvalid` (1406).
+ * published schema sets) `quantityBelowMinimum` (1417, `{min}`); above the maximum (published,
+ * or the contract's) `quantityAboveMaximum` (1418, `{max}`), as an amount above its maximum is
+ * `amountAboveMaximum`; anything else `quantityInvalid` (1406).
  * @param error the quantity's field error.
  */
 export function quantityRefusal(_raw: Record<string, unknown>, error: FieldError): AppError {
   const limit = error.values?.limit;
   if (typeof limit === 'number' && limit > 1 && error.bound === 'minimum') return new AppError('quantityBelowMinimum', { min: limit });
-  if (typeof limit === 'number' && limit < CONTRACT_MAX_QUANTITY && error.bound === 'maximum') return new AppError('quantityAboveMaximum', { max: limit });
+  if (typeof limit === 'number' && error.bound === 'maximum') return new AppError('quantityAboveMaximum', { max: limit });
   return new AppError('quantityInvalid');
 }
