@@ -18,6 +18,7 @@
  * steps (names: `--help`), e.g. to time one of them.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,69 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const started = Date.now();
 const elapsed = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
 
+/**
+ * GNU time, when the machine has it, measures each step's CPU (user + system seconds of the
+ * step and every process it waited for: workers, servers, Chromium), so a log shows where the
+ * machine's cores went, not only how long each step stood in line for them.
+ */
+const GNU_TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** CPU seconds GNU time wrote to `file` (its last line: user and system seconds), or null. */
+function cpuSeconds(file) {
+  try {
+    const last = fs.readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '';
+    fs.rmSync(file, { force: true });
+    const [user, system] = last.split(' ').map(Number);
+    return Number.isFinite(user) && Number.isFinite(system) ? Math.round(user + system) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and total CPU ticks of the whole machine (`/proc/stat`), or null off Linux. */
+function machineTicks() {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const ticks = fields.map(Number);
+    const idle = ticks[3] + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+const ticksAtStart = machineTicks();
+
+/**
+ * CPU seconds of the local PostgreSQL server so far: its postmaster's own and its ended
+ * backends' (which the postmaster reaps), or null when no local postmaster is visible. The API
+ * suite's PostgreSQL work is done by those backends, outside every step's process tree.
+ */
+function postgresCpuSeconds() {
+  try {
+    const hz = 100;
+    for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let stat;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (comm !== 'postgres') continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = fs.readFileSync(`/proc/${fields[1]}/stat`, 'utf8');
+      if (parent.includes('(postgres)')) continue;
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+      return (utime + stime + cutime + cstime) / hz;
+    }
+  } catch {
+    // not Linux, or /proc unreadable
+  }
+  return null;
+}
+const postgresCpuAtStart = postgresCpuSeconds();
+
 /** Child process groups still running, ended when a step fails. */
 const running = new Set();
 let failed = false;
@@ -88,7 +152,10 @@ function step(title, command, args, { key, env = {}, limitS = 900, live = false 
   const from = Date.now();
   console.log(`▶ ${title}${live ? '' : ' (output shown when it ends)'}`);
   return new Promise((resolve) => {
-    const child = spawn('timeout', ['--kill-after=30', String(limitS), command, ...args], {
+    const timeFile = GNU_TIME ? path.join(os.tmpdir(), `npm-test-cpu-${process.pid}-${key}`) : null;
+    const timed = ['timeout', '--kill-after=30', String(limitS), command, ...args];
+    const [program, ...programArgs] = timeFile ? [GNU_TIME, '-q', '-f', '%U %S', '-o', timeFile, ...timed] : timed;
+    const child = spawn(program, programArgs, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
       stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
@@ -101,7 +168,8 @@ function step(title, command, args, { key, env = {}, limitS = 900, live = false 
     child.on('close', (code, signal) => {
       running.delete(child);
       if (failed) return;
-      const took = elapsed(from);
+      const cpu = timeFile ? cpuSeconds(timeFile) : null;
+      const took = cpu === null ? elapsed(from) : `${elapsed(from)}, CPU ${cpu} s`;
       const text = Buffer.concat(output).toString('utf8').trimEnd();
       if (code === 0) {
         if (text) console.log(`\n── ${title} ──\n${text}`);
@@ -201,4 +269,8 @@ await together(
       : undefined,
 );
 
-console.log(`\n✔ ${only ? `steps ${[...only].join(', ')} passed` : 'all tests passed'} (${elapsed(started)})`);
+const ticksAtEnd = machineTicks();
+const busyShare = ticksAtStart && ticksAtEnd ? Math.round((100 * (ticksAtEnd.busy - ticksAtStart.busy)) / (ticksAtEnd.total - ticksAtStart.total)) : null;
+const postgresCpuAtEnd = postgresCpuSeconds();
+if (postgresCpuAtStart !== null && postgresCpuAtEnd !== null) console.log(`PostgreSQL server CPU during the run: ${Math.round(postgresCpuAtEnd - postgresCpuAtStart)} s`);
+console.log(`\n✔ ${only ? `steps ${[...only].join(', ')} passed` : 'all tests passed'} (${elapsed(started)}${busyShare === null ? '' : `; the machine's cores ${busyShare} % busy`})`);

@@ -10,3 +10,9 @@ export async function startBenchServer(...args: Parameters<typeof buildServer>):
   await server.jobs.started;
   return server;
 }
+
+/**
+ * Settings a bench's demo-mode server takes from production: screen files trusted for 30 s
+ * (production's default; screens change there by publishing), not stat'ed on every request.
+ */
+export const AS_DEPLOYED = { SCREEN_RECHECK_MS: '30000' } as const;

@@ -19,7 +19,7 @@ import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import { createPgDatabase } from '../../tests/support/server.js';
-import { startBenchServer } from './bench-server.js';
+import { AS_DEPLOYED, startBenchServer } from './bench-server.js';
 import { tradingInvestor } from './funding.js';
 
 const COUNT = Number(process.env.COUNT_PURCHASES ?? 200);
@@ -79,7 +79,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nivesh-count-'));
 const database = await createPgDatabase();
 try {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
-  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
+  const config = loadConfig({ NIVESH_MODE: 'demo', ...AS_DEPLOYED, DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
     const { token } = await tradingInvestor(server, 2);

@@ -22,7 +22,7 @@ import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import { indiaTime } from '../../src/shared/india-time.js';
 import { createPgDatabase } from '../../tests/support/server.js';
-import { startBenchServer } from './bench-server.js';
+import { AS_DEPLOYED, startBenchServer } from './bench-server.js';
 import { tradingInvestor } from './funding.js';
 import { urlLoad, type PurchaseLoad } from './purchase-load.js';
 import { startBareRoute } from './bare-route.js';
@@ -73,7 +73,7 @@ try {
     });
   } else {
     const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
-    const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
+    const config = loadConfig({ NIVESH_MODE: 'demo', ...AS_DEPLOYED, DATA_DIR: dir, DATABASE_URL: database?.url ?? '', LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
     await profiled(async () => {
       const server = await startBenchServer(config, { clock, logger: false });
       const { token } = await tradingInvestor(server, 2);

@@ -27,7 +27,7 @@ import { newId } from '../../src/server/domain/ids.js';
 import type { BenchFigure } from '../bench.js';
 import { tradingInvestor } from './funding.js';
 import { purchaseLoad, type PurchaseLoad } from './purchase-load.js';
-import { startBenchServer } from './bench-server.js';
+import { AS_DEPLOYED, startBenchServer } from './bench-server.js';
 import { ManualClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import { settleDue } from '../../src/server/domain/trading/settle.js';
@@ -57,7 +57,7 @@ const PGBENCH_SECONDS = Number(process.env.TRADING_BENCH_PGBENCH_SECONDS ?? 10);
  */
 async function httpRun(dir: string, databaseUrl = '', pgName?: string): Promise<PurchaseLoad & { rounds?: number }> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
-  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
+  const config = loadConfig({ NIVESH_MODE: 'demo', ...AS_DEPLOYED, DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none'), LOGIN_PER_IP_PER_15MIN: '100000' });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
     const { token } = await tradingInvestor(server, 2);
@@ -120,7 +120,7 @@ async function rawRun(dir: string): Promise<number> {
 /** Settles SETTLE_COUNT due contracts; `databaseUrl` '' = a SQLite file under `dir`. */
 async function settleRun(dir: string, databaseUrl = ''): Promise<{ seconds: number; perSecond: number }> {
   const clock = new ManualClock(indiaTime(2026, 11, 23, 11, 30));
-  const config = loadConfig({ NIVESH_MODE: 'demo', DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none') });
+  const config = loadConfig({ NIVESH_MODE: 'demo', ...AS_DEPLOYED, DATA_DIR: dir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CLIENT_DIR: path.join(dir, 'none') });
   const server = await startBenchServer(config, { clock, logger: false });
   try {
     const users: string[] = [];

@@ -2,6 +2,7 @@
  * Server configuration from the environment, with embedded defaults so `npm start` runs on a
  * fresh machine: SQLite under `DATA_DIR`, simulated market, local mail outbox, demo mode.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
@@ -25,6 +26,13 @@ export interface Config {
   databaseUrl: string | null;
   /** `PG_PREPARED_STATEMENTS=0` sends every query unnamed (needed behind a transaction-pooling PgBouncer); default on. */
   pgPreparedStatements: boolean;
+  /**
+   * Connections each process keeps to PostgreSQL at most (`PG_POOL_MAX`; default twice this
+   * machine's cores, at least 4). Requests beyond it wait for a free connection: a backend per
+   * core or two keeps PostgreSQL's CPU per transaction low, where a backend per request in
+   * flight spends it on switching between them and on contended locks.
+   */
+  pgPoolMax: number;
   /** Folder with `screens/`, `api/` and `layout.meta.json`; read live on every load. */
   schemasDir: string;
   localesDir: string;
@@ -174,7 +182,11 @@ export interface ClusterConfig {
   /** `/metrics` access: a bearer token, and/or client networks (CIDR, comma-separated). */
   metricsToken: string | null;
   metricsAllow: string[];
-  /** How long screen files are trusted before re-stat (ms; 0 = every read). `SCREEN_RECHECK_MS`. */
+  /**
+   * How long screen files are trusted before re-stat (ms; 0 = every read, live edits on disk).
+   * `SCREEN_RECHECK_MS`; 30 s in production mode, where screens change by publishing (every
+   * process invalidates on the `screens` topic) and files only with a deploy; 0 in demo mode.
+   */
   screenRecheckMs: number;
 }
 
@@ -197,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null,
     pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== '0',
+    pgPoolMax: Math.max(1, int(env.PG_POOL_MAX, Math.max(4, 2 * os.availableParallelism()))),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(ROOT_DIR, 'schemas')),
     localesDir: path.join(ROOT_DIR, 'locales'),
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(ROOT_DIR, 'dist/client')),
@@ -251,7 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       leaderPollMs: int(env.LEADER_POLL_MS, 1000),
       redisPrefix: env.REDIS_PREFIX ?? 'nivesh:',
       metricsToken: env.METRICS_TOKEN || null,
-      screenRecheckMs: int(env.SCREEN_RECHECK_MS, 0),
+      screenRecheckMs: int(env.SCREEN_RECHECK_MS, env.NIVESH_MODE === 'production' ? 30_000 : 0),
       metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1/8,::1/128').split(',').map((s) => s.trim()).filter(Boolean),
     },
   };

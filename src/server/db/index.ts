@@ -73,8 +73,11 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Where the database lives. */
 export type DbTarget =
   | { kind: 'sqlite'; file: string }
-  /** `preparedStatements` (default true): named statements per connection (`pg-prepared.ts`); off behind a transaction-pooling PgBouncer. */
-  | { kind: 'postgres'; url: string; preparedStatements?: boolean };
+  /**
+   * `preparedStatements` (default true): named statements per connection (`pg-prepared.ts`);
+   * off behind a transaction-pooling PgBouncer. `poolMax` (default 4): connections at most.
+   */
+  | { kind: 'postgres'; url: string; preparedStatements?: boolean; poolMax?: number };
 
 /**
  * Opens (and migrates) the database.
@@ -104,7 +107,7 @@ export async function openDb(target: DbTarget): Promise<Db> {
     db = new Kysely<Database>({ dialect });
     register(db);
   } else {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 4 });
     // An idle connection can die (server restart, failover, admin termination). pg-pool drops
     // it and re-emits 'error' on the pool, which crashes the process without a listener; the
     // next query simply opens a new connection.
