@@ -49,6 +49,10 @@ export default defineConfig({
     // tests/e2e/delivery.spec.ts lets it run.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
+    // The app honours reduced motion (no shimmer, spinner, pulse or transition runs): a running
+    // animation makes Chromium raster and composite a frame per display refresh, CPU taken from
+    // the tests beside it. Screenshots stop animations themselves; no test asserts one.
+    reducedMotion: 'reduce',
     launchOptions: {
       // Under libfaketime (scripts/test-clock-shift.sh) Chromium stalls: it runs on the real
       // clock and tests/e2e/test.ts moves each page's clock instead.
@@ -63,8 +67,11 @@ export default defineConfig({
     { name: 'phone-chromium', testDir: 'tests/e2e', testIgnore: DOCS_SCREENSHOTS, use: { deviceScaleFactor: process.env.SCREENSHOTS_DIR ? 2 : 1 } },
     { name: 'docs-screenshots', testDir: 'tests/e2e', testMatch: DOCS_SCREENSHOTS },
     {
+      // One device pixel per CSS pixel, as the e2e suite: the route checks' baselines are drawn
+      // at 390×844 (a quarter of the pixels to raster, encode and compare at every check).
       name: 'cases',
       testDir: 'tests/cases',
+      use: { deviceScaleFactor: 1 },
       snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
       expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.02 } },
     },
