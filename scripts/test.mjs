@@ -59,8 +59,9 @@ const elapsed = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
 
 /**
  * GNU time, when the machine has it, measures each step's CPU (user + system seconds of the
- * step and every process it waited for: workers, servers, Chromium), so a log shows where the
- * machine's cores went, not only how long each step stood in line for them.
+ * step and every process it waited for: workers, servers, browsers), so a log shows where the
+ * machine's cores went, not only how long each step stood in line for them. Chromium's renderer
+ * processes that outlive a closed browser are reaped by init, so their CPU is not counted.
  */
 const GNU_TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
@@ -97,6 +98,7 @@ const ticksAtStart = machineTicks();
  */
 function postgresCpuSeconds() {
   try {
+    // `/proc/<pid>/stat` counts in USER_HZ, 100 per second on Linux.
     const hz = 100;
     for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
       let stat;
@@ -108,7 +110,12 @@ function postgresCpuSeconds() {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (comm !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = fs.readFileSync(`/proc/${fields[1]}/stat`, 'utf8');
+      let parent = '';
+      try {
+        parent = fs.readFileSync(`/proc/${fields[1]}/stat`, 'utf8');
+      } catch {
+        // the parent is gone: this process is no backend of a running postmaster
+      }
       if (parent.includes('(postgres)')) continue;
       const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
       return (utime + stime + cutime + cstime) / hz;

@@ -118,7 +118,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   if (refusals.length) throw new Error(`refusing to start in production mode:\n  ${refusals.join('\n  ')}`);
   const db =
     options.db ??
-    (await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.pgPreparedStatements, poolMax: config.pgPoolMax } : { kind: 'sqlite', file: path.join(config.dataDir, 'nivesh.sqlite') }));
+    (await openDb(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, preparedStatements: config.pgPreparedStatements, poolMax: config.pgPoolMax ?? undefined } : { kind: 'sqlite', file: path.join(config.dataDir, 'nivesh.sqlite') }));
   const messages = loadMessages(config.localesDir);
   const deps: Deps = { db, clock, config, messages, mailer: createMailer(db, clock, config.smtpUrl, config.mailFrom), storage: createStorage(config), identityKey: loadIdentityKey(config) };
 

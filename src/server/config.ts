@@ -2,7 +2,6 @@
  * Server configuration from the environment, with embedded defaults so `npm start` runs on a
  * fresh machine: SQLite under `DATA_DIR`, simulated market, local mail outbox, demo mode.
  */
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMoneyConfig, type MoneyConfig } from './money-config.js';
@@ -26,13 +25,8 @@ export interface Config {
   databaseUrl: string | null;
   /** `PG_PREPARED_STATEMENTS=0` sends every query unnamed (needed behind a transaction-pooling PgBouncer); default on. */
   pgPreparedStatements: boolean;
-  /**
-   * Connections each process keeps to PostgreSQL at most (`PG_POOL_MAX`; default twice this
-   * machine's cores, at least 4). Requests beyond it wait for a free connection: a backend per
-   * core or two keeps PostgreSQL's CPU per transaction low, where a backend per request in
-   * flight spends it on switching between them and on contended locks.
-   */
-  pgPoolMax: number;
+  /** Connections each process keeps to PostgreSQL at most (`PG_POOL_MAX`); null: the database layer's default (`defaultPoolMax`). */
+  pgPoolMax: number | null;
   /** Folder with `screens/`, `api/` and `layout.meta.json`; read live on every load. */
   schemasDir: string;
   localesDir: string;
@@ -209,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : null,
     pgPreparedStatements: env.PG_PREPARED_STATEMENTS !== '0',
-    pgPoolMax: Math.max(1, int(env.PG_POOL_MAX, Math.max(4, 2 * os.availableParallelism()))),
+    pgPoolMax: Number.isInteger(Number(env.PG_POOL_MAX)) && Number(env.PG_POOL_MAX) >= 1 ? Number(env.PG_POOL_MAX) : null,
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? path.join(ROOT_DIR, 'schemas')),
     localesDir: path.join(ROOT_DIR, 'locales'),
     clientDir: path.resolve(env.CLIENT_DIR ?? path.join(ROOT_DIR, 'dist/client')),

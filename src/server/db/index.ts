@@ -3,6 +3,7 @@
  * configuration carries a `postgres://` URL. Runs the migrations on open.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -70,12 +71,22 @@ const MIGRATIONS: Record<string, Migration> = {
 // inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * PostgreSQL connections per process when none is set: twice this machine's cores, at least 4.
+ * A few busy backends per core cost PostgreSQL less CPU per transaction than one per request in
+ * flight (switching between them, contended row locks); requests beyond it wait in the pool.
+ */
+export function defaultPoolMax(): number {
+  return Math.max(4, 2 * os.availableParallelism());
+}
+
 /** Where the database lives. */
 export type DbTarget =
   | { kind: 'sqlite'; file: string }
   /**
    * `preparedStatements` (default true): named statements per connection (`pg-prepared.ts`);
-   * off behind a transaction-pooling PgBouncer. `poolMax` (default 4): connections at most.
+   * off behind a transaction-pooling PgBouncer. `poolMax`: connections at most (default
+   * {@link defaultPoolMax}).
    */
   | { kind: 'postgres'; url: string; preparedStatements?: boolean; poolMax?: number };
 
@@ -99,15 +110,15 @@ export async function openDb(target: DbTarget): Promise<Db> {
     sqlite.pragma('cache_size = -65536');
     // Statement journals in memory: group commit runs each money request in its own SAVEPOINT,
     // and SQLite keeps a savepoint's page images in a statement journal — a temp FILE by default.
-    // Writing (and dropping) that file tripled the cost of every insert under a savepoint and
-    // slowed the commit: bare purchase statements 1,192 → 518 tx/s with a savepoint, 1,072 with
-    // it in memory. Temp b-trees of large sorts (a settlement batch) live in memory too.
+    // Writing (and dropping) that file costs every insert under a savepoint several times its
+    // own work and slows the commit (docs/performance.md has the runs). Temp b-trees of large
+    // sorts (a settlement batch) live in memory too.
     sqlite.pragma('temp_store = MEMORY');
     const { dialect, register } = trackedSqliteDialect(withStatementCache(sqlite), wal ? `${target.file}-wal` : undefined);
     db = new Kysely<Database>({ dialect });
     register(db);
   } else {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? 4 });
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolMax ?? defaultPoolMax() });
     // An idle connection can die (server restart, failover, admin termination). pg-pool drops
     // it and re-emits 'error' on the pool, which crashes the process without a listener; the
     // next query simply opens a new connection.
