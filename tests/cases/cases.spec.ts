@@ -5,13 +5,17 @@
  * and the step and attaches a screenshot. Grouped by screen in the HTML report.
  */
 import path from 'node:path';
-import { test } from '../e2e/test';
+import { test as base } from '../e2e/test';
 import { caseFiles, readCase, ROOT } from '../qa/case-files';
 import { CaseStepError, runCase } from '../qa/execute';
 import { operatorSession, prepare } from '../qa/given';
 import { offerFor, withOffer } from '../qa/offers';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { screenOfRoute } from '../qa/schemas';
+import { sharedContextPage } from '../qa/shared-context';
+
+/** Each case's page is a new one in a context the worker's cases share (`sharedContextPage`). */
+const test = base.extend({ page: sharedContextPage('cases') });
 
 const byScreen = new Map<string, Array<{ file: string; qaCase: ReturnType<typeof readCase> }>>();
 for (const file of caseFiles()) {

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '../e2e/test';
+import { expect, test as base, type APIRequestContext, type Page } from '../e2e/test';
 import { ROUTES } from '../../src/app/routes';
 import { inSmokeSet } from '../qa/generate';
 import { CaseStepError, runCase } from '../qa/execute';
@@ -25,9 +25,19 @@ import { messagesOf } from '../qa/messages';
 import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as makeIpoIssue, studioForm as makeStudioForm } from '../qa/offers';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
+import { sharedContextPage } from '../qa/shared-context';
 import { readLayout, type BlockData, type LayoutData } from '../qa/schemas';
 import { needsFreshAccount, roleOf, routeForms, smokeSet, SUITE_ROUTES } from '../qa/suite';
 import type { CaseRole } from '../qa/types';
+
+/**
+ * Pages come from contexts shared per worker (`sharedContextPage`): the route checks' with their
+ * fixed clock, the form and list cases' with the real one.
+ */
+const test = base.extend<{ routePage: Page }>({
+  routePage: sharedContextPage('routes', (context) => context.clock.setFixedTime(new Date('2026-11-23T06:00:00Z'))),
+  page: sharedContextPage('cases'),
+});
 
 /** Query a route needs to show real content, where a fixed one is known; others are found (`findRouteQuery`). */
 const QUERY = FIXED_QUERIES;
@@ -204,13 +214,12 @@ for (const route of routes) {
   const role = roleOf(route.path, route.public, readLayout(screen));
   test.describe(`screen ${screen}`, () => {
     for (const lang of ['de', 'en'] as const) {
-      test(`route ${route.path} in ${lang}: messages, console, CSP, axe, screenshot`, async ({ page, request }) => {
+      test(`route ${route.path} in ${lang}: messages, console, CSP, axe, screenshot`, async ({ routePage: page, request }) => {
         // axe over a long list and a stable screenshot take a while on a busy machine.
         test.setTimeout(120_000);
         const session = await sessionFor(request, role);
         const url = await urlOf(request, route.path);
         const problems = watch(page);
-        await page.clock.setFixedTime(new Date('2026-11-23T06:00:00Z'));
         await openAs(page, url, session.token, lang);
         await settled(page);
         // A public screen whose calls need a session sends a visitor to /page (code 501).
