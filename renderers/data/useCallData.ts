@@ -12,6 +12,13 @@ import type { LoadSpec } from '../types';
 import { useQueryObject } from './query';
 import { bindTemplate, missesQuery } from './template';
 import { callKey } from './prefetch';
+import { isRefusalCode } from '../../src/shared/codes';
+
+/** Whether a failed call is a refusal: an answer with a 4xx code that asking again cannot change. */
+function isRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && isRefusalCode(code);
+}
 
 /** Options of {@link useCallData}. */
 export interface CallDataOptions {
@@ -24,7 +31,11 @@ export interface CallDataOptions {
    * follow the user's typing, e.g. the order ticket's estimate), instead of blanking.
    */
   keepPreviousData?: boolean;
-  /** Retry a failed call (SWR's backoff; default true). False for answers a refusal settles. */
+  /**
+   * Retry a failed call (SWR's backoff; default true). A refusal (a 4xx code: the record is not
+   * there, a rule) is never retried: asking again gets the same answer, and each retry would
+   * blank the block's error into a skeleton for as long as it runs.
+   */
   retryOnError?: boolean;
 }
 
@@ -51,7 +62,7 @@ export function useCallData<T = unknown>(load: LoadSpec | null | undefined, opti
     revalidateOnFocus: false,
     refreshInterval: options.refreshMs ?? 0,
     keepPreviousData: options.keepPreviousData ?? false,
-    shouldRetryOnError: options.retryOnError ?? true,
+    shouldRetryOnError: (error: unknown) => (options.retryOnError ?? true) && !isRefusal(error),
   });
   const { mutate } = swr;
   const reload = useCallback(() => void mutate(), [mutate]);

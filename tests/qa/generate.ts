@@ -46,7 +46,7 @@ const WIDGET_LIMITS: Record<string, Constraint[]> = {
   // The text area carries `maxlength` too.
   textarea: ['maxLength'],
   // rjsf's standard widgets: values are picked or bounded by the native input; their per-keyword
-  // messages are checked by the standard-forms Chromium spec (tests/e2e/json-schema-forms.spec.ts).
+  // messages are checked by the catalogue in jsdom (tests/forms/catalogue.test.tsx).
   select: [...CONSTRAINTS], radio: [...CONSTRAINTS], checkbox: [...CONSTRAINTS], checkboxes: [...CONSTRAINTS], range: [...CONSTRAINTS],
   updown: [...CONSTRAINTS], date: [...CONSTRAINTS], time: [...CONSTRAINTS], datetime: [...CONSTRAINTS], url: [...CONSTRAINTS],
 };

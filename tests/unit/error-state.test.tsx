@@ -3,10 +3,11 @@
  * A block whose load fails, with Testing Library: a refusal that asking again cannot change (an
  * order that is not there or not the user's) shows the server's message and a way back, never a
  * retry; a failure that may pass (no connection) shows the block's text and a retry that asks
- * again.
+ * again (and is retried on its own, where a refusal never is).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
 import { DetailBlock } from '../../renderers/blocks/detail/DetailBlock';
 import type { DetailBlockSpec } from '../../renderers/blocks/detail/spec';
 import { ApiError } from '../../src/app/envelope';
@@ -54,6 +55,29 @@ describe('a block whose load fails', () => {
     await screen.findByTestId('refusal-state');
     await waitFor(() => expect(callsOf('order/orderDetail').length).toBeGreaterThan(0));
     expect(screen.getAllByTestId('refusal-state')).toHaveLength(1);
+  });
+
+  it('never asks again for a refusal by itself, while a failure that may pass is retried', async () => {
+    const { host, callsOf } = fakeHost({
+      'order/orderDetail': () => {
+        throw new ApiError(ERRORS.orderNotFound.code, 'Diesen Auftrag gibt es nicht.');
+      },
+      'order/timeline': () => {
+        throw new ApiError(0, '');
+      },
+    });
+    // SWR's retry backoff shortened to milliseconds: the failure that may pass is asked again
+    // several times while the test waits for it, and the refusal would be too if it were retried.
+    renderWithHost(
+      <SWRConfig value={{ errorRetryInterval: 5 }}>
+        <DetailBlock spec={order} schemas={{}} />
+        <DetailBlock spec={{ ...order, id: 'timeline', load: { call: 'order/timeline', params: { id: 'o-1' } } }} schemas={{}} />
+      </SWRConfig>,
+      host,
+    );
+    await waitFor(() => expect(callsOf('order/timeline').length).toBeGreaterThanOrEqual(4));
+    expect(callsOf('order/orderDetail')).toHaveLength(1);
+    expect(screen.getByTestId('refusal-state').textContent).toContain('Diesen Auftrag gibt es nicht.');
   });
 
   it('offers a retry after a failure that may pass, and asks again', async () => {
