@@ -5,7 +5,7 @@
  * `data`); the first `when` condition of a block is the renderer's own load. Blocks behind a
  * condition and nested blocks are left to load themselves: whether they show is not yet known.
  */
-import { mutate, preload, SWRConfig, unstable_serialize } from 'swr';
+import { mutate, preload } from 'swr';
 import type { BlockSpec, Condition, Layout, LoadSpec } from '../types';
 import { bindTemplate, missesQuery } from './template';
 
@@ -66,21 +66,9 @@ export function prefetchInto<T>(key: readonly unknown[], fetcher: () => Promise<
 }
 
 /**
- * Whether a mounted block has already asked for `key` or holds its answer (SWR's cache has a
- * state for it). The first render may come before these loads start — on a slow phone the
- * screen's answer can arrive after the entry route stopped waiting — and SWR's `preload` does not
- * see a hook's request in flight: starting it again would call twice.
- */
-function alreadyAsked(key: readonly unknown[]): boolean {
-  const state = SWRConfig.defaultValue.cache.get(unstable_serialize([...key])) as { data?: unknown; error?: unknown; isValidating?: boolean } | undefined;
-  return state !== undefined && (state.data !== undefined || state.error !== undefined || state.isValidating === true);
-}
-
-/**
  * Starts the first render's calls of `layout` into SWR's cache ({@link prefetchInto}): the block
  * that mounts with the same key takes the answer (or the failure) instead of calling again.
  * @param call how a block calls (`host.call` without options, as `useCallData` does).
- * Calls a mounted block already made are left to it.
  * @returns settles (never rejects) once every call has answered or failed.
  */
 export function prefetchScreenData(
@@ -89,9 +77,7 @@ export function prefetchScreenData(
   blockData: Record<string, BlockData | undefined>,
   call: (name: string, params: Record<string, unknown>) => Promise<unknown>,
 ): Promise<void> {
-  const answers = firstLoads(layout, query, blockData)
-    .filter((load) => !alreadyAsked(callKey(load.call, load.params)))
-    .map((load) =>
+  const answers = firstLoads(layout, query, blockData).map((load) =>
     // The failure belongs to the block that takes the answer; here it is only observed.
     prefetchInto(callKey(load.call, load.params), () => call(load.call, load.params)).catch(() => undefined),
   );

@@ -2,8 +2,7 @@
 /**
  * First paint: the calls a screen's first render makes are known from its layout and
  * started with the entry screen. `firstLoads` lists them from the real layouts; a block that
- * mounts afterwards takes the prefetched answer instead of calling again, and a block that
- * mounted first keeps its own call; a held toast reaches
+ * mounts afterwards takes the prefetched answer instead of calling again; a held toast reaches
  * the toast host once it subscribes.
  */
 import fs from 'node:fs';
@@ -88,28 +87,6 @@ describe('an answer that arrived before the first render', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsOf('markets/getMarket')).toHaveLength(0);
     expect(plain(screen.getByTestId('stats').textContent)).toContain('4.321,00');
-  });
-});
-
-describe('a block that mounted before the prefetch started', () => {
-  it('keeps its own call: the prefetch does not ask a second time', async () => {
-    const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
-    window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH3');
-    let answer!: (value: unknown) => void;
-    const { host, callsOf } = fakeHost({ 'markets/getMarket': () => new Promise((resolve) => (answer = resolve)) });
-    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
-    await waitFor(() => expect(callsOf('markets/getMarket')).toHaveLength(1));
-    // The screen's answer arrives now, with the block's call still in flight.
-    const prefetched: unknown[] = [];
-    const settled = prefetchScreenData({ screen: 'x', blocks: [spec] }, { symbol: 'PREFETCH3' }, BLOCK_DATA, async (name, params) => {
-      prefetched.push({ name, params });
-      return { symbol: 'PREFETCH3', open: 1 };
-    });
-    answer({ symbol: 'PREFETCH3', open: 777 });
-    await settled;
-    await waitFor(() => expect(plain(screen.getByTestId('stats').textContent)).toContain('777,00'));
-    expect(prefetched).toEqual([]);
-    expect(callsOf('markets/getMarket')).toHaveLength(1);
   });
 });
 
