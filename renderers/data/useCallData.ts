@@ -12,13 +12,7 @@ import type { LoadSpec } from '../types';
 import { useQueryObject } from './query';
 import { bindTemplate, missesQuery } from './template';
 import { callKey } from './prefetch';
-import { isRefusalCode } from '../../src/shared/codes';
-
-/** Whether a failed call is a refusal: an answer with a 4xx code that asking again cannot change. */
-function isRefusal(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && isRefusalCode(code);
-}
+import { isRefusal } from '../../src/shared/codes';
 
 /** Options of {@link useCallData}. */
 export interface CallDataOptions {

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { isRefusalCode } from '../../src/shared/codes';
+import { isRefusal } from '../../src/shared/codes';
 import { useHost } from '../host';
 
 /** The parts of a failed call an error state reads (the client's `ApiError`). */
@@ -12,8 +12,8 @@ interface FailedCall {
 
 /** The server's localized message when `error` is a refusal that asking again cannot change. */
 function refusalMessage(error: unknown): string | null {
-  const failed = (error ?? {}) as FailedCall;
-  if (typeof failed.code !== 'number' || !isRefusalCode(failed.code)) return null;
+  if (!isRefusal(error)) return null;
+  const failed = error as FailedCall;
   return typeof failed.message === 'string' && failed.message ? failed.message : null;
 }
 

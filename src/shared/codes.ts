@@ -219,6 +219,12 @@ export function isRefusalCode(code: number): boolean {
   return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 429;
 }
 
+/** Whether a failed call (an error carrying the envelope's `code`) is a refusal ({@link isRefusalCode}). */
+export function isRefusal(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'number' && isRefusalCode(code);
+}
+
 /** The `{code, message, data}` envelope every `/api` response carries. */
 export interface Envelope<T = unknown> {
   code: number;
