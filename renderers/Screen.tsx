@@ -18,6 +18,7 @@ import { useFirstRenderPainted } from './app/first-render';
 import { ErrorState } from './ui/ErrorState';
 import { Fallback } from './ui/Fallback';
 import { useCallData } from './data/useCallData';
+import { forgetPrefetched, takePrefetched, useFreshFromPrefetch } from './data/prefetch';
 import { readPath } from './data/template';
 import { useRouteQuery } from './data/query';
 import { useProgressiveCount } from './ui/useProgressiveCount';
@@ -67,10 +68,16 @@ export const screenKey = (id: string) => ['screen', id];
 /** Renders one server-driven screen. */
 export function Screen({ id, fallbackTitleId, embedded, back, onBack: historyBack }: ScreenProps) {
   const host = useHost();
-  const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(screenKey(id), () => host.fetchScreen(id), {
+  const key = screenKey(id);
+  // The entry screen's payload comes from the app's prefetch (waited for, or fresh in the cache).
+  const fresh = useFreshFromPrefetch(key);
+  const { data, error, isLoading, mutate } = useSWR<ScreenPayload, { code?: number }>(key, () => takePrefetched(key, () => host.fetchScreen(id)), {
     revalidateOnFocus: false,
+    revalidateOnMount: fresh ? false : undefined,
   });
   const onBack = useBackHandler(back, historyBack);
+  // Leaving the screen ends the freshness of the answers prefetched for it.
+  useEffect(() => forgetPrefetched, []);
   if (isLoading && !data) return <ScreenFrame titleId={fallbackTitleId} embedded={embedded} onBack={onBack}><Skeleton rows={4} /></ScreenFrame>;
   if (error?.code === SCREEN_NOT_FOUND) {
     return (

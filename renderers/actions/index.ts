@@ -7,6 +7,7 @@
  */
 import { useCallback, useContext } from 'react';
 import { mutate } from 'swr';
+import { forgetPrefetched } from '../data/prefetch';
 import { useHost } from '../host';
 import { ScopeContext } from '../scope';
 import { useOptionalRenderer, type ActionContext, type ActionHandler } from '../registry-context';
@@ -36,7 +37,10 @@ export const ACTIONS: Record<string, ActionHandler> = {
   reload: async (value, ctx) => {
     ctx.scope.reload(String(value));
     // "*" also refreshes every call the screen's blocks and conditions loaded.
-    if (value === '*') await mutate((key) => Array.isArray(key) && key[0] === 'call');
+    if (value === '*') {
+      forgetPrefetched();
+      await mutate((key) => Array.isArray(key) && key[0] === 'call');
+    }
   },
   resetForm: (_value, ctx) => ctx.resetForm?.(),
   popup: (value, ctx) => ctx.host.openPopup(value as 'language'),

@@ -5,7 +5,7 @@
  * `data`); the first `when` condition of a block is the renderer's own load. Blocks behind a
  * condition and nested blocks are left to load themselves: whether they show is not yet known.
  */
-import { mutate, preload } from 'swr';
+import { mutate, unstable_serialize, useSWRConfig } from 'swr';
 import type { BlockSpec, Condition, Layout, LoadSpec } from '../types';
 import { bindTemplate, missesQuery } from './template';
 
@@ -51,18 +51,85 @@ export function firstLoads(layout: Layout, query: Record<string, string>, blockD
 }
 
 /**
- * Starts `fetcher` for SWR key `key` ahead of the hook that will ask for it (`preload`), and
- * puts its answer into SWR's cache when it arrives: a hook mounting after that renders the data
- * in its first render (`preload` alone hands it over only in a later task, after a skeleton was
- * painted), and its revalidation takes the same preloaded answer, so nothing is called twice.
- * @returns the answer; rejects with the fetcher's failure (also left for the hook to take).
+ * How long an answer put into the cache by {@link prefetchInto} stands in for the call of a
+ * block that mounts with the same key (milliseconds). A screen's blocks mount progressively, one
+ * per frame after the first ones, so on a slow phone the last of them mounts seconds after the
+ * first took the answer; SWR's own deduplication ends two seconds after that, and the late block
+ * would call again for an answer that is still fresh.
+ */
+export const PREFETCH_FRESH_MS = 10_000;
+
+/** Prefetches under way, by serialized key. */
+const underWay = new Map<string, Promise<unknown>>();
+
+/** When each prefetched key's answer arrived (`Date.now()` milliseconds), by serialized key. */
+const prefetchedAt = new Map<string, number>();
+
+/**
+ * Whether `key`'s cached answer came from {@link prefetchInto} less than
+ * {@link PREFETCH_FRESH_MS} ago and nothing has ended its freshness since
+ * ({@link forgetPrefetched}).
+ */
+export function freshFromPrefetch(key: readonly unknown[] | null, now = Date.now()): boolean {
+  if (!key) return false;
+  const at = prefetchedAt.get(JSON.stringify(key));
+  return at !== undefined && now - at < PREFETCH_FRESH_MS;
+}
+
+/**
+ * Whether a hook mounting with `key` should take the cached answer without revalidating: the
+ * answer is fresh from the prefetch ({@link freshFromPrefetch}) and is in the hook's own cache
+ * (a studio preview renders with a cache of its own, which the prefetch never fills).
+ */
+export function useFreshFromPrefetch(key: readonly unknown[] | null): boolean {
+  const { cache } = useSWRConfig();
+  return key !== null && freshFromPrefetch(key) && cache.get(unstable_serialize([...key]))?.data !== undefined;
+}
+
+/**
+ * The fetcher of a hook with SWR key `key`: the prefetch of that key while it is under way (the
+ * hook mounted before its answer: it waits for the same request), otherwise `call()`.
+ */
+export function takePrefetched<T>(key: readonly unknown[], call: () => Promise<T>): Promise<T> {
+  return (underWay.get(JSON.stringify(key)) as Promise<T> | undefined) ?? call();
+}
+
+/**
+ * Ends the freshness of every prefetched answer: blocks that mount later call as usual.
+ * Called when the screen the answers were prefetched for is left and when a screen reloads
+ * its data, so a screen opened again, or a block shown after a command, never shows an answer
+ * older than what the user just did.
+ */
+export function forgetPrefetched(): void {
+  prefetchedAt.clear();
+}
+
+/**
+ * Starts `fetcher` for SWR key `key` ahead of the hook that will ask for it, and puts its answer
+ * into SWR's cache when it arrives: a hook mounting after that renders the data in its first
+ * render and, within {@link PREFETCH_FRESH_MS}, does not call again ({@link useFreshFromPrefetch});
+ * a hook mounting before it waits for the same request ({@link takePrefetched}). A second
+ * prefetch of a key under way returns the first.
+ * @returns the answer; rejects with the fetcher's failure (which the hook that waited on it takes too).
  */
 export function prefetchInto<T>(key: readonly unknown[], fetcher: () => Promise<T>): Promise<T> {
-  const answer = Promise.resolve(preload([...key], fetcher) as Promise<T>);
-  return answer.then((data) => {
-    void mutate([...key], data, { revalidate: false });
-    return data;
-  });
+  const id = JSON.stringify(key);
+  const pending = underWay.get(id) as Promise<T> | undefined;
+  if (pending) return pending;
+  const answer = fetcher().then(
+    (data) => {
+      underWay.delete(id);
+      void mutate([...key], data, { revalidate: false });
+      prefetchedAt.set(id, Date.now());
+      return data;
+    },
+    (error: unknown) => {
+      underWay.delete(id);
+      throw error;
+    },
+  );
+  underWay.set(id, answer);
+  return answer;
 }
 
 /**

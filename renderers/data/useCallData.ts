@@ -11,7 +11,7 @@ import { useReloadable } from '../scope';
 import type { LoadSpec } from '../types';
 import { useQueryObject } from './query';
 import { bindTemplate, missesQuery } from './template';
-import { callKey } from './prefetch';
+import { callKey, takePrefetched, useFreshFromPrefetch } from './prefetch';
 import { isRefusal } from '../../src/shared/codes';
 
 /** Options of {@link useCallData}. */
@@ -51,9 +51,12 @@ export function useCallData<T = unknown>(load: LoadSpec | null | undefined, opti
   const host = useHost();
   const { params, missing } = useBoundParams(load);
   const key = load && !missing ? [...callKey(load.call, params)] : null;
+  const fresh = useFreshFromPrefetch(key);
   // Whatever a block loads runs without a tap: marked so the server refuses a command.
-  const swr = useSWR<T>(key, () => host.call<T>(load!.call, params, options.silent ? { silent: true, intent: 'load' } : { intent: 'load' }), {
+  const swr = useSWR<T>(key, () => takePrefetched(key!, () => host.call<T>(load!.call, params, options.silent ? { silent: true, intent: 'load' } : { intent: 'load' })), {
     revalidateOnFocus: false,
+    // An answer the entry prefetch just put into the cache is this block's: no second call.
+    revalidateOnMount: fresh ? false : undefined,
     refreshInterval: options.refreshMs ?? 0,
     keepPreviousData: options.keepPreviousData ?? false,
     shouldRetryOnError: (error: unknown) => (options.retryOnError ?? true) && !isRefusal(error),

@@ -2,7 +2,7 @@
  * First paint: at start, the entry route's screen and the calls its first render
  * makes are started at once — beside the messages and the block chunks — instead of one after
  * another once React has rendered. The answers wait in SWR's cache for the blocks that ask for
- * them (`prefetchInto`: the first block with the same key renders the answer, or takes the failure).
+ * them (`prefetchInto`: every block with the same key renders the answer, or takes the failure).
  * Nothing is prefetched for a route the guard would send away (no token, not public).
  *
  * The first render waits for these answers (up to {@link ENTRY_DATA_WAIT_MS}): blocks then

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { callKey, firstLoads, prefetchInto, prefetchScreenData } from '../../renderers/data/prefetch';
+import { callKey, firstLoads, forgetPrefetched, freshFromPrefetch, PREFETCH_FRESH_MS, prefetchInto, prefetchScreenData } from '../../renderers/data/prefetch';
 import { BLOCK_DATA, preloadBlockKinds, REGISTRY } from '../../renderers/registry';
 import { Block } from '../../renderers/Screen';
 import type { Layout } from '../../renderers/types';
@@ -66,7 +66,8 @@ describe('a prefetched answer', () => {
     expect(prefetched).toEqual([{ name: 'markets/getMarket', params: { symbol: 'PREFETCH1' } }]);
     window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH1');
     const { host, callsOf } = fakeHost({ 'markets/getMarket': () => ({ symbol: 'PREFETCH1', open: 1 }) });
-    renderWithHost(<Block spec={spec} schemas={{}} />, host);
+    // The app's cache, which the prefetch fills; the block's code loads after the answer arrived.
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
     await waitFor(() => expect(plain(screen.getByTestId('stats').textContent)).toContain('1.234,50'));
     expect(callsOf('markets/getMarket')).toHaveLength(0);
   });
@@ -87,6 +88,51 @@ describe('an answer that arrived before the first render', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(callsOf('markets/getMarket')).toHaveLength(0);
     expect(plain(screen.getByTestId('stats').textContent)).toContain('4.321,00');
+  });
+});
+
+describe('a prefetched answer and blocks that mount late', () => {
+  beforeAll(() => preloadBlockKinds(REGISTRY, ['stats']));
+
+  it('is taken by every block with its key until the screen is left, past SWR\'s own deduplication', async () => {
+    const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
+    const key = callKey('markets/getMarket', { symbol: 'PREFETCH3' });
+    await prefetchInto(key, async () => ({ symbol: 'PREFETCH3', open: 777 }));
+    window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH3');
+    const { host, callsOf } = fakeHost({ 'markets/getMarket': () => ({ symbol: 'PREFETCH3', open: 1 }) });
+    // The test cache deduplicates for 0 ms: every block below mounts after SWR's deduplication ended.
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsOf('markets/getMarket')).toHaveLength(0);
+    // Left (or reloaded): a block mounting then asks the server again.
+    forgetPrefetched();
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
+    await waitFor(() => expect(callsOf('markets/getMarket')).toHaveLength(1));
+  });
+
+  it('is waited for by a block that mounts while it is under way', async () => {
+    const spec = { kind: 'stats', id: 'stats', load: { call: 'markets/getMarket', params: { symbol: '{query.symbol}' } }, live: false, items: [{ field: 'open', label: 'market.openPrice', format: 'price' }] };
+    let answer: (data: unknown) => void = () => undefined;
+    const prefetch = prefetchInto(callKey('markets/getMarket', { symbol: 'PREFETCH5' }), () => new Promise((resolve) => (answer = resolve)));
+    window.history.replaceState(null, '', '/marketDetails?symbol=PREFETCH5');
+    const { host, callsOf } = fakeHost({ 'markets/getMarket': () => ({ symbol: 'PREFETCH5', open: 1 }) });
+    renderWithHost(<Block spec={spec} schemas={{}} />, host, undefined, { appCache: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer({ symbol: 'PREFETCH5', open: 5555 });
+    await prefetch;
+    await waitFor(() => expect(plain(screen.getByTestId('stats').textContent)).toContain('5.555,00'));
+    expect(callsOf('markets/getMarket')).toHaveLength(0);
+  });
+
+  it('is fresh for PREFETCH_FRESH_MS after it arrived', async () => {
+    const key = callKey('markets/getMarket', { symbol: 'PREFETCH4' });
+    await prefetchInto(key, async () => ({ symbol: 'PREFETCH4', open: 1 }));
+    expect(freshFromPrefetch(key)).toBe(true);
+    expect(freshFromPrefetch(key, Date.now() + PREFETCH_FRESH_MS)).toBe(false);
+    expect(freshFromPrefetch(callKey('markets/getMarket', { symbol: 'OTHER' }))).toBe(false);
+    expect(freshFromPrefetch(null)).toBe(false);
   });
 });
 
