@@ -14,7 +14,7 @@ import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { screenOfRoute } from '../qa/schemas';
 import { sharedContextPage } from '../qa/shared-context';
 
-/** Each case's page is a new one in a context the worker's cases share (`sharedContextPage`). */
+/** The worker's cases share one page (`sharedContextPage`): each starts with its own session, language and storage. */
 const test = base.extend({ page: sharedContextPage('cases') });
 
 const byScreen = new Map<string, Array<{ file: string; qaCase: ReturnType<typeof readCase> }>>();

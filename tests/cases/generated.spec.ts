@@ -15,7 +15,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '../e2e/test';
 import { ROUTES } from '../../src/app/routes';
 import { inSmokeSet } from '../qa/generate';
@@ -23,6 +22,7 @@ import { CaseStepError, runCase } from '../qa/execute';
 import { api, prepare, type CaseSession } from '../qa/given';
 import { messagesOf } from '../qa/messages';
 import { blockOffer as makeBlockOffer, gatherPlan as makeGatherPlan, ipoIssue as makeIpoIssue, studioForm as makeStudioForm } from '../qa/offers';
+import { axeFor, failingViolations } from '../qa/axe';
 import { attachFailure, openAs, PageDriver } from '../qa/playwright-driver';
 import { FIXED_QUERIES, findRouteQuery, needsQuery, querySources } from '../qa/route-query';
 import { sharedContextPage } from '../qa/shared-context';
@@ -35,7 +35,10 @@ import type { CaseRole } from '../qa/types';
  * fixed clock, the form and list cases' with the real one.
  */
 const test = base.extend<{ routePage: Page }>({
-  routePage: sharedContextPage('routes', (context) => context.clock.setFixedTime(new Date('2026-11-23T06:00:00Z'))),
+  routePage: sharedContextPage('routes', async (context) => {
+    await context.clock.setFixedTime(new Date('2026-11-23T06:00:00Z'));
+    await context.addInitScript(reportCspViolations);
+  }),
   page: sharedContextPage('cases'),
 });
 
@@ -163,7 +166,7 @@ async function adoptScreenshotStyle(page: Page) {
   }, SCREENSHOT_CSS);
 }
 
-/** Records console errors, page errors and CSP violations of a page. */
+/** Records the console errors (CSP violations among them, logged by `reportCspViolations`) and page errors of a page. */
 function watch(page: Page) {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -171,12 +174,14 @@ function watch(page: Page) {
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
   return problems;
+}
+
+/** Logs every CSP violation of a document to its console, where {@link watch} sees it (an init script of the route checks' context). */
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+  });
 }
 
 /** Waits until no skeleton is shown (the screen's calls answered). */
@@ -239,13 +244,8 @@ for (const route of routes) {
         expect(new URL(page.url()).pathname, 'the route stays open').toBe(route.path);
         expect(await rawMessageIds(page, lang), 'message ids shown untranslated').toEqual([]);
         // axe in each language: the markup is shared, but texts (and so names, wrapping and overlap) differ.
-        // Legacy mode runs axe in the page itself: the app has no frames, so axe's frame-by-frame
-        // mode would only open a blank page per check and compile axe a second time in it.
-        const axe = await new AxeBuilder({ page }).setLegacyMode().analyze();
-        const serious = axe.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-        expect(serious, 'axe serious/critical violations').toEqual([]);
+        const axe = await axeFor(page).analyze();
+        expect(failingViolations(axe.violations), 'axe serious/critical violations').toEqual([]);
         // The app's own problems, before the screenshot: Playwright's disabled animations are
         // injected as an inline <style>, which the CSP (no inline styles) reports.
         expect([...problems], 'console errors and CSP violations').toEqual([]);

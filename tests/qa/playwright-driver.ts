@@ -9,6 +9,7 @@ import { closest } from 'fastest-levenshtein';
 import type { CaseDriver } from './execute';
 import { photo } from './given';
 import { formsOf, readLayout, screenOfRoute } from './schemas';
+import { initOnFirstLoad } from './shared-context';
 import type { SchemaNode } from '../../src/shared/validation';
 import { ERROR_TOAST_SHOWN_MS, TOASTS_WAITING } from '../../src/app/shell/toast-queue';
 
@@ -201,8 +202,15 @@ async function nearestText(page: Page, text: string | RegExp): Promise<string | 
   return closest(wanted, lines);
 }
 
-/** Opens a route with a session and language stored as the app stores them. */
+/**
+ * Opens a route with a session and language stored as the app stores them: on a shared page
+ * (`sharedContextPage`) through its one-time cookie, on any other page through an init script.
+ */
 export async function openAs(page: Page, route: string, token: string | undefined, lang: string): Promise<void> {
+  if (await initOnFirstLoad(page, token ?? '', lang.toUpperCase())) {
+    await page.goto(route);
+    return;
+  }
   await page.addInitScript(
     ([t, l]) => {
       if (sessionStorage.getItem('qa-init')) return; // only before the first load: steps may log out or switch language
