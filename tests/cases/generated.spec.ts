@@ -154,9 +154,9 @@ const VOLATILE_TEXT = [/\bN\d{7}\b/, /@example\.com/, /\b\d{12}\b/, /\b\d{1,2}:\
 const SCREENSHOT_CSS = fs.readFileSync(fileURLToPath(new URL('./screenshot.css', import.meta.url)), 'utf8');
 
 /**
- * Adopts the screenshot stylesheet as a constructed stylesheet. Playwright's `stylePath` adds
- * an inline `<style>`, which the app's Content-Security-Policy (no inline styles) blocks, so its
- * rules never applied; a stylesheet built through the CSSOM is not markup the policy governs.
+ * Adopts the screenshot stylesheet as a constructed stylesheet: Playwright's `stylePath` would
+ * add an inline `<style>`, which the app's Content-Security-Policy (no inline styles) blocks; a
+ * stylesheet built through the CSSOM is not markup the policy governs.
  */
 async function adoptScreenshotStyle(page: Page) {
   await page.evaluate((css) => {

@@ -10,12 +10,12 @@
  * `tests/forms/catalogue.test.tsx`, in jsdom. Screenshots of these forms land in test-results/
  * to look at.
  */
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Page } from './test';
 import { api, demoEditor, openWithSession } from './helpers';
+import { axeInPage } from '../qa/axe';
 
 interface Fixture {
   schema: Record<string, unknown>;
@@ -158,7 +158,7 @@ test.describe('JSON Schema forms in the form block (studio preview, 390×844)', 
     await form.locator('#root_more_level').fill('4');
     await expect(form.locator('select.input, input.choice-input, input.range')).toHaveCount(13);
     // Every widget's input and button has a name in the real browser too.
-    const unnamed = await new AxeBuilder({ page }).setLegacyMode().include('[data-testid="form-fixture"]').withRules(['button-name', 'label']).analyze();
+    const unnamed = await axeInPage(page).include('[data-testid="form-fixture"]').withRules(['button-name', 'label']).analyze();
     expect(unnamed.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`))).toEqual([]);
     await shoot(page, form, 'widgets');
     await tap(form.getByTestId('submit'));

@@ -51,12 +51,20 @@ export function rulesThatCanFail(): string[] {
 }
 
 /**
- * An axe run over `page` as the checks make it: in legacy mode (axe in the page itself; the app
- * has no frames, so the frame-by-frame mode would only open a blank page per run and compile
- * axe a second time there), the rules of {@link rulesThatCanFail}, full results for violations only.
+ * An axe run over `page` in legacy mode: axe runs in the page itself. The app has no frames, so
+ * the frame-by-frame mode would only open a blank page per run and compile axe a second time
+ * there. Specs that pick their own rules start from this.
+ */
+export function axeInPage(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode();
+}
+
+/**
+ * An axe run over `page` as the route checks make it ({@link axeInPage}): the rules of
+ * {@link rulesThatCanFail}, full results for violations only.
  */
 export function axeFor(page: Page): AxeBuilder {
-  return new AxeBuilder({ page }).setLegacyMode().withRules(rulesThatCanFail()).options({ resultTypes: ['violations'] });
+  return axeInPage(page).withRules(rulesThatCanFail()).options({ resultTypes: ['violations'] });
 }
 
 /** `id (impact): target, …` of each serious or critical violation of an axe result, for an assertion message. */

@@ -39,8 +39,8 @@ interface Shared {
 /** The worker's shared contexts by name and options (module state: one set per worker process). */
 const contexts = new Map<string, Promise<Shared>>();
 
-/** The base URL of each shared context, for {@link initOnFirstLoad}. */
-const baseUrls = new WeakMap<BrowserContext, string | undefined>();
+/** The base URL of each shared context: where its one-time cookie is set. */
+const baseUrls = new WeakMap<BrowserContext, string>();
 
 /**
  * Runs in every document of a shared context before its scripts: when the one-time cookie is
@@ -59,10 +59,9 @@ function readInitCookie(cookieName: string) {
   if (lang) localStorage.setItem('lang', lang);
 }
 
-/** Sets the one-time cookie of {@link readInitCookie} for the context's base URL. */
-async function setInitCookie(context: BrowserContext, fallbackUrl: string, init: { token?: string; lang?: string }): Promise<void> {
-  const url = baseUrls.get(context) ?? fallbackUrl;
-  await context.addCookies([{ name: INIT_COOKIE, value: encodeURIComponent(JSON.stringify(init)), url }]);
+/** Sets the one-time cookie of {@link readInitCookie} for the shared context's base URL. */
+async function setInitCookie(context: BrowserContext, init: { token?: string; lang?: string }): Promise<void> {
+  await context.addCookies([{ name: INIT_COOKIE, value: encodeURIComponent(JSON.stringify(init)), url: baseUrls.get(context)! }]);
 }
 
 /**
@@ -72,7 +71,7 @@ async function setInitCookie(context: BrowserContext, fallbackUrl: string, init:
 export async function initOnFirstLoad(page: Page, token: string, lang: string): Promise<boolean> {
   const context = page.context();
   if (!baseUrls.has(context)) return false;
-  await setInitCookie(context, page.url(), { token, lang });
+  await setInitCookie(context, { token, lang });
   return true;
 }
 
@@ -83,7 +82,7 @@ function sharedEntry(name: string, { browser, baseURL, ...options }: ContextOpti
   if (!shared) {
     shared = (async () => {
       const context = await browser.newContext({ baseURL, ...options });
-      baseUrls.set(context, baseURL);
+      baseUrls.set(context, baseURL ?? 'http://localhost');
       await context.addInitScript(readInitCookie, INIT_COOKIE);
       await prepare?.(context);
       const entry: Shared = { context, page: null, changed: false };
@@ -116,9 +115,9 @@ async function pageOf(entry: Shared): Promise<Page> {
 }
 
 /** Starts a test on the entry: cookies cleared, and the first load's storage emptied. */
-async function startTest(entry: Shared, baseURL: string | undefined): Promise<void> {
+async function startTest(entry: Shared): Promise<void> {
   await entry.context.clearCookies();
-  await setInitCookie(entry.context, baseURL ?? 'http://localhost', {});
+  await setInitCookie(entry.context, {});
 }
 
 /** Ends a test on the entry: what it added to the page undone, or the page closed. */
@@ -146,7 +145,7 @@ export function sharedContextPage(name: string, prepare?: (context: BrowserConte
     const fixtures = { browser, baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, timezoneId, serviceWorkers, reducedMotion };
     const entry = await sharedEntry(name, fixtures, prepare);
     const page = await pageOf(entry);
-    await startTest(entry, fixtures.baseURL);
+    await startTest(entry);
     await use(page);
     await endTest(entry);
   };
