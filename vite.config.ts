@@ -49,7 +49,8 @@ function precompileMessages(): Plugin {
 function pwa() {
   return VitePWA({
     registerType: 'autoUpdate',
-    injectRegister: 'script-defer',
+    // Registered by the app after its first render (renderers/app/service-worker.ts).
+    injectRegister: false,
     includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
     manifest: {
       name: 'Nivesh',

@@ -59,7 +59,7 @@ function useBackHandler(target: string | undefined, historyBack: (() => void) | 
  * trade tabs and figures rendered at once when their data arrives).
  */
 export const FIRST_BLOCKS = 2;
-/** See {@link FIRST_BLOCKS}: one block per frame keeps each frame's render short (Lighthouse /home and /market TBT 108-231 ms with one, 122-383 ms with two). */
+/** See {@link FIRST_BLOCKS}: one block per frame keeps each frame's render short (docs/performance.md compares one and two). */
 export const BLOCKS_PER_FRAME = 1;
 
 /** The SWR key of screen `id`'s payload (shared with the app's entry prefetch). */

@@ -11,7 +11,7 @@ import { REGISTRY } from '../../renderers/registry';
 import { RendererProvider } from '../../renderers/RendererProvider';
 import { useRenderer } from '../../renderers/registry-context';
 import { useAppHost } from './host';
-import { ROUTES, TABS, isPublicPath, type RouteDef } from './routes';
+import { TABS, isPublicPath, routeAt, type RouteDef } from './routes';
 import { getToken } from './storage';
 import { TabShell } from './shell/TabShell';
 import { ToastHost } from './shell/ToastHost';
@@ -53,6 +53,22 @@ function StackRoute({ route }: { route: RouteDef }) {
   return <Screen key={route.path} id={route.screen} fallbackTitleId={route.title} back={route.back} onBack={onBack} />;
 }
 
+const TAB_BY_PATH = new Map(TABS.map((tab) => [tab.path, tab]));
+
+/**
+ * The screen of the current route: a tab in the tab shell or a stack screen. One lookup in the
+ * route table: as one `<Route>` per screen, React Router would flatten and rank all of them at
+ * every render of the shell, the app's first render included.
+ */
+function AppRoute() {
+  const { pathname } = useLocation();
+  if (pathname === '/') return <Navigate to="/home" replace />;
+  const route = routeAt(pathname);
+  if (!route) return <Navigate to={getToken() ? '/home' : '/page'} replace />;
+  const tab = TAB_BY_PATH.get(route.path);
+  return <Guard>{tab ? <TabShell tab={tab} /> : <StackRoute route={route} />}</Guard>;
+}
+
 function Shell() {
   const [popup, setPopup] = useState<'language' | null>(null);
   const openPopup = useCallback((name: 'language') => setPopup(name), []);
@@ -66,20 +82,9 @@ function Shell() {
       <div className="app">
         <OfflineBanner />
         <Routes>
-          <Route path="/" element={<Navigate to="/home" replace />} />
           <Route path="/studio" element={<Guard><Suspense fallback={null}><Studio /></Suspense></Guard>} />
           <Route path={`${MADE_PREFIX}:id`} element={<Guard><MadeRoute /></Guard>} />
-          {ROUTES.map((route) => {
-            const tab = TABS.find((t) => t.path === route.path);
-            return (
-              <Route
-                key={route.path}
-                path={route.path}
-                element={<Guard>{tab ? <TabShell tab={tab} /> : <StackRoute route={route} />}</Guard>}
-              />
-            );
-          })}
-          <Route path="*" element={<Navigate to={getToken() ? '/home' : '/page'} replace />} />
+          <Route path="*" element={<AppRoute />} />
         </Routes>
         <ToastHost />
         <LanguagePopup open={popup === 'language'} onClose={() => setPopup(null)} />

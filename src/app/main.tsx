@@ -6,6 +6,7 @@ import { warmIntl } from './warm-intl';
 import { getLanguage, mirrorLanguageCookie } from './storage';
 import { applyTheme } from '../../renderers/app/theme';
 import { captureInstallPrompt } from '../../renderers/app/install';
+import { registerServiceWorkerWhenSettled } from '../../renderers/app/service-worker';
 import { loadMessages } from './i18n';
 import { App } from './App';
 import { setAccountCurrency } from '../shared/format';
@@ -43,6 +44,7 @@ const entryData = prefetchEntryRoute(window.location, BLOCK_DATA);
 const blocksReady = preloadBlockKinds(REGISTRY, (document.querySelector('meta[name="nivesh-preload-kinds"]')?.getAttribute('content') ?? '').split(',').filter(Boolean));
 applyTheme();
 captureInstallPrompt();
+registerServiceWorkerWhenSettled();
 mirrorLanguageCookie();
 document.documentElement.lang = locale;
 // Intl's first use for a locale (ICU's locale lists, the first formatters) costs tens of

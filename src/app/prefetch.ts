@@ -13,7 +13,7 @@
 import { screenKey } from '../../renderers/Screen';
 import { prefetchInto, prefetchScreenData, type BlockData } from '../../renderers/data/prefetch';
 import type { ScreenPayload } from '../../renderers/types';
-import { ROUTES, isPublicPath } from './routes';
+import { isPublicPath, routeAt } from './routes';
 import { getToken } from './storage';
 import { fetchScreen } from './host';
 import { callApi } from './api';
@@ -33,7 +33,7 @@ export function prefetchEntryRoute(
   waitMs = ENTRY_DATA_WAIT_MS,
 ): Promise<void> {
   const path = location.pathname === '/' ? '/home' : location.pathname;
-  const route = ROUTES.find((candidate) => candidate.path === path);
+  const route = routeAt(path);
   if (!route || (!getToken() && !isPublicPath(path))) return Promise.resolve();
   const query = Object.fromEntries(new URLSearchParams(location.search));
   const screen = prefetchInto<ScreenPayload>(screenKey(route.screen), () => fetchScreen(route.screen));

@@ -25,3 +25,14 @@ const PUBLIC = new Set(ROUTES.filter((route) => route.public).map((route) => rou
 
 /** Whether a visitor (no token) may open a path; everything else redirects to /page. */
 export const isPublicPath = (path: string): boolean => PUBLIC.has(path);
+
+/** The route table by lower-case path. */
+const ROUTE_BY_PATH = new Map(ROUTES.map((route) => [route.path.toLowerCase(), route]));
+
+/**
+ * The route at `pathname`, matched as React Router matches a static path (any case, trailing
+ * slashes ignored), or undefined when there is none.
+ */
+export function routeAt(pathname: string): RouteDef | undefined {
+  return ROUTE_BY_PATH.get((pathname.replace(/\/+$/, '') || '/').toLowerCase());
+}

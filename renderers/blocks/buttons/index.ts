@@ -1,7 +1,7 @@
 /**
  * The `buttons` block kind: ships with the shell. It is tiny (its `LinkButton` is in the first
- * load anyway), and loaded lazily it appeared a moment after the blocks around it and pushed the
- * chart of /marketDetails down (Lighthouse CLS 0.18). Catalogue fragment: `spec.schema.json`.
+ * load anyway); loaded lazily it would appear a moment after the blocks around it and push the
+ * chart of /marketDetails down (a layout shift). Catalogue fragment: `spec.schema.json`.
  */
 import schema from './spec.schema.json';
 import { ButtonsBlock } from './ButtonsBlock';
