@@ -7,6 +7,10 @@ import { loadConfig } from './config.js';
 import { buildServer } from './app.js';
 import { seedDemo } from './demo/seed.js';
 import { offsetClock, systemClock } from './clock.js';
+import closeWithGrace from 'close-with-grace';
+
+/** How long a closing server may take (ms) before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
 const clock = config.mode === 'demo' && process.env.CLOCK_START ? offsetClock(process.env.CLOCK_START, Number(process.env.CLOCK_START_AT) || undefined) : systemClock;
@@ -34,8 +38,10 @@ if (demo) {
 }
 if (process.env.NIVESH_SEED !== '0') console.log(lines.join('\n'));
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().finally(() => process.exit(0));
-  });
-}
+// SIGINT or SIGTERM closes the server (jobs, HTTP, market, cluster links, database) and exits;
+// a close that has not finished after SHUTDOWN_GRACE_MS is cut short (exit code 1), so a
+// stopped process never lingers on a connection that will not close. Errors keep Node's own
+// handling (the process ends at once with the error).
+closeWithGrace({ delay: SHUTDOWN_GRACE_MS, skip: ['uncaughtException', 'unhandledRejection'] }, async () => {
+  await server.close();
+});
