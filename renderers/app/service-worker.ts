@@ -28,8 +28,10 @@ export function whenSettled(run: () => void, timeoutMs = REGISTER_TIMEOUT_MS): v
   }
   const until = performance.now() + timeoutMs;
   const check = (deadline: IdleDeadline) => {
-    if (deadline.didTimeout || deadline.timeRemaining() >= SETTLED_IDLE_MS) run();
-    else requestIdleCallback(check, { timeout: Math.max(0, until - performance.now()) });
+    // A timeout of 0 would mean none at all: once the time is up, run at this callback.
+    const left = until - performance.now();
+    if (deadline.didTimeout || left <= 0 || deadline.timeRemaining() >= SETTLED_IDLE_MS) run();
+    else requestIdleCallback(check, { timeout: left });
   };
   requestIdleCallback(check, { timeout: timeoutMs });
 }

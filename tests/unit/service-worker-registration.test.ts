@@ -74,6 +74,18 @@ describe('service worker registration', () => {
     expect(register).toHaveBeenCalledTimes(1);
   });
 
+  it('registers at the first idle callback after the time is up, even one that did not time out', async () => {
+    const { markFirstRender, REGISTER_DELAY_MS, REGISTER_TIMEOUT_MS } = await start();
+    markFirstRender();
+    vi.advanceTimersByTime(REGISTER_DELAY_MS);
+    runIdle(3);
+    expect(register).not.toHaveBeenCalled();
+    expect(idleQueue[0]!.timeout).toBeGreaterThan(0);
+    vi.advanceTimersByTime(REGISTER_TIMEOUT_MS);
+    runIdle(3);
+    expect(register).toHaveBeenCalledTimes(1);
+  });
+
   it('does nothing where the browser has no service workers', async () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
     const { markFirstRender, REGISTER_DELAY_MS } = await start();
